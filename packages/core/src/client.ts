@@ -1,0 +1,32 @@
+/**
+ * The model client: always the real `@anthropic-ai/sdk`. Online it talks to the configured
+ * endpoint; offline the same SDK gets the simulator's `fetch`, so everything above this
+ * line — requests, streaming, retries, errors — is the real thing either way.
+ */
+import { Anthropic } from "./sdk.ts";
+import type { Config } from "./config.ts";
+import type { Simulator } from "./simulator/index.ts";
+
+/** The SDK retries 429, 5xx and dropped connections this many times before giving up. */
+export const SDK_MAX_RETRIES = 2;
+/** A base URL that can never resolve: offline requests must never leave the process. */
+export const SIMULATOR_BASE_URL = "http://simulator.invalid";
+
+export function createClient(config: Config, simulator?: Simulator): Anthropic {
+  if (simulator || config.offline) {
+    if (!simulator) throw new Error("offline mode needs a simulator (a model script)");
+    return new Anthropic({
+      apiKey: "offline",
+      authToken: null,
+      baseURL: SIMULATOR_BASE_URL,
+      fetch: simulator.fetch,
+      maxRetries: SDK_MAX_RETRIES,
+    });
+  }
+  return new Anthropic({
+    apiKey: config.apiKey ?? null,
+    authToken: config.authToken ?? null,
+    baseURL: config.baseURL,
+    maxRetries: SDK_MAX_RETRIES,
+  });
+}

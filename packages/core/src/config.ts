@@ -1,0 +1,96 @@
+/**
+ * Configuration: the environment plus a `.env` at the repo root, validated with zod.
+ *
+ * No key set → offline: the lesson runs on the simulator. A key set → the real endpoint.
+ * Bad values fail early with one line that names the variable, not a stack trace.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import dotenv from "dotenv";
+import { z } from "zod";
+
+export const DEFAULT_MAX_TOKENS = 8000;
+/** The model name the simulator answers to; any non-empty name works offline. */
+export const OFFLINE_MODEL = "offline-simulator";
+
+export interface Config {
+  /** true when no key is set: requests go to the simulator, not the network. */
+  offline: boolean;
+  apiKey?: string;
+  authToken?: string;
+  baseURL?: string;
+  model: string;
+  fallbackModel?: string;
+  maxTokens: number;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+const EnvSchema = z.object({
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_AUTH_TOKEN: optionalText,
+  ANTHROPIC_BASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  MODEL_ID: optionalText,
+  ANTHROPIC_MODEL: optionalText,
+  FALLBACK_MODEL_ID: optionalText,
+  LEARN_MAX_TOKENS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().positive().max(1_000_000).default(DEFAULT_MAX_TOKENS),
+  ),
+});
+
+/** The repo root: the folder holding pnpm-workspace.yaml, found by walking up from here. */
+export function repoRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  while (!existsSync(path.join(dir, "pnpm-workspace.yaml"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new ConfigError(`no pnpm-workspace.yaml above ${from}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+/**
+ * Read the config from `env` (after loading `<repo>/.env` into it, without overriding
+ * variables already set: the shell wins over the file, as everywhere else).
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { envFile?: string | false; forceOffline?: boolean } = {},
+): Config {
+  const envFile = options.envFile ?? path.join(repoRoot(), ".env");
+  if (envFile && existsSync(envFile)) dotenv.config({ path: envFile, processEnv: env as dotenv.DotenvPopulateInput, quiet: true });
+
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const offline = options.forceOffline === true || (!e.ANTHROPIC_API_KEY && !e.ANTHROPIC_AUTH_TOKEN);
+  const model = offline ? (e.MODEL_ID ?? e.ANTHROPIC_MODEL ?? OFFLINE_MODEL) : (e.MODEL_ID ?? e.ANTHROPIC_MODEL);
+  if (!model) {
+    throw new ConfigError("MODEL_ID is not set: a key is set, so name the model to use (see .env.example)");
+  }
+  return {
+    offline,
+    apiKey: offline ? undefined : e.ANTHROPIC_API_KEY,
+    authToken: offline ? undefined : e.ANTHROPIC_AUTH_TOKEN,
+    baseURL: offline ? undefined : e.ANTHROPIC_BASE_URL,
+    model,
+    fallbackModel: e.FALLBACK_MODEL_ID,
+    maxTokens: e.LEARN_MAX_TOKENS,
+  };
+}
+
+/** The secret values of a config, so traces and transcripts can scrub them. */
+export function secretsOf(config: Config): string[] {
+  return [config.apiKey, config.authToken].filter((s): s is string => !!s && s.length >= 4);
+}

@@ -1,0 +1,61 @@
+/**
+ * The contract between a lesson and the shared command line. A lesson says what it is and
+ * how to build its agent; core does the rest (flags, config, REPL, demo, trace), so every
+ * lesson's `main.ts` is three lines and every lesson behaves the same at the terminal.
+ */
+import type { Model } from "./model.ts";
+import type { Renderer } from "./ui/renderer.ts";
+
+/** What a lesson's agent gets to work with. */
+export interface AgentOptions {
+  /** The model client for the lead agent. */
+  model: Model;
+  /** The workspace every tool works in. */
+  cwd: string;
+  renderer: Renderer;
+  /** A person can answer questions (a terminal); false in `--print`, piped stdin, CI. */
+  interactive: boolean;
+  /** Ask the person a question and get their answer (only when `interactive`). */
+  ask(question: string): Promise<string>;
+  /** Lesson-specific command-line options (`--permission-mode` from s03 on). */
+  flags: Record<string, string | undefined>;
+}
+
+/** A slash command the REPL offers (`/todos`, `/compact`...). */
+export interface SlashCommand {
+  name: string;
+  description: string;
+  run(args: string): Promise<string | void> | string | void;
+}
+
+/** A running agent with its conversation. */
+export interface Agent {
+  /** Run one user prompt to the end and return the final answer. */
+  run(prompt: string, signal: AbortSignal): Promise<string>;
+  /** Forget the conversation (`/clear`). */
+  clear(): void;
+  /** Commands this lesson adds to the REPL. */
+  commands?: SlashCommand[];
+  /** Stop whatever is still running (background jobs, teammates) before exit. */
+  close?(): Promise<void>;
+}
+
+/** Extra command-line option a lesson accepts (string-valued). */
+export interface LessonFlag {
+  name: string;
+  description: string;
+  choices?: readonly string[];
+}
+
+export interface Lesson {
+  /** "s01" */
+  id: string;
+  /** "The agent loop" */
+  title: string;
+  /** The lesson's one-line motto. */
+  headline: string;
+  /** Absolute paths of the offline demo scripts, in the order the demo runs them. */
+  demoScripts: string[];
+  flags?: LessonFlag[];
+  createAgent(options: AgentOptions): Agent | Promise<Agent>;
+}

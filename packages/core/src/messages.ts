@@ -1,0 +1,72 @@
+/**
+ * Small helpers over the message list. The list is the agent's whole memory, and the API
+ * is strict about its shape: roles alternate, the first and last messages are the user's,
+ * and every tool_use is answered in the very next message. These helpers keep it that way.
+ */
+import type { ContentBlock, ContentBlockParam, Message, MessageParam, ToolUseBlock } from "./protocol.ts";
+
+/**
+ * Turn a response block into the param we send back. Responses carry extra fields
+ * (`citations`, `caller`...) the request does not need; we send back exactly what the
+ * model said and nothing more, so the trace reads cleanly.
+ */
+export function toParam(block: ContentBlock): ContentBlockParam {
+  switch (block.type) {
+    case "text":
+      return { type: "text", text: block.text };
+    case "tool_use":
+      return { type: "tool_use", id: block.id, name: block.name, input: block.input };
+    default:
+      return block as unknown as ContentBlockParam;
+  }
+}
+
+/** The assistant message to append after a response: its content, as params. */
+export function assistantMessage(response: Message): MessageParam {
+  return { role: "assistant", content: response.content.map(toParam) };
+}
+
+export function toolUsesOf(response: Message): ToolUseBlock[] {
+  return response.content.filter((b): b is ToolUseBlock => b.type === "tool_use");
+}
+
+export function textOf(response: Pick<Message, "content">): string {
+  return response.content
+    .filter((b) => b.type === "text")
+    .map((b) => (b as { text: string }).text)
+    .join("");
+}
+
+/**
+ * Add the user's words to the conversation. If the last message is already the user's
+ * (a turn was interrupted before the model answered, or tool results are waiting), the
+ * text joins that message as a text block *after* its tool results: two user messages in a
+ * row would break role alternation.
+ */
+export function appendUserText(messages: MessageParam[], text: string): void {
+  const last = messages.at(-1);
+  if (last?.role !== "user") {
+    messages.push({ role: "user", content: text });
+    return;
+  }
+  const blocks: ContentBlockParam[] =
+    typeof last.content === "string" ? [{ type: "text", text: last.content }] : [...last.content];
+  blocks.push({ type: "text", text });
+  last.content = blocks;
+}
+
+/** Explain a stop that is not a natural end, so the user is never left guessing. */
+export function stopNotice(response: Pick<Message, "stop_reason">): string | undefined {
+  switch (response.stop_reason) {
+    case "max_tokens":
+      return "The answer was cut off: the model reached max_tokens (raise LEARN_MAX_TOKENS to allow longer answers).";
+    case "refusal":
+      return "The model refused to continue with this request.";
+    case "pause_turn":
+      return "The model paused its turn (a long-running server tool); send another message to let it continue.";
+    case "model_context_window_exceeded":
+      return "The model stopped: its context window is full.";
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * One model call: send the request (streaming), show the text as it arrives, record both
+ * sides in the trace, return the final message. Every lesson's loop calls the model
+ * through this, so streaming, tracing and the agent's name are handled in one place.
+ */
+import type Anthropic from "@anthropic-ai/sdk";
+import type { Message, MessageParam, ToolSpec } from "./protocol.ts";
+import { AGENT_HEADER } from "./simulator/index.ts";
+import type { Tracer } from "./trace.ts";
+import type { Renderer } from "./ui/renderer.ts";
+
+export interface ModelRequest {
+  system?: string;
+  messages: MessageParam[];
+  tools?: ToolSpec[];
+  /** Defaults to the configured model and max_tokens. */
+  model?: string;
+  maxTokens?: number;
+}
+
+export interface ModelOptions {
+  client: Anthropic;
+  model: string;
+  maxTokens: number;
+  /** The agent's name: sent as a header (the simulator routes on it) and written in the trace. */
+  agent: string;
+  renderer: Renderer;
+  tracer?: Tracer;
+}
+
+export class Model {
+  constructor(readonly options: ModelOptions) {}
+
+  get agent(): string {
+    return this.options.agent;
+  }
+
+  /** The same client, tracer and settings, for another agent (a subagent, a teammate). */
+  forAgent(agent: string, renderer: Renderer): Model {
+    return new Model({ ...this.options, agent, renderer });
+  }
+
+  /** The exact body sent to the API for `request`. */
+  body(request: ModelRequest): Anthropic.MessageCreateParamsStreaming {
+    return {
+      model: request.model ?? this.options.model,
+      max_tokens: request.maxTokens ?? this.options.maxTokens,
+      ...(request.system ? { system: request.system } : {}),
+      messages: request.messages,
+      ...(request.tools?.length ? { tools: request.tools } : {}),
+      stream: true,
+    };
+  }
+
+  async call(request: ModelRequest, signal?: AbortSignal): Promise<Message> {
+    const { client, agent, renderer, tracer } = this.options;
+    const body = this.body(request);
+    // The message list keeps growing after this call; the trace must show it as it was sent.
+    tracer?.record("request", agent, structuredClone(body));
+    renderer.modelStart();
+    try {
+      const stream = client.messages.stream(body, { signal, headers: { [AGENT_HEADER]: agent } });
+      stream.on("text", (delta) => renderer.text(delta));
+      const response = await stream.finalMessage();
+      tracer?.record("response", agent, response);
+      renderer.modelEnd(response);
+      return response;
+    } catch (err) {
+      tracer?.record("error", agent, { message: (err as Error).message });
+      throw err;
+    } finally {
+      renderer.text(""); // stops the spinner whatever happened
+    }
+  }
+}

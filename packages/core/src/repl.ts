@@ -1,0 +1,212 @@
+/**
+ * The interactive loop around an agent: read a line, run it as a turn, repeat.
+ *
+ *   - an empty line does nothing (it never quits);
+ *   - Ctrl-C during a turn cancels that turn and the session goes on; Ctrl-C twice at the
+ *     prompt exits; `/exit` and end-of-input exit too;
+ *   - lines typed while a turn runs wait their turn (a queue), as piped stdin does.
+ */
+import { appendFile, readFile } from "node:fs/promises";
+import readline from "node:readline";
+import { describeError, isAbort } from "./errors.ts";
+import type { Agent, SlashCommand } from "./lesson.ts";
+import type { Renderer } from "./ui/renderer.ts";
+
+export interface ReplOptions {
+  agent: Agent;
+  renderer: Renderer;
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  /** A person at a terminal (line editing, prompt, Ctrl-C as a key) or piped lines. */
+  terminal: boolean;
+  banner?: string;
+  /** Offline: the prompts the scripted model knows; `/demo` types the next one. */
+  demoPrompts?: string[];
+  /** Keep line history across sessions in this file. */
+  historyFile?: string;
+  /** Shown with API errors, so "could not reach X" names X. */
+  baseURL?: string;
+}
+
+export const HISTORY_SIZE = 500;
+
+export class Repl {
+  private readonly rl: readline.Interface;
+  private readonly queue: string[] = [];
+  private turn: AbortController | undefined;
+  private busy = false;
+  private inputClosed = false;
+  private exitArmed = false;
+  private closing = false;
+  private finished!: () => void;
+  readonly done: Promise<void>;
+  private readonly commands: SlashCommand[];
+
+  constructor(private readonly options: ReplOptions, history: string[] = []) {
+    this.rl = readline.createInterface({
+      input: options.input,
+      output: options.output,
+      terminal: options.terminal,
+      history,
+      historySize: HISTORY_SIZE,
+      prompt: "> ",
+    });
+    this.done = new Promise((resolve) => (this.finished = resolve));
+    this.commands = [...this.builtinCommands(), ...(options.agent.commands ?? [])];
+  }
+
+  /** Start reading lines; resolves when the user exits or input ends. */
+  start(): Promise<void> {
+    const { options, rl } = this;
+    if (options.banner) options.output.write(`${options.banner}\n`);
+    rl.on("line", (line) => this.enqueue(line));
+    rl.on("close", () => {
+      this.inputClosed = true;
+      void this.pump();
+    });
+    // At a terminal readline turns Ctrl-C into this event; piped, the shell sends SIGINT.
+    rl.on("SIGINT", () => this.interrupt());
+    if (!options.terminal) process.on("SIGINT", this.onProcessSigint);
+    this.showPrompt();
+    return this.done;
+  }
+
+  /** Ask the person a question mid-turn (s03's permission prompt). */
+  ask(question: string): Promise<string> {
+    return new Promise((resolve) => this.rl.question(question, resolve));
+  }
+
+  /** Ctrl-C: cancel the running turn, or arm / confirm exit at the prompt. */
+  interrupt(): void {
+    if (this.turn) {
+      this.turn.abort();
+      return;
+    }
+    if (this.exitArmed) {
+      this.rl.close();
+      return;
+    }
+    this.exitArmed = true;
+    this.options.output.write("\n(Press Ctrl-C again to exit, or type /exit)\n");
+    this.showPrompt();
+  }
+
+  private readonly onProcessSigint = () => this.interrupt();
+
+  private enqueue(line: string): void {
+    this.exitArmed = false;
+    if (this.options.historyFile && line.trim()) {
+      appendFile(this.options.historyFile, `${line}\n`).catch(() => {});
+    }
+    this.queue.push(line);
+    void this.pump();
+  }
+
+  /** Run queued lines one at a time; finish when input has ended and nothing is left. */
+  private async pump(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    while (this.queue.length > 0) {
+      const line = this.queue.shift()!.trim();
+      if (line === "") {
+        this.showPrompt();
+        continue;
+      }
+      if (!this.options.terminal) this.options.output.write(`> ${line}\n`);
+      const keepGoing = line.startsWith("/") ? await this.command(line) : await this.runTurn(line);
+      if (!keepGoing) {
+        this.queue.length = 0;
+        this.inputClosed = true;
+        break;
+      }
+      this.showPrompt();
+    }
+    this.busy = false;
+    if (this.inputClosed) await this.finish();
+  }
+
+  private async runTurn(prompt: string): Promise<boolean> {
+    const { agent, renderer } = this.options;
+    this.turn = new AbortController();
+    try {
+      await agent.run(prompt, this.turn.signal);
+    } catch (err) {
+      if (isAbort(err, this.turn.signal)) renderer.notice("Interrupted. The conversation is kept; type your next message.");
+      else renderer.error(describeError(err, { baseURL: this.options.baseURL }));
+    } finally {
+      this.turn = undefined;
+    }
+    return true;
+  }
+
+  private async command(line: string): Promise<boolean> {
+    const [name = "", ...rest] = line.slice(1).split(" ");
+    if (name === "exit" || name === "quit") return false;
+    const command = this.commands.find((c) => c.name === name);
+    if (!command) {
+      this.options.renderer.error(`Unknown command /${name}. Type /help for the list.`);
+      return true;
+    }
+    try {
+      const out = await command.run(rest.join(" ").trim());
+      if (out) this.options.output.write(`${out}\n`);
+    } catch (err) {
+      this.options.renderer.error(describeError(err));
+    }
+    return true;
+  }
+
+  private builtinCommands(): SlashCommand[] {
+    const commands: SlashCommand[] = [
+      { name: "help", description: "list the commands", run: () => this.help() },
+      {
+        name: "clear",
+        description: "forget the conversation and start afresh",
+        run: () => {
+          this.options.agent.clear();
+          return "Conversation cleared.";
+        },
+      },
+      { name: "exit", description: "leave (Ctrl-C twice, or Ctrl-D, too)", run: () => undefined },
+    ];
+    const demo = [...(this.options.demoPrompts ?? [])];
+    if (demo.length > 0) {
+      commands.push({
+        name: "demo",
+        description: "type the next prompt the offline model knows",
+        run: async () => {
+          const prompt = demo.shift();
+          if (!prompt) return "No demo prompts left (restart the lesson to see them again).";
+          this.options.output.write(`> ${prompt}\n`);
+          await this.runTurn(prompt);
+        },
+      });
+    }
+    return commands;
+  }
+
+  private help(): string {
+    const width = Math.max(...this.commands.map((c) => c.name.length)) + 2;
+    const lines = this.commands.map((c) => `  /${c.name.padEnd(width)}${c.description}`);
+    return ["Commands:", ...lines, "Ctrl-C cancels a running turn; an empty line does nothing."].join("\n");
+  }
+
+  private showPrompt(): void {
+    if (this.options.terminal && !this.inputClosed) this.rl.prompt();
+  }
+
+  private async finish(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    if (!this.options.terminal) process.off("SIGINT", this.onProcessSigint);
+    this.rl.close();
+    await this.options.agent.close?.();
+    this.finished();
+  }
+}
+
+/** Past lines from the history file, newest first (readline's order). */
+export async function loadHistory(file: string): Promise<string[]> {
+  const text = await readFile(file, "utf8").catch(() => "");
+  return text.split("\n").filter(Boolean).slice(-HISTORY_SIZE).reverse();
+}

@@ -1,0 +1,58 @@
+/**
+ * `expect` checks a scripted turn makes of the request it answers. A demo script is a bet on
+ * what the harness will send; when the bet is lost, the 400 says what was expected and what
+ * came, so a broken demo or a regression in a lesson is diagnosed from the message alone.
+ */
+import type { Expect, ScriptBlock } from "./script.ts";
+import { lastUserText, quote, systemText, toolNames, type SimRequest } from "./request.ts";
+
+/** What did not match, phrased "expected …, but …"; undefined when everything matched. */
+export function checkExpect(expect: Expect, request: SimRequest): string | undefined {
+  return (
+    checkLastUser(expect, request) ??
+    checkSystem(expect, request) ??
+    checkTools(expect, request) ??
+    checkMessageCount(expect, request)
+  );
+}
+
+function checkLastUser({ lastUserIncludes: wanted }: Expect, request: SimRequest): string | undefined {
+  if (wanted === undefined) return undefined;
+  const text = lastUserText(request);
+  if (text.includes(wanted)) return undefined;
+  return `expected the last user message to include ${JSON.stringify(wanted)}, but it was: ${quote(text)}`;
+}
+
+function checkSystem({ systemIncludes: wanted }: Expect, request: SimRequest): string | undefined {
+  if (wanted === undefined) return undefined;
+  const text = systemText(request);
+  if (text?.includes(wanted)) return undefined;
+  const came = text === undefined ? "the request had no system prompt" : `it was: ${quote(text)}`;
+  return `expected the system prompt to include ${JSON.stringify(wanted)}, but ${came}`;
+}
+
+function checkTools({ toolsInclude: wanted }: Expect, request: SimRequest): string | undefined {
+  if (wanted === undefined) return undefined;
+  const offered = toolNames(request);
+  const missing = wanted.filter((name) => !offered.includes(name));
+  if (missing.length === 0) return undefined;
+  const came = offered.length === 0 ? "the request offered no tools" : `the request offered: ${offered.join(", ")}`;
+  return `expected the tools to include ${missing.join(", ")}, but ${came}`;
+}
+
+function checkMessageCount({ messageCount: range }: Expect, request: SimRequest): string | undefined {
+  if (range === undefined) return undefined;
+  const count = request.messages.length;
+  if (range.min !== undefined && count < range.min) return `expected at least ${range.min} messages, but the request had ${count}`;
+  if (range.max !== undefined && count > range.max) return `expected at most ${range.max} messages, but the request had ${count}`;
+  return undefined;
+}
+
+/** A scripted call to a tool the harness did not offer is a script bug: show it, don't serve it. */
+export function checkScriptedTools(content: ScriptBlock[], request: SimRequest): string | undefined {
+  const offered = toolNames(request);
+  const stray = content.find((block) => block.type === "tool_use" && !offered.includes(block.name));
+  if (stray?.type !== "tool_use") return undefined;
+  const came = offered.length === 0 ? "the request offered no tools" : `the request offered only: ${offered.join(", ")}`;
+  return `scripted a tool_use for tool "${stray.name}", but ${came}`;
+}

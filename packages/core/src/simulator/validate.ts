@@ -1,0 +1,225 @@
+/**
+ * Field-by-field validation of a Messages API request body, with the real API's wording and
+ * its path style (`messages.2.content.0.tool_use_id: Field required`). Each check returns the
+ * first problem it finds, or undefined; the checks are chained in the order the real API
+ * reports them: schema first, then the rules across messages (conversation.ts).
+ *
+ * The point is teaching: a harness that passes here sends requests a real model would accept,
+ * so a mistake in a lesson's loop shows up offline, with a message saying what to fix.
+ */
+import { checkConversation, type Msg } from "./conversation.ts";
+
+export type Problem = string | undefined;
+type Obj = Record<string, unknown>;
+
+const TOP_LEVEL_KEYS = new Set([
+  "model", "max_tokens", "messages", "system", "tools", "tool_choice", "stream", "temperature",
+  "top_p", "top_k", "stop_sequences", "metadata", "thinking", "service_tier",
+]);
+
+export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
+
+/** Required fields (with their kind) and optional fields of each content block type. */
+interface BlockRule { required: Record<string, "string" | "object">; optional: string[] }
+const BLOCK_RULES: Record<string, BlockRule> = {
+  text: { required: { text: "string" }, optional: ["cache_control", "citations"] },
+  image: { required: { source: "object" }, optional: ["cache_control"] },
+  document: { required: { source: "object" }, optional: ["cache_control", "citations", "context", "title"] },
+  tool_use: { required: { id: "string", name: "string", input: "object" }, optional: ["cache_control", "caller", "toolset_name"] },
+  tool_result: { required: { tool_use_id: "string" }, optional: ["content", "is_error", "cache_control", "toolset_name"] },
+  thinking: { required: { thinking: "string", signature: "string" }, optional: [] },
+  redacted_thinking: { required: { data: "string" }, optional: [] },
+};
+
+/** Which blocks each role may send: tool calls come from the assistant, results from the user. */
+const ROLE_BLOCKS: Record<string, string[]> = {
+  user: ["text", "image", "document", "tool_result"],
+  assistant: ["text", "tool_use", "thinking", "redacted_thinking"],
+};
+const TOOL_RESULT_BLOCKS = ["text", "image", "document"];
+
+const TOOL_KEYS = new Set([
+  "name", "description", "input_schema", "cache_control", "type", "strict", "defer_loading",
+  "input_examples", "allowed_callers", "eager_input_streaming",
+]);
+
+function isObject(value: unknown): value is Obj {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The first problem of the first item that has one. */
+function firstProblem<T>(items: readonly T[], check: (item: T, index: number) => Problem): Problem {
+  for (const [index, item] of items.entries()) {
+    const problem = check(item, index);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+export function validateRequest(body: unknown): Problem {
+  if (!isObject(body)) return "body: Input should be a valid dictionary";
+  return (
+    checkTopLevelKeys(body) ??
+    checkModel(body.model) ??
+    checkMaxTokens(body.max_tokens) ??
+    checkMessages(body.messages) ??
+    checkSystem(body.system) ??
+    checkTools(body.tools) ??
+    checkToolChoice(body.tool_choice) ??
+    checkSampling(body) ??
+    // Every message was checked above, so the list now has the shape the rules expect.
+    checkConversation(body.messages as Msg[])
+  );
+}
+
+function checkTopLevelKeys(body: Obj): Problem {
+  const extra = Object.keys(body).find((key) => !TOP_LEVEL_KEYS.has(key));
+  return extra === undefined ? undefined : `${extra}: Extra inputs are not permitted`;
+}
+
+function checkModel(model: unknown): Problem {
+  if (model === undefined) return "model: Field required";
+  if (typeof model !== "string") return "model: Input should be a valid string";
+  if (model.trim() === "") return "model: String should have at least 1 character";
+  return undefined;
+}
+
+function checkMaxTokens(maxTokens: unknown): Problem {
+  if (maxTokens === undefined) return "max_tokens: Field required";
+  if (typeof maxTokens !== "number" || !Number.isInteger(maxTokens)) return "max_tokens: Input should be a valid integer";
+  if (maxTokens < 1) return "max_tokens: Input should be greater than or equal to 1";
+  return undefined;
+}
+
+function checkMessages(messages: unknown): Problem {
+  if (messages === undefined) return "messages: Field required";
+  if (!Array.isArray(messages)) return "messages: Input should be a valid list";
+  if (messages.length === 0) return "messages: at least one message is required";
+  return firstProblem(messages, checkMessage);
+}
+
+function checkMessage(message: unknown, i: number): Problem {
+  const path = `messages.${i}`;
+  if (!isObject(message)) return `${path}: Input should be a valid dictionary`;
+  const extra = Object.keys(message).find((key) => key !== "role" && key !== "content");
+  if (extra !== undefined) return `${path}.${extra}: Extra inputs are not permitted`;
+  if (message.role !== "user" && message.role !== "assistant") return `${path}.role: Input should be 'user' or 'assistant'`;
+  const { content } = message;
+  if (content === undefined) return `${path}.content: Field required`;
+  // The real API's wording for both "" and []: every message must say something.
+  const empty = `${path}: all messages must have non-empty content except for the optional final assistant message`;
+  if (typeof content === "string") {
+    if (content === "") return empty;
+    return content.trim() === "" ? `${path}.content: text content blocks must contain non-whitespace text` : undefined;
+  }
+  if (!Array.isArray(content)) return `${path}.content: Input should be a valid string or a list of content blocks`;
+  if (content.length === 0) return empty;
+  const allowed = ROLE_BLOCKS[message.role] ?? [];
+  return firstProblem(content, (block, j) => checkBlock(block, `${path}.content.${j}`, allowed, `${message.role} messages`));
+}
+
+/** One content block: known type, allowed for this role, required fields present, no extras. */
+function checkBlock(block: unknown, path: string, allowed: string[], where: string): Problem {
+  if (!isObject(block)) return `${path}: Input should be a valid dictionary`;
+  const rule = typeof block.type === "string" ? BLOCK_RULES[block.type] : undefined;
+  if (!rule) {
+    const tags = Object.keys(BLOCK_RULES).map((t) => `'${t}'`).join(", ");
+    return `${path}: Input tag '${String(block.type)}' found using 'type' does not match any of the expected tags: ${tags}`;
+  }
+  const type = block.type as string;
+  if (!allowed.includes(type)) return `${path}: \`${type}\` blocks are not allowed in ${where} (allowed: ${allowed.join(", ")})`;
+  return checkFields(block, path, rule) ?? checkBlockValues(block, path, type);
+}
+
+function checkFields(block: Obj, path: string, rule: BlockRule): Problem {
+  for (const [field, kind] of Object.entries(rule.required)) {
+    const value = block[field];
+    if (value === undefined) return `${path}.${field}: Field required`;
+    if (kind === "string" && typeof value !== "string") return `${path}.${field}: Input should be a valid string`;
+    if (kind === "object" && !isObject(value)) return `${path}.${field}: Input should be a valid dictionary`;
+  }
+  const known = new Set(["type", ...Object.keys(rule.required), ...rule.optional]);
+  const extra = Object.keys(block).find((key) => !known.has(key));
+  return extra === undefined ? undefined : `${path}.${extra}: Extra inputs are not permitted`;
+}
+
+/** The rules about values, once the shape is right. */
+function checkBlockValues(block: Obj, path: string, type: string): Problem {
+  if (type === "text") {
+    const text = block.text as string;
+    if (text === "") return `${path}.text: text content blocks must be non-empty`;
+    if (text.trim() === "") return `${path}.text: text content blocks must contain non-whitespace text`;
+  }
+  if (type === "tool_use" && !TOOL_USE_ID.test(block.id as string)) {
+    return `${path}.id: String should match pattern '${TOOL_USE_ID.source}'`;
+  }
+  if (type === "tool_result") return checkToolResult(block, path);
+  return undefined;
+}
+
+function checkToolResult(block: Obj, path: string): Problem {
+  if (block.is_error !== undefined && typeof block.is_error !== "boolean") return `${path}.is_error: Input should be a valid boolean`;
+  const { content } = block;
+  if (content === undefined || typeof content === "string") return undefined;
+  if (!Array.isArray(content)) return `${path}.content: Input should be a valid string or a list of content blocks`;
+  return firstProblem(content, (inner, k) => checkBlock(inner, `${path}.content.${k}`, TOOL_RESULT_BLOCKS, "tool_result content"));
+}
+
+function checkSystem(system: unknown): Problem {
+  if (system === undefined || typeof system === "string") return undefined;
+  if (!Array.isArray(system)) return "system: Input should be a valid string or a list of text blocks";
+  return firstProblem(system, (block, i) => checkBlock(block, `system.${i}`, ["text"], "system"));
+}
+
+function checkTools(tools: unknown): Problem {
+  if (tools === undefined) return undefined;
+  if (!Array.isArray(tools)) return "tools: Input should be a valid list";
+  const problem = firstProblem(tools, checkTool);
+  if (problem) return problem;
+  const names = tools.map((tool: Obj) => tool.name as string);
+  const duplicate = names.find((name, i) => names.indexOf(name) !== i);
+  return duplicate === undefined ? undefined : `tools: Tool names must be unique (duplicate: "${duplicate}")`;
+}
+
+function checkTool(tool: unknown, i: number): Problem {
+  const path = `tools.${i}`;
+  if (!isObject(tool)) return `${path}: Input should be a valid dictionary`;
+  // Server tools (web search, code execution...) need the real API; offline only custom tools exist.
+  if (tool.type !== undefined && tool.type !== null && tool.type !== "custom") {
+    return `${path}.type: the simulator only supports custom tools (type "custom" or no type), got '${String(tool.type)}'`;
+  }
+  const extra = Object.keys(tool).find((key) => !TOOL_KEYS.has(key));
+  if (extra !== undefined) return `${path}.${extra}: Extra inputs are not permitted`;
+  if (tool.name === undefined) return `${path}.name: Field required`;
+  if (typeof tool.name !== "string" || !TOOL_NAME.test(tool.name)) return `${path}.name: String should match pattern '${TOOL_NAME.source}'`;
+  if (tool.description !== undefined && typeof tool.description !== "string") return `${path}.description: Input should be a valid string`;
+  const schema = tool.input_schema;
+  if (schema === undefined) return `${path}.input_schema: Field required`;
+  if (!isObject(schema)) return `${path}.input_schema: Input should be a valid dictionary`;
+  if (schema.type !== "object") return `${path}.input_schema.type: Input should be 'object'`;
+  return undefined;
+}
+
+function checkToolChoice(choice: unknown): Problem {
+  if (choice === undefined) return undefined;
+  if (!isObject(choice)) return "tool_choice: Input should be a valid dictionary";
+  const types = ["auto", "any", "tool", "none"];
+  if (typeof choice.type !== "string" || !types.includes(choice.type)) {
+    return `tool_choice: Input tag '${String(choice.type)}' found using 'type' does not match any of the expected tags: ${types.map((t) => `'${t}'`).join(", ")}`;
+  }
+  if (choice.type === "tool" && typeof choice.name !== "string") return "tool_choice.name: Field required";
+  return undefined;
+}
+
+function checkSampling(body: Obj): Problem {
+  if (body.stream !== undefined && typeof body.stream !== "boolean") return "stream: Input should be a valid boolean";
+  if (body.temperature !== undefined && !(typeof body.temperature === "number" && body.temperature >= 0 && body.temperature <= 1)) {
+    return "temperature: Input should be a number between 0 and 1";
+  }
+  const stops = body.stop_sequences;
+  if (stops !== undefined && !(Array.isArray(stops) && stops.every((s) => typeof s === "string"))) {
+    return "stop_sequences: Input should be a valid list of strings";
+  }
+  return undefined;
+}

@@ -1,0 +1,103 @@
+/**
+ * Test helpers: a temporary copy of the practice workspace, and a model wired to the
+ * simulator through the real SDK — so a test drives a lesson exactly as a student does.
+ */
+import { rm, mkdtemp, writeFile, mkdir } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { createClient } from "../client.ts";
+import { loadConfig } from "../config.ts";
+import type { Agent, AgentOptions, Lesson } from "../lesson.ts";
+import { Model } from "../model.ts";
+import { parseScript, Simulator, type Script } from "../simulator/index.ts";
+import { Tracer } from "../trace.ts";
+import type { Renderer } from "../ui/renderer.ts";
+import { copyPracticeWorkspace } from "../workspace.ts";
+import { RecordingRenderer } from "./recording-renderer.ts";
+
+export { RecordingRenderer, type RenderEvent } from "./recording-renderer.ts";
+
+export interface TempWorkspace {
+  dir: string;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh copy of practice-workspace/, or an empty folder with `files` when given. */
+export async function tempWorkspace(files?: Record<string, string>): Promise<TempWorkspace> {
+  let dir: string;
+  if (files) {
+    dir = await mkdtemp(path.join(os.tmpdir(), "learn-test-"));
+    for (const [name, content] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), content);
+    }
+  } else {
+    dir = await copyPracticeWorkspace("test");
+  }
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export interface ScriptedModel {
+  model: Model;
+  simulator: Simulator;
+  renderer: RecordingRenderer;
+}
+
+/** A lead-agent Model answered by the simulator from `script` (YAML text or a parsed Script). */
+export function scriptedModel(
+  script: Script | string,
+  options: { renderer?: Renderer; tracer?: Tracer; maxTokens?: number } = {},
+): ScriptedModel {
+  const parsed = typeof script === "string" ? parseScript(script) : script;
+  const simulator = new Simulator(parsed);
+  const config = loadConfig({}, { envFile: false, forceOffline: true });
+  const renderer = new RecordingRenderer();
+  const model = new Model({
+    client: createClient(config, simulator),
+    model: config.model,
+    maxTokens: options.maxTokens ?? config.maxTokens,
+    agent: "lead",
+    renderer: options.renderer ?? renderer,
+    tracer: options.tracer,
+  });
+  return { model, simulator, renderer };
+}
+
+export interface ScriptedAgent extends ScriptedModel {
+  agent: Agent;
+}
+
+/** A lesson's agent in `cwd`, on a scripted model, with no terminal (asks are answered "n"). */
+export async function scriptedAgent(
+  lesson: Pick<Lesson, "createAgent">,
+  script: Script | string,
+  cwd: string,
+  overrides: Partial<AgentOptions> = {},
+): Promise<ScriptedAgent> {
+  const scripted = scriptedModel(script);
+  const agent = await lesson.createAgent({
+    model: scripted.model,
+    cwd,
+    renderer: scripted.renderer,
+    interactive: false,
+    ask: async () => "n",
+    flags: {},
+    ...overrides,
+  });
+  return { ...scripted, agent };
+}
+
+/** The text of every tool_result block in a request body, in order. */
+export function toolResultsOf(body: unknown): { id: string; content: string; isError: boolean }[] {
+  const messages = (body as { messages?: { role: string; content: unknown }[] }).messages ?? [];
+  const last = messages.at(-1);
+  if (!last || typeof last.content === "string") return [];
+  return (last.content as Record<string, unknown>[])
+    .filter((b) => b.type === "tool_result")
+    .map((b) => ({
+      id: String(b.tool_use_id),
+      content: typeof b.content === "string" ? b.content : JSON.stringify(b.content),
+      isError: b.is_error === true,
+    }));
+}
+export { serveSimulator, type Endpoint } from "./http-endpoint.ts";

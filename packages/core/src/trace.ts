@@ -1,0 +1,50 @@
+/**
+ * Tracing: every model request and response appended to a JSON-lines file, one object a
+ * line — `{"type":"request","agent":"lead","body":{...}}` — so a run can be read back step
+ * by step (the docs' walkthroughs are made from these). Secrets are scrubbed on the way out.
+ */
+import { appendFile, mkdir } from "node:fs/promises";
+import path from "node:path";
+
+export type TraceType = "request" | "response" | "error";
+
+export interface TraceEntry {
+  type: TraceType;
+  agent: string;
+  body: unknown;
+}
+
+export const REDACTED = "[REDACTED]";
+
+export class Tracer {
+  /** Writes go through one promise chain: lines from concurrent agents never interleave. */
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly file: string,
+    private readonly secrets: string[] = [],
+  ) {}
+
+  record(type: TraceType, agent: string, body: unknown): void {
+    const line = `${this.scrub(JSON.stringify({ type, agent, body }))}\n`;
+    this.pending = this.pending
+      .then(async () => {
+        await mkdir(path.dirname(this.file), { recursive: true });
+        await appendFile(this.file, line);
+      })
+      .catch((err: Error) => {
+        process.stderr.write(`trace: cannot write ${this.file}: ${err.message}\n`);
+      });
+  }
+
+  /** Wait until every recorded line is on disk. */
+  flush(): Promise<void> {
+    return this.pending;
+  }
+
+  private scrub(text: string): string {
+    let out = text;
+    for (const secret of this.secrets) out = out.split(secret).join(REDACTED);
+    return out;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Where the agent works. By default the repo's `practice-workspace/`, so a student's own
+ * files are never at risk; `--cwd` or LEARN_WORKDIR point it elsewhere.
+ */
+import { cp, mkdtemp, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { repoRoot } from "./config.ts";
+
+export class WorkspaceError extends Error {
+  override name = "WorkspaceError";
+}
+
+export function practiceWorkspace(): string {
+  return path.join(repoRoot(), "practice-workspace");
+}
+
+/**
+ * The workspace to use: the flag, else LEARN_WORKDIR, else the practice workspace. A
+ * missing folder is an error, not created: a typo in `--cwd` should not quietly start the
+ * agent in a new empty folder.
+ */
+export async function resolveWorkspace(flag?: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const chosen = path.resolve(flag ?? env.LEARN_WORKDIR ?? practiceWorkspace());
+  const info = await stat(chosen).catch(() => undefined);
+  if (!info) throw new WorkspaceError(`The workspace folder does not exist: ${chosen} (create it, or pass another --cwd)`);
+  if (!info.isDirectory()) throw new WorkspaceError(`The workspace is not a folder: ${chosen}`);
+  return chosen;
+}
+
+/**
+ * A fresh copy of the practice workspace's template in a temporary folder: demos and tests
+ * run there, so they start from the same files every time and never touch the real one.
+ */
+export async function copyPracticeWorkspace(label = "workspace"): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `learn-${label}-`));
+  await cp(practiceWorkspace(), dir, {
+    recursive: true,
+    filter: (src) => !src.split(path.sep).includes("node_modules"),
+  });
+  return dir;
+}

@@ -1,0 +1,46 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, DEFAULT_MAX_TOKENS, loadConfig, OFFLINE_MODEL, secretsOf } from "../src/config.ts";
+
+const load = (env: Record<string, string>) => loadConfig({ ...env }, { envFile: false });
+
+describe("loadConfig", () => {
+  it("is offline without a key", () => {
+    expect(load({})).toEqual({ offline: true, model: OFFLINE_MODEL, maxTokens: DEFAULT_MAX_TOKENS });
+  });
+
+  it("is online with a key, a base URL and a model", () => {
+    const c = load({ ANTHROPIC_AUTH_TOKEN: "tok-123", ANTHROPIC_BASE_URL: "http://localhost:4000", MODEL_ID: "m1" });
+    expect(c).toMatchObject({ offline: false, authToken: "tok-123", baseURL: "http://localhost:4000", model: "m1" });
+    expect(secretsOf(c)).toEqual(["tok-123"]);
+  });
+
+  it("accepts ANTHROPIC_MODEL as an alias", () => {
+    expect(load({ ANTHROPIC_API_KEY: "k-123", ANTHROPIC_MODEL: "m2" }).model).toBe("m2");
+  });
+
+  it("treats blank values as unset", () => {
+    expect(load({ ANTHROPIC_API_KEY: "", LEARN_MAX_TOKENS: "" })).toMatchObject({ offline: true, maxTokens: 8000 });
+  });
+
+  it.each([
+    [{ LEARN_MAX_TOKENS: "lots" }, /^Invalid LEARN_MAX_TOKENS="lots": /],
+    [{ LEARN_MAX_TOKENS: "-5" }, /^Invalid LEARN_MAX_TOKENS="-5": /],
+    [{ ANTHROPIC_BASE_URL: "not a url" }, /^Invalid ANTHROPIC_BASE_URL="not a url": /],
+    [{ ANTHROPIC_API_KEY: "k-123" }, /MODEL_ID is not set/],
+  ])("rejects %j with one line naming the variable", (env, message) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(message);
+  });
+
+  it("reads a .env file without overriding the shell", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "cfg-"));
+    const file = path.join(dir, ".env");
+    await writeFile(file, "MODEL_ID=from-file\nLEARN_MAX_TOKENS=1234\n");
+    const c = loadConfig({ LEARN_MAX_TOKENS: "99" }, { envFile: file });
+    expect(c.model).toBe("from-file");
+    expect(c.maxTokens).toBe(99);
+  });
+});

@@ -1,0 +1,116 @@
+import { PassThrough } from "node:stream";
+import { describe, expect, it } from "vitest";
+import type { Agent } from "../src/lesson.ts";
+import { Repl } from "../src/repl.ts";
+import { RecordingRenderer } from "../src/testing/index.ts";
+
+/** An agent that records prompts; a prompt "slow" waits until cancelled. */
+function fakeAgent() {
+  const prompts: string[] = [];
+  let cleared = 0;
+  let closed = false;
+  const agent: Agent = {
+    async run(prompt, signal) {
+      prompts.push(prompt);
+      if (prompt === "slow") {
+        await new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+      }
+      return `answer to ${prompt}`;
+    },
+    clear: () => void cleared++,
+    close: async () => void (closed = true),
+    commands: [{ name: "count", description: "how many prompts", run: () => `prompts: ${prompts.length}` }],
+  };
+  return { agent, prompts, cleared: () => cleared, closed: () => closed };
+}
+
+function start(terminal: boolean) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let text = "";
+  output.on("data", (c: Buffer) => (text += c.toString()));
+  const fake = fakeAgent();
+  const renderer = new RecordingRenderer();
+  const repl = new Repl({ agent: fake.agent, renderer, input, output, terminal, demoPrompts: ["demo one"] });
+  const done = repl.start();
+  return { input, output: () => text, fake, renderer, done, repl };
+}
+
+const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
+
+describe("the REPL", () => {
+  it("runs piped lines in order, skips empty lines, and ends at end of input", async () => {
+    const r = start(false);
+    r.input.end("first\n\n   \nsecond\n/count\n");
+    await r.done;
+    expect(r.fake.prompts).toEqual(["first", "second"]);
+    expect(r.output()).toContain("prompts: 2");
+    expect(r.fake.closed()).toBe(true);
+  });
+
+  it("stops at /exit and ignores what follows", async () => {
+    const r = start(false);
+    r.input.end("one\n/exit\ntwo\n");
+    await r.done;
+    expect(r.fake.prompts).toEqual(["one"]);
+  });
+
+  it("/clear forgets, /help lists every command, an unknown command says so", async () => {
+    const r = start(false);
+    r.input.end("/clear\n/help\n/nope\n");
+    await r.done;
+    expect(r.fake.cleared()).toBe(1);
+    for (const name of ["/help", "/clear", "/exit", "/count", "/demo"]) expect(r.output()).toContain(name);
+    expect(r.renderer.ofKind("error").map((e) => e.text)).toEqual([expect.stringContaining("Unknown command /nope")]);
+  });
+
+  it("/demo sends the next demo prompt", async () => {
+    const r = start(false);
+    r.input.end("/demo\n/demo\n");
+    await r.done;
+    expect(r.fake.prompts).toEqual(["demo one"]);
+    expect(r.output()).toContain("No demo prompts left");
+  });
+
+  it("Ctrl-C during a turn cancels it and the session goes on", async () => {
+    const r = start(true);
+    r.input.write("slow\n");
+    await tick();
+    expect(r.fake.prompts).toEqual(["slow"]);
+    r.input.write("\x03"); // what the terminal sends for Ctrl-C
+    await tick();
+    expect(r.renderer.ofKind("notice").map((e) => e.text)).toEqual([expect.stringContaining("Interrupted")]);
+    r.input.write("after\n");
+    await tick();
+    expect(r.fake.prompts).toEqual(["slow", "after"]);
+    r.input.write("/exit\n");
+    await r.done;
+  });
+
+  it("Ctrl-C twice at the prompt exits; an empty line does not", async () => {
+    const r = start(true);
+    r.input.write("\n\n");
+    await tick();
+    r.input.write("\x03");
+    await tick();
+    expect(r.output()).toContain("Press Ctrl-C again to exit");
+    r.input.write("\x03");
+    await r.done;
+    expect(r.fake.prompts).toEqual([]);
+    expect(r.fake.closed()).toBe(true);
+  });
+
+  it("shows an API error and keeps going", async () => {
+    const r = start(false);
+    const seen: string[] = [];
+    r.fake.agent.run = async (prompt) => {
+      seen.push(prompt);
+      if (prompt === "bad") throw new Error("The API answered 500 api_error: boom");
+      return "ok";
+    };
+    r.input.end("bad\ngood\n");
+    await r.done;
+    expect(r.renderer.ofKind("error").map((e) => e.text)).toEqual(["The API answered 500 api_error: boom"]);
+    expect(seen).toEqual(["bad", "good"]);
+  });
+});

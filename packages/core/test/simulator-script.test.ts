@@ -1,0 +1,77 @@
+/**
+ * Scripts are checked when loaded: every problem names the file, the line and the field.
+ */
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadScript, parseScript, ScriptError } from "../src/simulator/index.ts";
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/scripts/${name}`, import.meta.url));
+
+/** The ScriptError a text raises, as its message. */
+function problemIn(text: string): string {
+  try {
+    parseScript(text, "demo/bad.yaml");
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScriptError);
+    return (error as ScriptError).message;
+  }
+  throw new Error("expected a ScriptError");
+}
+
+describe("script loading", () => {
+  it("loads a script with every kind of turn", async () => {
+    const script = await loadScript(fixture("hello.yaml"));
+    expect(script.limits).toEqual({ contextTokens: 200000 });
+    expect(script.turns).toHaveLength(5);
+    expect(script.turns[0]?.content?.[1]).toEqual({ type: "tool_use", name: "bash", input: { command: "node hello.js" } });
+    expect(script.turns[1]?.expect).toEqual({ lastUserIncludes: "Hello Agent" });
+    expect(script.turns[2]?.agent).toBe("alice");
+    expect(script.turns[3]?.error).toEqual({ status: 529, type: "overloaded_error", message: "Overloaded" });
+    expect(script.turns[4]?.stop_reason).toBe("max_tokens");
+  });
+
+  it("names file, line and field for a bad block type", async () => {
+    const file = fixture("bad-block.yaml");
+    await expect(loadScript(file)).rejects.toThrow(`${file}:7: turns[1].content[0].type: expected one of text | tool_use`);
+  });
+
+  it.each([
+    [
+      "a field of the wrong type",
+      "turns:\n  - content: [ { type: text, text: hi } ]\n    delayMs: soon\n",
+      "demo/bad.yaml:3: turns[0].delayMs: expected number, received string",
+    ],
+    [
+      "an unknown key",
+      "turns:\n  - content: [ { type: text, text: hi } ]\n  - contnet: [ { type: text, text: hi } ]\n",
+      "demo/bad.yaml:3: turns[1].contnet: unknown key (allowed: agent, expect, content, stop_reason, error, disconnect, delayMs)",
+    ],
+    [
+      "an unknown expect matcher",
+      "turns:\n  - expect:\n      lastUserContains: x\n    content: [ { type: text, text: hi } ]\n",
+      "demo/bad.yaml:3: turns[0].expect.lastUserContains: unknown key",
+    ],
+    [
+      "two unknown keys",
+      "turns:\n  - content: [ { type: text, text: hi } ]\n    delay: 5\n    agnet: bob\n",
+      "demo/bad.yaml:3: turns[0].delay: unknown key (allowed: agent, expect, content, stop_reason, error, disconnect, delayMs)\ndemo/bad.yaml:4: turns[0].agnet: unknown key",
+    ],
+    ["a missing field", "turns:\n  - content:\n    - type: text\n", "demo/bad.yaml:3: turns[0].content[0].text: missing (expected string)"],
+    ["an empty text", 'turns:\n  - content: [ { type: text, text: "" } ]\n', "demo/bad.yaml:2: turns[0].content[0].text: text must not be empty"],
+    ["a turn that answers nothing", "turns:\n  - agent: alice\n", "demo/bad.yaml:2: turns[0]: a turn needs exactly one of content, error, disconnect: true"],
+    ["no turns", "prompt: hi\nturns: []\n", "demo/bad.yaml:2: turns: a script needs at least one turn"],
+    ["an empty file", "", "demo/bad.yaml:1: script: expected a mapping with a `turns:` list"],
+    ["a YAML syntax error", "turns:\n  - content: [ { type: text, text: hi }\n", "demo/bad.yaml:3: YAML syntax error:"],
+    ["a duplicate key", "turns: []\nturns: []\n", "demo/bad.yaml:2: YAML syntax error: Map keys must be unique"],
+  ])("names file, line and field for %s", (_name, text, expected) => {
+    expect(problemIn(text)).toContain(expected);
+  });
+
+  it("reports every problem, in line order", () => {
+    const message = problemIn("prompt: 5\nturns:\n  - delayMs: -1\n    content: [ { type: text, text: hi } ]\n");
+    expect(message.split("\n")).toEqual([
+      "demo/bad.yaml:1: prompt: expected a string or a list of strings",
+      expect.stringMatching(/^demo\/bad\.yaml:3: turns\[0\]\.delayMs: /),
+    ]);
+  });
+});

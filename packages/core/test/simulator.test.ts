@@ -1,0 +1,288 @@
+import Anthropic, { type APIError } from "@anthropic-ai/sdk";
+import { describe, expect, it } from "vitest";
+import { AGENT_HEADER, parseScript, Simulator } from "../src/simulator/index.ts";
+import type { MessageParam, ToolSpec } from "../src/protocol.ts";
+
+const BASE_URL = "http://simulator.invalid";
+const MODEL = "claude-sim";
+const bash: ToolSpec = {
+  name: "bash",
+  description: "Run a shell command",
+  input_schema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] },
+};
+
+function clientFor(sim: Simulator, maxRetries = 2): Anthropic {
+  return new Anthropic({ apiKey: "test", baseURL: BASE_URL, fetch: sim.fetch, maxRetries });
+}
+
+function ask(text: string, tools: ToolSpec[] = [bash]) {
+  return { model: MODEL, max_tokens: 1000, tools, messages: [{ role: "user", content: text }] as MessageParam[] };
+}
+
+/** The 400 a request ends with; returns the message the simulator wrote. */
+async function rejection(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(Anthropic.BadRequestError);
+  const body = (error as APIError).error as { error: { message: string } };
+  return body.error.message;
+}
+
+const script = (yaml: string) => parseScript(yaml, "test.yaml");
+
+const helloScript = parseScript(`
+prompt: "Create hello.js and run it"
+turns:
+  - content:
+      - { type: text, text: "I'll write the file and run it." }
+      - { type: tool_use, name: bash, input: { command: "node hello.js" } }
+  - expect: { lastUserIncludes: "Hello Agent" }
+    content:
+      - { type: text, text: "It printed: Hello Agent" }
+`);
+
+describe("valid traffic", () => {
+  it("serves a tool_use turn, accepts the tool_result, then a final answer", async () => {
+    const sim = new Simulator(helloScript);
+    const client = clientFor(sim);
+    const params = ask("Create hello.js and run it");
+    const first = await client.messages.create(params);
+    expect(first).toMatchObject({ type: "message", role: "assistant", model: MODEL, stop_reason: "tool_use", stop_sequence: null });
+    expect(first.id).toMatch(/^msg_sim_/);
+    const call = first.content[1];
+    expect(call).toMatchObject({ type: "tool_use", id: "toolu_sim_0001", name: "bash", input: { command: "node hello.js" } });
+    expect(first.usage.input_tokens).toBe(Math.ceil(JSON.stringify({ messages: params.messages, tools: params.tools }).length / 4));
+    expect(first.usage.output_tokens).toBeGreaterThan(0);
+
+    const messages: MessageParam[] = [
+      ...params.messages,
+      { role: "assistant", content: first.content },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_sim_0001", content: "Hello Agent\n" }] },
+    ];
+    const second = await client.messages.create({ ...params, messages });
+    expect(second.content).toEqual([{ type: "text", text: "It printed: Hello Agent", citations: null }]);
+    expect(second.stop_reason).toBe("end_turn");
+    expect(sim.remaining()).toBe(0);
+    expect(sim.requests.map((r) => r.status)).toEqual([200, 200]);
+  });
+});
+
+describe("streaming", () => {
+  it("messages.stream() ends with the same message as create()", async () => {
+    const yaml = `
+turns:
+  - content:
+      - { type: text, text: "Let me look at the files first, then I'll run the tests — ünïcödé 🚀 included." }
+      - { type: tool_use, name: bash, input: { command: "ls -la && npm test", env: { CI: "1" }, flags: [1, 2.5, true, null] } }
+`;
+    const created = await clientFor(new Simulator(script(yaml))).messages.create(ask("go"));
+    const sim = new Simulator(script(yaml));
+    const stream = clientFor(sim).messages.stream(ask("go"));
+    const deltas: string[] = [];
+    stream.on("text", (delta) => deltas.push(delta));
+    const streamed = await stream.finalMessage();
+    expect(streamed.content).toEqual(created.content);
+    expect(streamed.stop_reason).toBe(created.stop_reason);
+    expect(streamed.usage).toEqual(created.usage);
+    expect(streamed.id).toBe(created.id);
+    expect(deltas.length).toBeGreaterThan(1); // the text really arrived in pieces
+    expect(sim.requests[0]?.response).toEqual(created);
+  });
+
+  it("sends real server-sent events", async () => {
+    const sim = new Simulator(helloScript);
+    const { data: events, response } = await clientFor(sim).messages.create({ ...ask("go"), stream: true }).withResponse();
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const types: string[] = [];
+    for await (const event of events) types.push(event.type === "content_block_delta" ? event.delta.type : event.type);
+    expect(types).toEqual([
+      "message_start",
+      "content_block_start", "text_delta", "text_delta", "text_delta", "content_block_stop",
+      "content_block_start", "input_json_delta", "input_json_delta", "input_json_delta", "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
+  });
+});
+
+describe("faults", () => {
+  it("a scripted 529 is retried by the SDK, then succeeds", async () => {
+    const sim = new Simulator(script(`
+turns:
+  - error: { status: 529, type: overloaded_error, message: Overloaded }
+  - content: [ { type: text, text: "back again" } ]
+`));
+    const message = await clientFor(sim).messages.create(ask("hi"));
+    expect(message.content).toMatchObject([{ text: "back again" }]);
+    expect(sim.requests.map((r) => r.status)).toEqual([529, 200]);
+    expect(sim.requests[0]?.response).toMatchObject({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
+  });
+
+  it("without retries, the fault reaches the caller as the SDK's typed error", async () => {
+    const sim = new Simulator(script(`turns: [ { error: { status: 429, type: rate_limit_error, message: "Slow down" } } ]`));
+    const error = await clientFor(sim, 0).messages.create(ask("hi")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Anthropic.RateLimitError);
+    expect((error as APIError).headers?.get("retry-after-ms")).toBe("20");
+  });
+
+  it("a dropped connection is retried by the SDK", async () => {
+    const sim = new Simulator(script(`
+turns:
+  - disconnect: true
+  - content: [ { type: text, text: "reconnected" } ]
+`));
+    const message = await clientFor(sim).messages.create(ask("hi"));
+    expect(message.content).toMatchObject([{ text: "reconnected" }]);
+    expect(sim.requests.map((r) => r.status)).toEqual([0, 200]);
+  });
+
+  it("a dropped connection without retries is an APIConnectionError", async () => {
+    const sim = new Simulator(script(`turns: [ { disconnect: true } ]`));
+    const error = await clientFor(sim, 0).messages.create(ask("hi")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Anthropic.APIConnectionError);
+  });
+
+  it("a delayed turn can be aborted by the caller", async () => {
+    const sim = new Simulator(script(`turns: [ { delayMs: 5000, content: [ { type: text, text: "too late" } ] } ]`));
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 20);
+    const error = await clientFor(sim).messages.create(ask("hi"), { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Anthropic.APIUserAbortError);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(sim.requests).toMatchObject([{ status: 0, response: { aborted: true } }]);
+  });
+});
+
+describe("agents", () => {
+  const twoAgents = `
+turns:
+  - content: [ { type: text, text: "lead 1" } ]
+  - agent: alice
+    content: [ { type: text, text: "alice 1" } ]
+  - content: [ { type: text, text: "lead 2" } ]
+  - agent: alice
+    delayMs: 150
+    content: [ { type: text, text: "alice 2" } ]
+`;
+  const asAlice = { headers: { [AGENT_HEADER]: "alice" } };
+  const textOf = (m: Anthropic.Message) => (m.content[0]?.type === "text" ? m.content[0].text : "");
+
+  it("serves each agent its own turns, in order", async () => {
+    const sim = new Simulator(script(twoAgents));
+    const client = clientFor(sim);
+    expect(textOf(await client.messages.create(ask("hi"), asAlice))).toBe("alice 1");
+    expect(textOf(await client.messages.create(ask("hi")))).toBe("lead 1");
+    expect(sim.remaining("alice")).toBe(1);
+    expect(sim.remaining("lead")).toBe(1);
+    expect(sim.remaining()).toBe(2);
+    expect(sim.requests.map((r) => r.agent)).toEqual(["alice", "lead"]);
+  });
+
+  it("a slow agent does not block another", async () => {
+    const sim = new Simulator(script(twoAgents));
+    const client = clientFor(sim);
+    await client.messages.create(ask("hi"), asAlice);
+    await client.messages.create(ask("hi"));
+    const finished: string[] = [];
+    const slow = client.messages.create(ask("hi"), asAlice).then((m) => finished.push(textOf(m)));
+    const fast = client.messages.create(ask("hi")).then((m) => finished.push(textOf(m)));
+    await Promise.all([slow, fast]);
+    expect(finished).toEqual(["lead 2", "alice 2"]);
+    expect(sim.remaining()).toBe(0);
+  });
+
+  it("an agent without turns is told so", async () => {
+    const sim = new Simulator(script(twoAgents), { name: "demo/team.yaml" });
+    const message = await rejection(clientFor(sim).messages.create(ask("hi"), { headers: { [AGENT_HEADER]: "bob" } }));
+    expect(message).toBe('script demo/team.yaml has no turns for agent "bob" (agents in the script: lead, alice)');
+  });
+});
+
+describe("expect and running out", () => {
+  it("an expect mismatch says what was expected and what came, and keeps the turn", async () => {
+    const sim = new Simulator(helloScript);
+    const client = clientFor(sim);
+    const first = await client.messages.create(ask("go"));
+    const callId = (first.content[1] as Anthropic.ToolUseBlock).id;
+    const answer = (output: string) => ({
+      ...ask("go"),
+      messages: [
+        ...ask("go").messages,
+        { role: "assistant", content: first.content },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: callId, content: output }] },
+      ] as MessageParam[],
+    });
+    const message = await rejection(client.messages.create(answer("bash: node: command not found")));
+    expect(message).toBe(
+      'script turn 2 for agent "lead" (turns[1]): expected the last user message to include "Hello Agent", but it was: "bash: node: command not found"',
+    );
+    expect(sim.remaining()).toBe(1);
+    const second = await client.messages.create(answer("Hello Agent"));
+    expect(second.content).toMatchObject([{ text: "It printed: Hello Agent" }]);
+  });
+
+  it("long text in a mismatch is trimmed", async () => {
+    const sim = new Simulator(script(`turns: [ { expect: { lastUserIncludes: needle }, content: [ { type: text, text: x } ] } ]`));
+    const message = await rejection(clientFor(sim).messages.create(ask("hay ".repeat(1000))));
+    expect(message.length).toBeLessThan(400);
+    expect(message).toContain("chars cut");
+  });
+
+  it.each([
+    ["systemIncludes: workspace", 'expected the system prompt to include "workspace", but the request had no system prompt'],
+    ["toolsInclude: [bash, read_file]", "expected the tools to include read_file, but the request offered: bash"],
+    ["messageCount: { min: 3 }", "expected at least 3 messages, but the request had 1"],
+    ["messageCount: { max: 0 }", "expected at most 0 messages, but the request had 1"],
+  ])("expect %s", async (matcher, expected) => {
+    const sim = new Simulator(script(`turns: [ { expect: { ${matcher} }, content: [ { type: text, text: ok } ] } ]`));
+    expect(await rejection(clientFor(sim).messages.create(ask("hi")))).toContain(expected);
+  });
+
+  it("a script that ran out says so", async () => {
+    const sim = new Simulator(script(`turns: [ { content: [ { type: text, text: "only answer" } ] } ]`));
+    const client = clientFor(sim);
+    await client.messages.create(ask("first"));
+    const message = await rejection(client.messages.create(ask("second")));
+    expect(message).toBe('script has run out for agent "lead": all 1 of its turns were served, but another request came (last user message: "second")');
+  });
+});
+
+describe("limits", () => {
+  it("a prompt above the context limit is too long, and the turn waits", async () => {
+    const sim = new Simulator(script(`
+limits: { contextTokens: 100 }
+turns: [ { content: [ { type: text, text: ok } ] } ]
+`));
+    const params = ask("x".repeat(1000), []);
+    const tokens = Math.ceil(JSON.stringify({ messages: params.messages, tools: [] }).length / 4);
+    const message = await rejection(clientFor(sim).messages.create(params));
+    expect(message).toBe(`prompt is too long: ${tokens} tokens > 100 maximum`);
+    expect(sim.remaining()).toBe(1);
+    await expect(clientFor(sim).messages.create(ask("short"))).resolves.toMatchObject({ stop_reason: "end_turn" });
+  });
+
+  it("output above max_tokens is cut, and the tool call after the cut is dropped", async () => {
+    const sim = new Simulator(script(`
+turns:
+  - content:
+      - { type: text, text: "${"word ".repeat(20)}" }
+      - { type: tool_use, name: bash, input: { command: ls } }
+`));
+    const message = await clientFor(sim).messages.create({ ...ask("hi"), max_tokens: 5 });
+    expect(message.content).toEqual([{ type: "text", text: "word ".repeat(4), citations: null }]);
+    expect(message.stop_reason).toBe("max_tokens");
+    expect(message.usage.output_tokens).toBe(5);
+  });
+
+  it("a scripted stop_reason is sent as written", async () => {
+    const sim = new Simulator(script(`turns: [ { stop_reason: max_tokens, content: [ { type: text, text: "a truncated ans" } ] } ]`));
+    expect((await clientFor(sim).messages.create(ask("hi"))).stop_reason).toBe("max_tokens");
+  });
+
+  it("a scripted tool_use for a tool the request did not offer is refused", async () => {
+    const sim = new Simulator(script(`turns: [ { content: [ { type: tool_use, name: write_file, input: { path: a.txt } } ] } ]`));
+    const message = await rejection(clientFor(sim).messages.create(ask("hi")));
+    expect(message).toBe('script turn 1 for agent "lead" (turns[0]): scripted a tool_use for tool "write_file", but the request offered only: bash');
+    expect(sim.remaining()).toBe(1);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { MAX_OUTPUT_CHARS } from "../src/cap.ts";
+import { defineTool, ToolError } from "../src/tool.ts";
+
+const ctx = { cwd: "/tmp", signal: new AbortController().signal, agent: "lead" };
+
+const echo = defineTool({
+  name: "echo",
+  description: "Echo text back.",
+  input: z.object({ text: z.string().describe("what to echo"), times: z.number().int().min(1).optional() }),
+  concurrencySafe: true,
+  mutating: false,
+  run: ({ text, times }) => text.repeat(times ?? 1),
+});
+
+describe("defineTool", () => {
+  it("generates the input_schema from the zod schema, without $schema", () => {
+    expect(echo.spec.name).toBe("echo");
+    expect(echo.spec.input_schema).toMatchObject({
+      type: "object",
+      properties: { text: { type: "string", description: "what to echo" }, times: { type: "integer", minimum: 1 } },
+      required: ["text"],
+    });
+    expect(echo.spec.input_schema).not.toHaveProperty("$schema");
+  });
+
+  it("runs valid input", async () => {
+    expect(await echo.execute({ text: "ab", times: 2 }, ctx)).toEqual({ content: "abab", isError: false });
+  });
+
+  it("turns invalid input into an error result naming the fields", async () => {
+    const out = await echo.execute({ times: 0 }, ctx);
+    expect(out.isError).toBe(true);
+    expect(out.content).toMatch(/^Invalid input for echo: /);
+    expect(out.content).toContain("text:");
+    expect(out.content).toContain("times:");
+  });
+
+  it("turns a thrown error into an error result", async () => {
+    const failing = defineTool({
+      name: "failing",
+      description: "Always fails.",
+      input: z.object({}),
+      run: () => {
+        throw new ToolError("file not found: x.txt");
+      },
+    });
+    expect(await failing.execute({}, ctx)).toEqual({ content: "Error: file not found: x.txt", isError: true });
+    const crashing = defineTool({
+      name: "crashing",
+      description: "Crashes.",
+      input: z.object({}),
+      run: () => {
+        throw new TypeError("boom");
+      },
+    });
+    expect(await crashing.execute({}, ctx)).toEqual({ content: "TypeError: boom", isError: true });
+  });
+
+  it("caps the output", async () => {
+    const out = await echo.execute({ text: "x", times: MAX_OUTPUT_CHARS + 10 }, ctx);
+    const kept = out.content.indexOf("\n");
+    expect(out.content.length).toBeLessThanOrEqual(MAX_OUTPUT_CHARS);
+    expect(/^x+$/.test(out.content.slice(0, kept))).toBe(true);
+    expect(out.content.endsWith(`(output truncated: ${MAX_OUTPUT_CHARS + 10 - kept} more characters)`)).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The command-line contract, run as a student runs it: a real child process, against a real
+ * HTTP endpoint on loopback (the simulator behind node:http) or offline.
+ */
+import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadScript, Simulator } from "@learn/core";
+import { serveSimulator, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { lesson } from "../src/index.ts";
+
+const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const tsx = path.resolve(pkg, "../../node_modules/.bin/tsx");
+const PROMPT = "Create hello.js that prints Hello Agent, run it, and tell me what it printed.";
+const SECRET = "sk-test-secret-4242";
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runMain(args: string[], env: Record<string, string>, stdin = ""): Promise<Run> {
+  return new Promise((resolve) => {
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.startsWith("ANTHROPIC_") && k !== "MODEL_ID"),
+    );
+    const child = spawn(tsx, ["src/main.ts", ...args], { cwd: pkg, env: { ...clean, NO_COLOR: "1", ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c));
+    child.stderr.on("data", (c: Buffer) => (stderr += c));
+    child.stdin.end(stdin);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let ws: TempWorkspace;
+beforeEach(async () => {
+  ws = await tempWorkspace();
+});
+afterEach(() => ws.cleanup());
+
+describe("s01 on the command line", () => {
+  it("--print runs against a real endpoint, prints the answer, traces without the key", async () => {
+    const endpoint = await serveSimulator(new Simulator(await loadScript(lesson.demoScripts[0]!)));
+    const trace = path.join(ws.dir, "trace.jsonl");
+    try {
+      const run = await runMain(["--", "--print", PROMPT, "--cwd", ws.dir, "--trace", trace], {
+        ANTHROPIC_BASE_URL: endpoint.url,
+        ANTHROPIC_API_KEY: SECRET,
+        MODEL_ID: "test-model",
+      });
+      expect(run.stderr).not.toContain("Error");
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe("I created hello.js and ran it with node. It printed: Hello Agent\n");
+      // The key reached the endpoint (SDK 1.x sends it as a bearer token) on every request.
+      expect(endpoint.headers.map((h) => h.authorization)).toEqual(Array(3).fill(`Bearer ${SECRET}`));
+
+      const lines = (await readFile(trace, "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+      expect(lines.map((l) => `${l.type}:${l.agent}`)).toEqual([
+        "request:lead", "response:lead", "request:lead", "response:lead", "request:lead", "response:lead",
+      ]);
+      expect(lines[0].body).toMatchObject({ model: "test-model", max_tokens: 8000, stream: true });
+      expect(lines[0].body.messages).toEqual([{ role: "user", content: PROMPT }]);
+      expect(lines[5].body.stop_reason).toBe("end_turn");
+      expect(await readFile(trace, "utf8")).not.toContain(SECRET);
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it("an unreachable endpoint gives a clear error after the retries, and the REPL goes on", async () => {
+    const run = await runMain(["--cwd", ws.dir], {
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:9",
+      ANTHROPIC_AUTH_TOKEN: SECRET,
+      MODEL_ID: "test-model",
+    }, "first try\nsecond try\n");
+    expect(run.code).toBe(0);
+    const errors = run.stdout.split("\n").filter((l) => l.includes("Could not reach http://127.0.0.1:9 (after 2 retries)"));
+    expect(errors).toHaveLength(2);
+    expect(run.stdout + run.stderr).not.toContain(SECRET);
+  });
+
+  it("offline with no key: the banner says so and the demo prompt works from piped stdin", async () => {
+    const run = await runMain(["--cwd", ws.dir], {}, `${PROMPT}\n`);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Offline mode");
+    expect(run.stdout).toContain("It printed: Hello Agent");
+    expect(await readFile(path.join(ws.dir, "hello.js"), "utf8")).toContain("Hello Agent");
+  });
+
+  it.each([
+    [["-p", "hi"], { LEARN_MAX_TOKENS: "lots" }, /^Invalid LEARN_MAX_TOKENS="lots"/],
+    [["-p", "hi", "--cwd", "/no/such/folder"], {}, /^The workspace folder does not exist: \/no\/such\/folder/],
+    [["--bogus"], {}, /Unknown option '--bogus'/],
+  ])("bad input %j gives one clear line and exit 2", async (args, env, message) => {
+    const run = await runMain(args, env as Record<string, string>);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).not.toContain("    at ");
+  });
+
+  it("a malformed model script names the file, the line and the field", async () => {
+    const bad = path.join(ws.dir, "bad.yaml");
+    await import("node:fs/promises").then((fs) =>
+      fs.writeFile(bad, "prompt: hi\nturns:\n  - content:\n      - { type: txt, text: hi }\n"),
+    );
+    const run = await runMain(["-p", "hi", "--model-script", bad], {});
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toMatch(new RegExp(`^${bad}:4: turns\\[0\\]\\.content\\[0\\]\\.type: `));
+  });
+
+  it("--demo runs the demo offline and exits 0", async () => {
+    const run = await runMain(["--demo"], { ANTHROPIC_API_KEY: SECRET, MODEL_ID: "x" });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("bash node hello.js");
+    expect(run.stdout).toContain("Final answer: I created hello.js and ran it with node. It printed: Hello Agent");
+  });
+});
