@@ -17,3 +17,4 @@ export * from "./cli.ts";
 export * from "./ui/colors.ts";
 export * from "./ui/renderer.ts";
 export * from "./simulator/index.ts";
+export * from "./kernel/index.ts";

@@ -28,8 +28,21 @@ export interface SlashCommand {
   run(args: string): Promise<string | void> | string | void;
 }
 
+/**
+ * What an agent is made of, by name: the docs compute each lesson's "what changed" table
+ * from this, so the table can never disagree with the code.
+ */
+export interface AgentAnatomy {
+  tools: string[];
+  hooks: string[];
+  promptSections: string[];
+  commands: string[];
+}
+
 /** A running agent with its conversation. */
 export interface Agent {
+  /** Its tools, hooks, prompt sections and commands, by name. */
+  anatomy(): AgentAnatomy;
   /** Run one user prompt to the end and return the final answer. */
   run(prompt: string, signal: AbortSignal): Promise<string>;
   /** Forget the conversation (`/clear`). */

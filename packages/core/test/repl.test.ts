@@ -10,6 +10,7 @@ function fakeAgent() {
   let cleared = 0;
   let closed = false;
   const agent: Agent = {
+    anatomy: () => ({ tools: [], hooks: [], promptSections: [], commands: ["count"] }),
     async run(prompt, signal) {
       prompts.push(prompt);
       if (prompt === "slow") {

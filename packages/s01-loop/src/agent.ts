@@ -5,12 +5,15 @@
  */
 import { appendUserText, type Agent, type AgentOptions, type MessageParam } from "@learn/core";
 import { agentLoop } from "./loop.ts";
-import { systemPrompt } from "./prompt.ts";
+import { joinSections, promptSections } from "./prompt.ts";
+import { bashTool } from "./tools/bash.ts";
 
 export function createAgent({ model, cwd, renderer }: AgentOptions): Agent {
   const messages: MessageParam[] = [];
-  const system = systemPrompt(cwd);
+  const sections = promptSections(cwd);
+  const system = joinSections(sections);
   return {
+    anatomy: () => ({ tools: [bashTool.name], hooks: [], promptSections: sections.map((s) => s.name), commands: [] }),
     run(prompt, signal) {
       appendUserText(messages, prompt);
       return agentLoop({ model, system, messages, cwd, renderer, signal });

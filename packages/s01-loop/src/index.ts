@@ -6,7 +6,7 @@ import { createAgent } from "./agent.ts";
 
 export { createAgent } from "./agent.ts";
 export { agentLoop, type LoopOptions } from "./loop.ts";
-export { systemPrompt } from "./prompt.ts";
+export { joinSections, promptSections, systemPrompt, type PromptSection } from "./prompt.ts";
 export { refusalFor, REFUSED_COMMANDS } from "./guard.ts";
 export { bashTool, createBashTool, formatRun, BASH_TIMEOUT_MS } from "./tools/bash.ts";
 

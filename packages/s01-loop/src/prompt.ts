@@ -1,8 +1,24 @@
-/** The system prompt of lesson 1: who the agent is, where it works, how it should behave. */
-export function systemPrompt(cwd: string): string {
+/**
+ * The system prompt of lesson 1: who the agent is, where it works, how it should behave.
+ * Kept as named sections so later lessons (s06) can add sections of their own.
+ */
+export interface PromptSection {
+  name: string;
+  text: string;
+}
+
+export function promptSections(cwd: string): PromptSection[] {
   return [
-    `You are a coding agent working in ${cwd}.`,
-    "Use the bash tool to inspect and change files and to run commands.",
-    "Act, don't explain: make the change, run it, then report briefly what happened.",
-  ].join("\n");
+    { name: "identity", text: `You are a coding agent working in ${cwd}.` },
+    { name: "tool guidance", text: "Use the bash tool to inspect and change files and to run commands." },
+    { name: "style", text: "Act, don't explain: make the change, run it, then report briefly what happened." },
+  ];
+}
+
+export function joinSections(sections: PromptSection[]): string {
+  return sections.map((s) => s.text).join("\n");
+}
+
+export function systemPrompt(cwd: string): string {
+  return joinSections(promptSections(cwd));
 }

@@ -1,0 +1,89 @@
+/**
+ * Running one round's tool calls: look the tool up, validate the input, ask the PreToolUse
+ * hooks, run, tell the PostToolUse hooks. Every tool_use gets exactly one result, whatever
+ * fails along the way — that is the protocol's rule, and the model needs to know what happened.
+ */
+import type { ToolResultBlockParam, ToolUseBlock } from "../protocol.ts";
+import { describeIssues, errorText, type Tool, type ToolOutcome } from "../tool.ts";
+import { runInBatches } from "./batches.ts";
+import { hooksFor, type Hook, type HookContext, type ToolCall } from "./hooks.ts";
+
+const failure = (content: string): ToolOutcome => ({ content, isError: true });
+const isCall = (step: ToolCall | ToolOutcome): step is ToolCall => "tool" in step;
+
+/** An unknown tool or invalid input never reaches the hooks: there is nothing to decide on. */
+function prepare(use: ToolUseBlock, tools: ReadonlyMap<string, Tool>): ToolCall | ToolOutcome {
+  const tool = tools.get(use.name);
+  if (!tool) return failure(`Error: unknown tool "${use.name}". Available tools: ${[...tools.keys()].join(", ")}`);
+  const parsed = tool.schema.safeParse(use.input);
+  if (!parsed.success) return failure(`Invalid input for ${use.name}: ${describeIssues(parsed.error)}`);
+  return { id: use.id, name: use.name, input: parsed.data as Record<string, unknown>, tool };
+}
+
+/** PreToolUse hooks in order; the first deny wins; an updated input is passed along. */
+async function decide(call: ToolCall, hooks: readonly Hook[], ctx: HookContext): Promise<ToolCall | ToolOutcome> {
+  let current = call;
+  for (const hook of hooksFor(hooks, "PreToolUse")) {
+    const result = await hook.run({ call: current }, ctx);
+    if (result?.decision === "deny") return failure(`Denied: ${result.reason ?? `blocked by ${hook.name}`}`);
+    if (result?.updatedInput) current = { ...current, input: result.updatedInput };
+  }
+  return current;
+}
+
+async function runOne(call: ToolCall, hooks: readonly Hook[], ctx: HookContext): Promise<ToolOutcome> {
+  let outcome = await call.tool.execute(call.input, ctx);
+  for (const hook of hooksFor(hooks, "PostToolUse")) {
+    const result = await hook.run({ call, outcome }, ctx).catch((err: unknown) => {
+      ctx.renderer.error(`PostToolUse hook ${hook.name} failed: ${errorText(err)}`);
+    });
+    if (result?.context) outcome = { ...outcome, content: `${outcome.content}\n\n${result.context}` };
+  }
+  return outcome;
+}
+
+export interface RoundResult {
+  /** One outcome per tool_use, in the model's order. */
+  outcomes: ToolOutcome[];
+  /** The tool_result blocks for the next user message, in the same order. */
+  blocks: ToolResultBlockParam[];
+}
+
+/**
+ * Run the tool calls of one response. Hooks decide one call at a time, in order (a
+ * permission prompt must not interleave with another); approved calls then run in batches.
+ */
+export async function runToolRound(
+  uses: ToolUseBlock[],
+  tools: ReadonlyMap<string, Tool>,
+  hooks: readonly Hook[],
+  ctx: HookContext,
+): Promise<RoundResult> {
+  const steps: { use: ToolUseBlock; next: ToolCall | ToolOutcome }[] = [];
+  for (const use of uses) {
+    ctx.renderer.toolCall(use.name, use.input);
+    const prepared = prepare(use, tools);
+    const next = isCall(prepared)
+      ? await decide(prepared, hooks, ctx).catch((err) => failure(`Denied: a PreToolUse hook failed: ${errorText(err)}`))
+      : prepared;
+    steps.push({ use, next });
+  }
+  const outcomes = await runInBatches(
+    steps,
+    ({ next }) => isCall(next) && next.tool.concurrencySafe,
+    async ({ use, next }) => {
+      const outcome = isCall(next) ? await runOne(next, hooks, ctx) : next;
+      ctx.renderer.toolResult(use.name, outcome);
+      return outcome;
+    },
+  );
+  return {
+    outcomes,
+    blocks: uses.map((use, i) => ({
+      type: "tool_result",
+      tool_use_id: use.id,
+      content: outcomes[i]!.content,
+      ...(outcomes[i]!.isError ? { is_error: true } : {}),
+    })),
+  };
+}
