@@ -12,7 +12,7 @@ export const SDK_MAX_RETRIES = 2;
 /** A base URL that can never resolve: offline requests must never leave the process. */
 export const SIMULATOR_BASE_URL = "http://simulator.invalid";
 
-export function createClient(config: Config, simulator?: Simulator): Anthropic {
+export function createClient(config: Config, simulator?: Pick<Simulator, "fetch">): Anthropic {
   if (simulator || config.offline) {
     if (!simulator) throw new Error("offline mode needs a simulator (a model script)");
     return new Anthropic({

@@ -12,7 +12,6 @@ import { serveSimulator, tempWorkspace, type TempWorkspace } from "@learn/core/t
 import { lesson } from "../src/index.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const tsx = path.resolve(pkg, "../../node_modules/.bin/tsx");
 const PROMPT = "Create hello.js that prints Hello Agent, run it, and tell me what it printed.";
 const SECRET = "sk-test-secret-4242";
 
@@ -27,7 +26,7 @@ function runMain(args: string[], env: Record<string, string>, stdin = ""): Promi
     const clean = Object.fromEntries(
       Object.entries(process.env).filter(([k]) => !k.startsWith("ANTHROPIC_") && k !== "MODEL_ID"),
     );
-    const child = spawn(tsx, ["src/main.ts", ...args], { cwd: pkg, env: { ...clean, NO_COLOR: "1", ...env } });
+    const child = spawn("node", ["--import", "tsx", "src/main.ts", ...args], { cwd: pkg, env: { ...clean, NO_COLOR: "1", ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c));
