@@ -204,7 +204,7 @@ async function runInteractive(lesson: Lesson, options: CliOptions, s: Setup, cwd
       input: process.stdin,
       output: process.stdout,
       terminal,
-      banner: banner(lesson, s, cwd, demoPrompts),
+      banner: banner(lesson, options, s, cwd, demoPrompts),
       demoPrompts,
       historyFile: terminal ? historyFile : undefined,
       baseURL: s.config.baseURL,
@@ -215,11 +215,17 @@ async function runInteractive(lesson: Lesson, options: CliOptions, s: Setup, cwd
   return 0;
 }
 
-function banner(lesson: Lesson, s: Setup, cwd: string, demoPrompts: string[]): string {
+function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demoPrompts: string[]): string {
   const c = paletteFor(process.stdout);
   const lines = [c.bold(`${lesson.id} · ${lesson.title}`) + c.dim(` — ${lesson.headline}`), c.dim(`workspace: ${cwd}`)];
   if (s.script) {
-    lines.push(c.yellow("Offline mode: no API key is set, so a scripted model answers (set one in .env for a real model)."));
+    lines.push(
+      c.yellow(
+        options.modelScript
+          ? `Offline mode: the scripted model of ${options.modelScript} answers.`
+          : "Offline mode: no API key is set, so a scripted model answers (set one in .env for a real model).",
+      ),
+    );
     if (demoPrompts.length) {
       lines.push("The scripted model knows these prompts; type one, or /demo to send the next:");
       lines.push(...demoPrompts.map((p) => `  ${c.green(p)}`));

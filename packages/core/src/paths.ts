@@ -5,7 +5,7 @@
  * (catches `..` and absolute paths), and so must the *real* path after symlinks are
  * resolved (catches a link inside the workspace that points outside it).
  */
-import { realpath } from "node:fs/promises";
+import { readlink, realpath } from "node:fs/promises";
 import path from "node:path";
 
 export class PathError extends Error {
@@ -18,8 +18,11 @@ export function isInside(root: string, target: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 }
 
+/** Links followed before giving up: a loop of links must not hang the check. */
+const MAX_LINK_HOPS = 40;
+
 /** realpath of the deepest part of `p` that exists, with the missing tail re-attached. */
-async function realpathOfExisting(p: string): Promise<string> {
+async function realpathOfExisting(p: string, hops = 0): Promise<string> {
   const tail: string[] = [];
   let current = p;
   for (;;) {
@@ -27,6 +30,12 @@ async function realpathOfExisting(p: string): Promise<string> {
       return path.join(await realpath(current), ...tail.reverse());
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      // A dangling symlink: writing through it would create its target, wherever that is.
+      const target = await readlink(current).catch(() => undefined);
+      if (target !== undefined) {
+        if (hops >= MAX_LINK_HOPS) throw Object.assign(new Error("too many symlinks"), { code: "ELOOP" });
+        return realpathOfExisting(path.join(path.resolve(path.dirname(current), target), ...tail.reverse()), hops + 1);
+      }
       const parent = path.dirname(current);
       if (parent === current) return p;
       tail.push(path.basename(current));
@@ -49,7 +58,9 @@ export async function resolveInWorkspace(workspace: string, userPath: string): P
     throw new PathError(`path escapes the workspace: ${userPath} (the workspace is ${root})`);
   }
   const realRoot = await realpathOfExisting(root);
-  const real = await realpathOfExisting(lexical);
+  const real = await realpathOfExisting(lexical).catch((err: NodeJS.ErrnoException) => {
+    throw new PathError(`cannot resolve ${userPath}: ${err.code === "ELOOP" ? "a loop of symlinks" : err.message}`);
+  });
   if (!isInside(realRoot, real)) {
     throw new PathError(`path resolves outside the workspace through a symlink: ${userPath} -> ${real}`);
   }

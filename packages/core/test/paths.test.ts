@@ -18,6 +18,11 @@ beforeAll(async () => {
   await symlink(path.join(base, "outside.txt"), path.join(ws, "link-out"));
   await symlink(base, path.join(ws, "dir-out"));
   await symlink(path.join(ws, "src"), path.join(ws, "link-in"));
+  await symlink(path.join(base, "not-yet.txt"), path.join(ws, "dangling-out"));
+  await symlink(path.join(base, "missing-dir"), path.join(ws, "dangling-dir-out"));
+  await symlink(path.join(ws, "src", "later.js"), path.join(ws, "dangling-in"));
+  await symlink(path.join(ws, "loop-b"), path.join(ws, "loop-a"));
+  await symlink(path.join(ws, "loop-a"), path.join(ws, "loop-b"));
 });
 afterAll(() => rm(base, { recursive: true, force: true }));
 
@@ -27,6 +32,7 @@ describe("resolveInWorkspace", () => {
     ["./src/../src/a.js", "src/a.js"],
     ["new/dir/file.txt", "new/dir/file.txt"],
     ["link-in/a.js", "link-in/a.js"],
+    ["dangling-in", "dangling-in"],
   ])("accepts %s", async (input, rel) => {
     expect(await resolveInWorkspace(ws, input)).toBe(path.join(ws, rel));
   });
@@ -44,6 +50,9 @@ describe("resolveInWorkspace", () => {
     ["link-out", /symlink/],
     ["dir-out/outside.txt", /symlink/],
     ["dir-out/new-file.txt", /symlink/],
+    ["dangling-out", /symlink/],
+    ["dangling-dir-out/new.txt", /symlink/],
+    ["loop-a", /a loop of symlinks/],
     ["src/a.js\0.png", /null byte/],
     ["", /empty/],
   ])("refuses %j", async (input, message) => {

@@ -1,0 +1,28 @@
+/** @learn/s02 — a dispatch table, file tools, parallel batches. Later lessons import from here. */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Lesson } from "@learn/core";
+import { createAgent } from "./agent.ts";
+
+export { createAgent } from "./agent.ts";
+export { agentLoop, type LoopOptions } from "./loop.ts";
+export { promptSections, systemPrompt, TOOL_GUIDANCE } from "./prompt.ts";
+export { tools } from "./tools/index.ts";
+export { bashTool } from "@learn/s01";
+export { readFileTool, lineWindow, numberLines, DEFAULT_READ_LIMIT } from "./tools/read-file.ts";
+export { writeFileTool } from "./tools/write-file.ts";
+export { editFileTool, countOccurrences, replaceLiteral } from "./tools/edit-file.ts";
+export { globTool, MAX_GLOB_PATHS } from "./tools/glob.ts";
+export { grepTool, MAX_GREP_MATCHES, MAX_MATCH_LINE_CHARS } from "./tools/grep.ts";
+export { findFiles, checkPattern, IGNORED } from "./tools/find-files.ts";
+export { readTextFile, looksBinary, linesOf, BINARY_SNIFF_BYTES } from "./tools/text-file.ts";
+
+const demoDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "demo");
+
+export const lesson: Lesson = {
+  id: "s02",
+  title: "Tools",
+  headline: "add a tool, not a branch",
+  demoScripts: [path.join(demoDir, "fix-bug.yaml")],
+  createAgent,
+};

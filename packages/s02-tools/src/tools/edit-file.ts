@@ -1,0 +1,55 @@
+/**
+ * edit_file: replace an exact piece of text. Literal, on purpose: the model copies text it
+ * has read, and that text is full of characters a regex or a replacement string would
+ * interpret — `.`, `(`, `$&`, `$'`. An edit lands exactly as written, or not at all.
+ */
+import { writeFile } from "node:fs/promises";
+import { defineTool, ToolError } from "@learn/core";
+import { z } from "zod";
+import { readTextFile } from "./text-file.ts";
+
+const EditFileInput = z.object({
+  path: z.string().describe("The file to edit, relative to the workspace."),
+  old_text: z.string().describe("The exact text to replace, whitespace included; it must occur once unless replace_all."),
+  new_text: z.string().describe("The text to put in its place, exactly as written."),
+  replace_all: z.boolean().optional().describe("Replace every occurrence of old_text. Default: false."),
+});
+
+/** Non-overlapping occurrences, counted the way split/join will replace them. */
+export function countOccurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
+
+/**
+ * Every occurrence of `oldText` replaced by `newText`, character for character. Never
+ * `String.replace`: its replacement string treats `$&`, `$$`, `$'` as patterns.
+ */
+export function replaceLiteral(text: string, oldText: string, newText: string): string {
+  return text.split(oldText).join(newText);
+}
+
+export const editFileTool = defineTool({
+  name: "edit_file",
+  description:
+    "Replace exact text in a file of the workspace. old_text is matched literally (not a regex) and must " +
+    "occur exactly once, or set replace_all to replace every occurrence. Read the file first, and copy " +
+    "old_text without read_file's line numbers.",
+  input: EditFileInput,
+  concurrencySafe: false,
+  mutating: true,
+  async run({ path, old_text, new_text, replace_all = false }, ctx) {
+    if (old_text === "") throw new ToolError("old_text is empty: give the exact text to replace (to create a file, use write_file)");
+    const file = await readTextFile(ctx.cwd, path);
+    const count = countOccurrences(file.text, old_text);
+    if (count === 0) {
+      throw new ToolError(`old_text was not found in ${file.shown}: it must match exactly, whitespace included (read the file again)`);
+    }
+    if (count > 1 && !replace_all) {
+      throw new ToolError(
+        `old_text occurs ${count} times in ${file.shown}: include more surrounding text to pick one, or set replace_all to true`,
+      );
+    }
+    await writeFile(file.absolute, replaceLiteral(file.text, old_text, new_text));
+    return `Replaced ${count} occurrence${count === 1 ? "" : "s"} in ${file.shown}`;
+  },
+});

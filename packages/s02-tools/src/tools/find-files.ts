@@ -1,0 +1,47 @@
+/**
+ * Finding files for glob and grep, without ever leaving the workspace. A pattern is matched
+ * under a folder of the workspace; patterns that climb out (`../*`, `/etc/*`) are refused,
+ * and every result is checked again after symlinks are resolved, because a pattern that
+ * names a link (`link/*`) walks through it.
+ */
+import path from "node:path";
+import { resolveInWorkspace, ToolError } from "@learn/core";
+import { glob } from "tinyglobby";
+import { statIfExists } from "./text-file.ts";
+
+/** Never searched: dependencies and git's own database are huge, and never what the model means. */
+export const IGNORED = ["**/node_modules/**", "**/.git/**"];
+
+/** A `..` segment anywhere: at the start, after a slash, or inside braces (`{../x,y}`). */
+const PARENT_SEGMENT = /(^|[\\/{,])\.\.([\\/},]|$)/;
+
+export function checkPattern(pattern: string): void {
+  if (path.isAbsolute(pattern) || PARENT_SEGMENT.test(pattern)) {
+    throw new ToolError(`pattern escapes the workspace: ${pattern} (write it relative to the workspace, or to \`path\`)`);
+  }
+}
+
+/** The folder (or file) to search, resolved inside the workspace. */
+export async function resolveSearchRoot(cwd: string, userPath: string): Promise<{ absolute: string; isFile: boolean }> {
+  const absolute = await resolveInWorkspace(cwd, userPath);
+  const info = await statIfExists(absolute);
+  if (!info) throw new ToolError(`Path not found: ${userPath}`);
+  return { absolute, isFile: !info.isDirectory() };
+}
+
+/** Absolute paths of the files under `folder` that match `pattern`, sorted, all inside the workspace. */
+export async function findFiles(cwd: string, folder: string, pattern: string): Promise<string[]> {
+  checkPattern(pattern);
+  const found = await glob(pattern, {
+    cwd: folder,
+    ignore: IGNORED,
+    absolute: true,
+    dot: true,
+    onlyFiles: true,
+    followSymbolicLinks: false, // the crawl does not wander through links...
+    expandDirectories: false, // ...and "src" means the name src, not everything in it
+  });
+  // ...but a link the pattern names outright is followed: keep what really is inside.
+  const inside = await Promise.all(found.map((file) => resolveInWorkspace(cwd, file).then(() => true, () => false)));
+  return found.filter((_, i) => inside[i]).sort();
+}

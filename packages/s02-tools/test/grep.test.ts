@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { grepTool, MAX_GREP_MATCHES, MAX_MATCH_LINE_CHARS } from "../src/index.ts";
+import { ctxIn } from "./helpers.ts";
+
+let ws: TempWorkspace;
+beforeEach(async () => {
+  ws = await tempWorkspace({
+    "src/cart.js": "export function cartTotal(cart) {\n  return sum - line;\n}\n",
+    "src/format.js": "export function formatPrice(cents) {}\n",
+    "notes.md": "cartTotal is broken\n",
+    "logo.bin": "cartTotal\0binary",
+    "node_modules/lib/index.js": "function cartTotal() {}\n",
+    ".git/config": "cartTotal\n",
+    "min.js": `var cartTotal=${"x".repeat(500)};\n`,
+  });
+});
+afterEach(() => ws.cleanup());
+
+const grep = (input: unknown) => grepTool.execute(input, ctxIn(ws));
+
+describe("grep", () => {
+  it("answers file:line: text, skipping binary files, node_modules and .git", async () => {
+    const out = await grep({ pattern: "cartTotal", glob: "**/*.{js,md}" });
+    expect(out.isError).toBe(false);
+    const lines = out.content.split("\n");
+    expect(lines.map((l) => l.slice(0, l.indexOf(": ")))).toEqual(["min.js:1", "notes.md:1", "src/cart.js:1"]);
+    expect(lines.slice(1)).toEqual(["notes.md:1: cartTotal is broken", "src/cart.js:1: export function cartTotal(cart) {"]);
+  });
+
+  it("searches every text file when no glob is given", async () => {
+    const out = await grep({ pattern: "^cartTotal" });
+    expect(out.content).toBe("notes.md:1: cartTotal is broken");
+  });
+
+  it("takes a JavaScript regex", async () => {
+    expect((await grep({ pattern: "function \\w+\\(cents\\)" })).content).toBe("src/format.js:1: export function formatPrice(cents) {}");
+  });
+
+  it("filters files with a glob", async () => {
+    expect((await grep({ pattern: "function", glob: "src/c*.js" })).content).toBe("src/cart.js:1: export function cartTotal(cart) {");
+  });
+
+  it("searches under a folder or in one file", async () => {
+    expect((await grep({ pattern: "return", path: "src" })).content).toBe("src/cart.js:2:   return sum - line;");
+    expect((await grep({ pattern: "cents", path: "src/format.js" })).content).toContain("src/format.js:1:");
+  });
+
+  it("trims long matching lines", async () => {
+    const line = (await grep({ pattern: "var cartTotal" })).content;
+    expect(line.length).toBe("min.js:1: ".length + MAX_MATCH_LINE_CHARS + 1);
+    expect(line.endsWith("…")).toBe(true);
+  });
+
+  it("says when nothing matches", async () => {
+    expect(await grep({ pattern: "nothing here", path: "src" })).toEqual({ content: "No matches for /nothing here/ in src", isError: false });
+  });
+
+  it("refuses an invalid regex with a clear error", async () => {
+    const out = await grep({ pattern: "cartTotal(" });
+    expect(out.isError).toBe(true);
+    expect(out.content).toContain("Invalid regular expression");
+    expect(out.content).toContain("grep takes a JavaScript regular expression");
+  });
+
+  it.each([
+    ["a path outside", { pattern: "x", path: "../" }, "path escapes the workspace"],
+    ["a glob outside", { pattern: "x", glob: "../**" }, "pattern escapes the workspace"],
+    ["a missing path", { pattern: "x", path: "lib" }, "Path not found: lib"],
+  ])("refuses %s", async (_what, input, says) => {
+    const out = await grep(input);
+    expect(out.isError).toBe(true);
+    expect(out.content).toContain(says);
+  });
+
+  it(`returns at most ${MAX_GREP_MATCHES} matches and says how many more there are`, async () => {
+    const big = await tempWorkspace({ "log.txt": "hit\n".repeat(250) });
+    try {
+      const shown = (await grepTool.execute({ pattern: "hit" }, ctxIn(big))).content.split("\n");
+      expect(shown).toHaveLength(MAX_GREP_MATCHES + 1);
+      expect(shown[MAX_GREP_MATCHES - 1]).toBe(`log.txt:${MAX_GREP_MATCHES}: hit`);
+      expect(shown[MAX_GREP_MATCHES]).toBe("... (50 more matches: narrow the pattern or the path)");
+    } finally {
+      await big.cleanup();
+    }
+  });
+
+  it("is concurrency-safe and does not mutate", () => {
+    expect(grepTool).toMatchObject({ concurrencySafe: true, mutating: false });
+  });
+});

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { readFileTool } from "../src/index.ts";
+import { ctxIn } from "./helpers.ts";
+
+const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
+
+let ws: TempWorkspace;
+beforeEach(async () => {
+  ws = await tempWorkspace({
+    "ten.txt": lines(10),
+    "big.txt": lines(2500),
+    "wide.txt": "x".repeat(60_000) + "\n",
+    "empty.txt": "",
+    "image.png": "\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
+    "src/app.js": "console.log(1);\n",
+  });
+});
+afterEach(() => ws.cleanup());
+
+const read = (input: unknown) => readFileTool.execute(input, ctxIn(ws));
+
+describe("read_file", () => {
+  it("returns the lines numbered like cat -n", async () => {
+    expect(await read({ path: "src/app.js" })).toEqual({ content: "     1\tconsole.log(1);", isError: false });
+  });
+
+  it("reads a window: offset is the first line, limit the number of lines, and says how many remain", async () => {
+    const out = await read({ path: "ten.txt", offset: 3, limit: 2 });
+    expect(out).toEqual({ content: "     3\tline 3\n     4\tline 4\n... (6 more lines)", isError: false });
+  });
+
+  it("says nothing about more lines when the window reaches the end", async () => {
+    const out = await read({ path: "ten.txt", offset: 9 });
+    expect(out.content).toBe("     9\tline 9\n    10\tline 10");
+  });
+
+  it("reads 2000 lines by default", async () => {
+    const out = await read({ path: "big.txt" });
+    const shown = out.content.split("\n");
+    expect(shown).toHaveLength(2001);
+    expect(shown[1999]).toBe("  2000\tline 2000");
+    expect(shown[2000]).toBe("... (500 more lines)");
+  });
+
+  it("refuses an offset past the end", async () => {
+    expect(await read({ path: "ten.txt", offset: 11 })).toEqual({
+      content: "Error: ten.txt has 10 lines; offset 11 is past the end",
+      isError: true,
+    });
+  });
+
+  it("says when a file is empty", async () => {
+    expect(await read({ path: "empty.txt" })).toEqual({ content: "(empty.txt is empty)", isError: false });
+  });
+
+  it("caps the output at 50,000 characters and says so", async () => {
+    const out = await read({ path: "wide.txt" });
+    expect(out.isError).toBe(false);
+    expect(out.content.length).toBeLessThanOrEqual(50_000);
+    expect(out.content.length).toBeGreaterThan(49_900);
+    expect(/output truncated: \d+ more characters\)$/.test(out.content)).toBe(true);
+  });
+
+  it("names the path of a missing file", async () => {
+    expect(await read({ path: "src/nope.js" })).toEqual({ content: "Error: File not found: src/nope.js", isError: true });
+  });
+
+  it("refuses a directory", async () => {
+    const out = await read({ path: "src" });
+    expect(out.isError).toBe(true);
+    expect(out.content).toContain("src is a directory");
+  });
+
+  it("refuses a binary file", async () => {
+    const out = await read({ path: "image.png" });
+    expect(out.isError).toBe(true);
+    expect(out.content).toContain("image.png looks like a binary file");
+  });
+
+  it("rejects a bad offset with a message naming the field", async () => {
+    const out = await read({ path: "ten.txt", offset: 0 });
+    expect(out.isError).toBe(true);
+    expect(out.content).toMatch(/^Invalid input for read_file: offset: /);
+  });
+
+  it("is concurrency-safe and does not mutate", () => {
+    expect(readFileTool).toMatchObject({ concurrencySafe: true, mutating: false });
+  });
+});
