@@ -2,9 +2,10 @@
  * Where the agent works. By default the repo's `practice-workspace/`, so a student's own
  * files are never at risk; `--cwd` or LEARN_WORKDIR point it elsewhere.
  */
-import { cp, mkdtemp, stat } from "node:fs/promises";
+import { cp, mkdtemp, readFile, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import ignore from "ignore";
 import { repoRoot } from "./config.ts";
 
 export class WorkspaceError extends Error {
@@ -31,12 +32,21 @@ export async function resolveWorkspace(flag?: string, env: NodeJS.ProcessEnv = p
 /**
  * A fresh copy of the practice workspace's template in a temporary folder: demos and tests
  * run there, so they start from the same files every time and never touch the real one.
+ * Only the template is copied — what the folder's .gitignore does not ignore — so files an
+ * agent left in practice-workspace/ never leak into a demo.
  */
 export async function copyPracticeWorkspace(label = "workspace"): Promise<string> {
+  const source = practiceWorkspace();
+  const rules = ignore().add(await readFile(path.join(source, ".gitignore"), "utf8").catch(() => ""));
   const dir = await mkdtemp(path.join(os.tmpdir(), `learn-${label}-`));
-  await cp(practiceWorkspace(), dir, {
+  await cp(source, dir, {
     recursive: true,
-    filter: (src) => !src.split(path.sep).includes("node_modules"),
+    filter: async (src) => {
+      const rel = path.relative(source, src).split(path.sep).join("/");
+      if (rel === "") return true;
+      const isDir = (await stat(src)).isDirectory();
+      return !rules.ignores(isDir ? `${rel}/` : rel);
+    },
   });
   return dir;
 }

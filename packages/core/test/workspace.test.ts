@@ -1,0 +1,32 @@
+import { access, readdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { copyPracticeWorkspace, practiceWorkspace, resolveWorkspace, WorkspaceError } from "../src/workspace.ts";
+
+const leftover = path.join(practiceWorkspace(), "left-by-an-agent.txt");
+let copy: string | undefined;
+afterEach(async () => {
+  await rm(leftover, { force: true });
+  if (copy) await rm(copy, { recursive: true, force: true });
+});
+
+describe("the practice workspace", () => {
+  it("is copied without the files an agent created there", async () => {
+    await writeFile(leftover, "not part of the template");
+    copy = await copyPracticeWorkspace("test");
+    const names = await readdir(copy);
+    expect(names).toContain("README.md");
+    expect(names).toContain(".gitignore");
+    expect(names).not.toContain("left-by-an-agent.txt");
+  });
+
+  it("copies the template's nested files", async () => {
+    copy = await copyPracticeWorkspace("test");
+    await expect(access(path.join(copy, "shop", "src", "cart.js"))).resolves.toBeUndefined();
+  });
+
+  it("a missing --cwd folder is a clear error, not created", async () => {
+    await expect(resolveWorkspace("/no/such/place")).rejects.toThrow(WorkspaceError);
+    await expect(resolveWorkspace("/no/such/place")).rejects.toThrow("does not exist: /no/such/place");
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * What a lesson's agent is made of — tools, hooks, prompt sections, slash commands — asked
+ * of a real agent, and the difference between two lessons. The "what changed" table is
+ * built from this, so it cannot disagree with the code.
+ */
+import type { AgentAnatomy, Lesson } from "@learn/core";
+import { scriptedAgent, tempWorkspace } from "@learn/core/testing";
+
+/** The agent is built but never run, so the script is never read; the simulator needs one. */
+const UNUSED_SCRIPT = "turns:\n  - content: [ { type: text, text: unused } ]\n";
+
+export async function anatomyOf(lesson: Lesson): Promise<AgentAnatomy> {
+  const ws = await tempWorkspace();
+  try {
+    const { agent } = await scriptedAgent(lesson, UNUSED_SCRIPT, ws.dir);
+    try {
+      return agent.anatomy();
+    } finally {
+      await agent.close?.();
+    }
+  } finally {
+    await ws.cleanup();
+  }
+}
+
+export type AnatomyKind = keyof AgentAnatomy;
+export const ANATOMY_KINDS: readonly AnatomyKind[] = ["tools", "hooks", "promptSections", "commands"];
+
+export interface AnatomyChange {
+  kind: AnatomyKind;
+  added: string[];
+  removed: string[];
+  now: string[];
+}
+
+/** Per kind: what `current` has that `previous` had not, and the other way round. */
+export function compareAnatomy(previous: AgentAnatomy | undefined, current: AgentAnatomy): AnatomyChange[] {
+  return ANATOMY_KINDS.map((kind) => {
+    const before = previous?.[kind] ?? [];
+    const now = current[kind];
+    return {
+      kind,
+      added: now.filter((name) => !before.includes(name)),
+      removed: before.filter((name) => !now.includes(name)),
+      now,
+    };
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * `pnpm docs` (generate) and `pnpm docs:check` (check). Check exits 1 naming each stale
+ * file and block, so CI says exactly which doc drifted from which code.
+ */
+import { parseArgs } from "node:util";
+import { repoRoot } from "@learn/core";
+import { DocsError } from "./errors.ts";
+import { planDocs, writeDocs, type DocsPlan } from "./generate.ts";
+
+export interface DocsIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const USAGE = "Usage: docs-cli <generate|check> [--root <repo root>]";
+
+export async function runDocsCommand(argv: string[], io: DocsIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv[0] === "--" ? argv.slice(1) : argv,
+    allowPositionals: true,
+    options: { root: { type: "string" } },
+  });
+  const command = positionals[0];
+  if (command !== "generate" && command !== "check") {
+    io.err(`${USAGE}\n`);
+    return 2;
+  }
+  const root = values.root ?? repoRoot();
+  try {
+    const plan = await planDocs(root);
+    for (const note of plan.skipped) io.out(`note: ${note}\n`);
+    return command === "generate" ? await generate(plan, io) : check(plan, io);
+  } catch (err) {
+    if (!(err instanceof DocsError)) throw err;
+    io.err(`${err.message}\n`);
+    return 1;
+  }
+}
+
+async function generate(plan: DocsPlan, io: DocsIo): Promise<number> {
+  const changed = await writeDocs(plan);
+  for (const readme of changed) {
+    io.out(readme.before === undefined ? `created ${readme.rel}\n` : `updated ${readme.rel}: ${readme.stale.join(", ")}\n`);
+  }
+  if (changed.length === 0) io.out(`All generated blocks are up to date (${plan.readmes.length} files).\n`);
+  return 0;
+}
+
+function check(plan: DocsPlan, io: DocsIo): number {
+  const stale = plan.readmes.filter((r) => r.after !== r.before);
+  if (stale.length === 0) {
+    io.out(`Docs are up to date (${plan.readmes.length} files checked).\n`);
+    return 0;
+  }
+  io.err("Stale docs — the code changed but these generated blocks did not:\n");
+  for (const readme of stale) {
+    io.err(readme.before === undefined ? `  ${readme.rel}: missing\n` : `  ${readme.rel}: ${readme.stale.join(", ")}\n`);
+  }
+  // `run` matters: pnpm 10 hands a bare `pnpm docs` to `npm docs`, which opens a web page.
+  io.err("Run `pnpm run docs` to regenerate them.\n");
+  return 1;
+}

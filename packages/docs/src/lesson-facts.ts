@@ -1,0 +1,41 @@
+/**
+ * Everything the generated blocks say about one lesson, gathered once and rendered twice
+ * (English and Chinese): its agent's anatomy, its modules, and the normalised trace of a real
+ * run of its demo.
+ */
+import type { AgentAnatomy } from "@learn/core";
+import { anatomyOf } from "./anatomy.ts";
+import { runDemos, type DemoRun } from "./demo-run.ts";
+import type { LessonPackage } from "./discover.ts";
+import { Normalizer, restateInputTokens } from "./normalize.ts";
+import { lessonModules, type SourceModule } from "./sources.ts";
+
+export interface LessonFacts {
+  pkg: LessonPackage;
+  anatomy: AgentAnatomy;
+  modules: SourceModule[];
+  /** The demo runs, already normalised: ready to print, the same bytes every time. */
+  demos: DemoRun[];
+}
+
+export async function gatherFacts(pkg: LessonPackage): Promise<LessonFacts> {
+  const [anatomy, modules, demos] = await Promise.all([
+    anatomyOf(pkg.lesson),
+    lessonModules(pkg.dir),
+    runDemos(pkg.lesson),
+  ]);
+  return { pkg, anatomy, modules, demos: normalizeDemos(demos) };
+}
+
+/** One normaliser for the lesson's whole walkthrough, so an id keeps its number throughout. */
+function normalizeDemos(demos: DemoRun[]): DemoRun[] {
+  const normalizer = new Normalizer();
+  return demos.map((demo) => ({
+    ...demo,
+    prompts: demo.prompts.map((run) => ({
+      prompt: normalizer.text(run.prompt, demo.workspaces),
+      answer: normalizer.text(run.answer, demo.workspaces),
+      entries: restateInputTokens(normalizer.entries(run.entries, demo.workspaces)),
+    })),
+  }));
+}

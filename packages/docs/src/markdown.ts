@@ -1,0 +1,35 @@
+/**
+ * Markdown that stays correct whatever text goes in: model output and tool results can hold
+ * backticks, so every code span and fence is made longer than any backtick run inside it.
+ */
+
+/** Inline code: `text`, with as many backticks around it as it needs. */
+export function code(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = "`".repeat(longest + 1);
+  // A span that starts or ends with a backtick needs a space so the fence is unambiguous.
+  const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
+  return `${ticks}${pad}${text}${pad}${ticks}`;
+}
+
+/** A fenced code block, its fence longer than any backtick run in the body. */
+export function fence(lang: string, body: string): string {
+  const longest = Math.max(0, ...[...body.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = "`".repeat(Math.max(3, longest + 1));
+  return `${ticks}${lang}\n${body.replace(/\n$/, "")}\n${ticks}`;
+}
+
+export function link(text: string, href: string): string {
+  return `[${text}](${href})`;
+}
+
+/** A collapsible section (GitHub renders <details>); blank lines let Markdown work inside. */
+export function details(summary: string, body: string): string {
+  return `<details>\n<summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
+
+/** A Markdown table; cells are expected to hold no `|` (names and counts only). */
+export function table(head: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}

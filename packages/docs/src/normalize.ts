@@ -1,0 +1,77 @@
+/**
+ * Making a traced run reproducible text. A run differs from the last one only in what the
+ * machine chose: the temporary workspace's path, generated ids, timestamps, timings. Each is
+ * replaced by a stable stand-in, so `pnpm docs` twice — or on another machine — writes the
+ * same bytes, and `pnpm docs:check` fails only when the code really changed.
+ */
+import type { TraceEntry } from "@learn/core";
+
+export const WORKSPACE = "<workspace>";
+
+/** Ids the API and the simulator generate: `toolu_01Ab…`, `toolu_sim_0001`, `msg_…`, `req_…`. */
+const ID = /\b(toolu|srvtoolu|msg|req)_(?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]+/g;
+/** ISO-like timestamps, also the `2025-01-31T12-00-00` form used in file names. */
+const TIMESTAMP = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}[:-]\d{2}[:-]\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g;
+/** Timings test runners print (`duration_ms 12.3`, `(4.2ms)`): different on every run. */
+const DURATION_MS = /\b(duration_ms:?\s*)\d+(?:\.\d+)?/g;
+const MILLIS = /\b\d+(?:\.\d+)?ms\b/g;
+
+/**
+ * Renumbers ids in order of first appearance. One instance per walkthrough, so `toolu_2`
+ * in a request is the same call as `toolu_2` in the response before it.
+ */
+export class Normalizer {
+  private readonly ids = new Map<string, string>();
+  private readonly counters = new Map<string, number>();
+
+  /** A normalised copy of the entries; `workspaces` are the real paths of the run's workspace. */
+  entries(entries: readonly TraceEntry[], workspaces: readonly string[]): TraceEntry[] {
+    return entries.map((entry) => JSON.parse(this.text(JSON.stringify(entry), workspaces)) as TraceEntry);
+  }
+
+  /** Normalise free text (a final answer) the same way. */
+  text(text: string, workspaces: readonly string[]): string {
+    let out = text;
+    // Longest first: a realpath may contain the path given (or the other way round).
+    for (const dir of [...workspaces].sort((a, b) => b.length - a.length)) {
+      out = out.split(dir).join(WORKSPACE);
+      const escaped = JSON.stringify(dir).slice(1, -1); // as it appears inside JSON strings
+      if (escaped !== dir) out = out.split(escaped).join(WORKSPACE);
+    }
+    return out
+      .replace(TIMESTAMP, "<timestamp>")
+      .replace(DURATION_MS, "$1<ms>")
+      .replace(MILLIS, "<ms>")
+      .replace(ID, (id, prefix: string) => this.idFor(id, prefix));
+  }
+
+  private idFor(id: string, prefix: string): string {
+    let stable = this.ids.get(id);
+    if (!stable) {
+      const n = (this.counters.get(prefix) ?? 0) + 1;
+      this.counters.set(prefix, n);
+      stable = `${prefix}_${n}`;
+      this.ids.set(id, stable);
+    }
+    return stable;
+  }
+}
+
+/**
+ * Input token counts depend on the exact request, and so on the temporary path and the
+ * timings the normaliser just replaced. Restate each response's count as the simulator
+ * estimates it (about four characters a token, over system, messages and tools) for the
+ * request as shown, so the number is stable and still shows the context growing.
+ */
+export function restateInputTokens(entries: readonly TraceEntry[]): TraceEntry[] {
+  const lastRequest = new Map<string, unknown>();
+  return entries.map((entry) => {
+    if (entry.type === "request") lastRequest.set(entry.agent, entry.body);
+    const request = lastRequest.get(entry.agent) as { system?: unknown; messages?: unknown; tools?: unknown } | undefined;
+    const body = entry.body as { usage?: Record<string, unknown> } | null;
+    if (entry.type !== "response" || !request || !body?.usage) return entry;
+    const { system, messages, tools } = request;
+    const estimate = Math.ceil(JSON.stringify({ system, messages, tools }).length / 4);
+    return { ...entry, body: { ...body, usage: { ...body.usage, input_tokens: estimate } } };
+  });
+}

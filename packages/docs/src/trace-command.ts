@@ -1,0 +1,50 @@
+/**
+ * `pnpm trace <file.jsonl> [--full]`: print a trace as numbered steps, with the renderer
+ * the docs use. pnpm runs root scripts from the repo root, so a relative path is resolved
+ * against INIT_CWD — the folder the user typed the command in — when pnpm sets it.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { readTraceFile, TraceFileError } from "./trace-file.ts";
+import { renderSteps } from "./trace-render.ts";
+
+export interface TraceIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Where a relative path starts. */
+  cwd: string;
+}
+
+const USAGE = "Usage: pnpm trace <file.jsonl> [--full]   (--full: do not trim long strings)";
+
+/** Run the command; return the exit code. */
+export async function runTraceCommand(argv: string[], io: TraceIo): Promise<number> {
+  let file: string;
+  let full: boolean;
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv[0] === "--" ? argv.slice(1) : argv, // `pnpm trace -- x.jsonl` passes the `--` on
+      allowPositionals: true,
+      options: { full: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    });
+    if (values.help) {
+      io.out(`${USAGE}\n`);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new Error("expected one trace file");
+    file = positionals[0]!;
+    full = values.full === true;
+  } catch (err) {
+    io.err(`${(err as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    const entries = await readTraceFile(path.resolve(io.cwd, file));
+    io.out(entries.length ? `${renderSteps(entries, { limit: full ? Infinity : undefined })}\n` : `${file}: the trace is empty\n`);
+    return 0;
+  } catch (err) {
+    if (!(err instanceof TraceFileError)) throw err;
+    io.err(`${err.message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,51 @@
+/** Normalisation: what differs between two runs is replaced; the same call keeps one number. */
+import { describe, expect, it } from "vitest";
+import type { TraceEntry } from "@learn/core";
+import { Normalizer, restateInputTokens } from "../src/normalize.ts";
+
+const ws = "/tmp/learn-s01-docs-Ab12Cd";
+
+describe("Normalizer", () => {
+  it("replaces the workspace path (and its real path) with <workspace>", () => {
+    const n = new Normalizer();
+    expect(n.text(`cd ${ws} && ls /private${ws}/x`, [ws, `/private${ws}`])).toBe("cd <workspace> && ls <workspace>/x");
+  });
+
+  it("renumbers ids in order of first appearance, the same id always the same number", () => {
+    const entries: TraceEntry[] = [
+      { type: "response", agent: "lead", body: { id: "msg_sim_0007", content: [{ type: "tool_use", id: "toolu_01XyZ9" }] } },
+      { type: "request", agent: "lead", body: { messages: [{ content: [{ type: "tool_result", tool_use_id: "toolu_01XyZ9" }] }] } },
+      { type: "response", agent: "lead", body: { id: "msg_sim_0008", content: [{ type: "tool_use", id: "toolu_sim_0002" }] } },
+    ];
+    const text = JSON.stringify(new Normalizer().entries(entries, [ws]));
+    expect(text).toContain('"id":"msg_1"');
+    expect(text).toContain('"id":"toolu_1"');
+    expect(text).toContain('"tool_use_id":"toolu_1"');
+    expect(text).toContain('"id":"msg_2"');
+    expect(text).toContain('"id":"toolu_2"');
+    expect(text).not.toMatch(/sim_|01XyZ9/);
+  });
+
+  it("masks timestamps and timings but leaves tool names alone", () => {
+    const n = new Normalizer();
+    expect(n.text("saved .transcripts/2025-01-31T12-00-05.jsonl at 2025-01-31T12:00:05.123Z", [])).toBe(
+      "saved .transcripts/<timestamp>.jsonl at <timestamp>",
+    );
+    expect(n.text("# duration_ms 273.106902\n  duration_ms: 0.58\nok (4.2ms)", [])).toBe(
+      "# duration_ms <ms>\n  duration_ms: <ms>\nok (<ms>)",
+    );
+    expect(n.text("todo_write msg_send tool_use_id", [])).toBe("todo_write msg_send tool_use_id");
+  });
+});
+
+describe("restateInputTokens", () => {
+  it("sets each response's input tokens from the request before it, as the simulator estimates", () => {
+    const request = { system: "s", messages: [{ role: "user", content: "hi" }], tools: [] };
+    const chars = JSON.stringify({ system: request.system, messages: request.messages, tools: request.tools }).length;
+    const [, response] = restateInputTokens([
+      { type: "request", agent: "lead", body: { model: "m", ...request } },
+      { type: "response", agent: "lead", body: { usage: { input_tokens: 999, output_tokens: 3 } } },
+    ]);
+    expect(response!.body).toEqual({ usage: { input_tokens: Math.ceil(chars / 4), output_tokens: 3 } });
+  });
+});

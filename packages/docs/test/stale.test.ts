@@ -1,0 +1,65 @@
+/**
+ * Docs cannot drift from code: on a copy of the lessons, change one line of an agent.ts
+ * without regenerating, and the check fails naming the file and the block; regenerate, and
+ * it passes again.
+ */
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "@learn/core";
+import { runDocsCommand } from "../src/docs-command.ts";
+
+let root: string;
+
+/**
+ * A copy of core and the first lesson (enough for the test, and independent of lessons still
+ * being written), their node_modules pointing at the real ones so the copy runs for real.
+ */
+async function copyPackages(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "learn-docs-stale-"));
+  const real = path.join(repoRoot(), "packages");
+  // The packages' tsconfig.json extend the root's; the TypeScript transform reads it.
+  await cp(path.join(repoRoot(), "tsconfig.base.json"), path.join(dir, "tsconfig.base.json"));
+  for (const name of ["core", "s01-loop"]) {
+    const from = path.join(real, name);
+    const to = path.join(dir, "packages", name);
+    await cp(from, to, { recursive: true, filter: (src) => !src.split(path.sep).some((p) => p === "node_modules" || p === ".turbo") });
+    await symlink(path.join(from, "node_modules"), path.join(to, "node_modules"), "dir");
+  }
+  return dir;
+}
+
+async function docs(command: "generate" | "check") {
+  let out = "";
+  let err = "";
+  const code = await runDocsCommand([command, "--root", root], { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+beforeAll(async () => {
+  root = await copyPackages();
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe("pnpm docs:check", () => {
+  it("fails on a changed agent.ts, naming the file and block, and passes once regenerated", async () => {
+    expect(await docs("generate")).toMatchObject({ code: 0, err: "" });
+    expect(await docs("check")).toMatchObject({ code: 0 });
+
+    const agent = path.join(root, "packages", "s01-loop", "src", "agent.ts");
+    const text = await readFile(agent, "utf8");
+    await writeFile(agent, text.replace("const messages: MessageParam[] = [];", "const messages: MessageParam[] = []; // the memory"));
+
+    const stale = await docs("check");
+    expect(stale.code).toBe(1);
+    expect(stale.err).toContain("packages/s01-loop/README.md: code-diff");
+    expect(stale.err).toContain("packages/s01-loop/README.zh.md: code-diff");
+    expect(stale.err).toContain("Run `pnpm run docs`");
+
+    const generated = await docs("generate");
+    expect(generated.out).toContain("updated packages/s01-loop/README.md: code-diff");
+    expect(await docs("check")).toMatchObject({ code: 0, err: "" });
+    expect(await readFile(path.join(root, "packages", "s01-loop", "README.md"), "utf8")).toContain("// the memory");
+  });
+});
