@@ -23,7 +23,7 @@ import { loadScript, ScriptError, Simulator, type Script } from "./simulator/ind
 import { Tracer } from "./trace.ts";
 import { paletteFor } from "./ui/colors.ts";
 import { TerminalRenderer, type Renderer } from "./ui/renderer.ts";
-import { copyPracticeWorkspace, resolveWorkspace, WorkspaceError } from "./workspace.ts";
+import { copyPracticeWorkspace, resolveWorkspace, userPath, WorkspaceError } from "./workspace.ts";
 
 export interface CliOptions {
   print?: string;
@@ -109,9 +109,9 @@ interface Setup {
 
 async function setup(options: CliOptions, lesson: Lesson): Promise<Setup> {
   const config = loadConfig(process.env, { forceOffline: options.modelScript !== undefined || options.demo });
-  const tracer = options.trace ? new Tracer(path.resolve(options.trace), secretsOf(config)) : undefined;
+  const tracer = options.trace ? new Tracer(userPath(options.trace), secretsOf(config)) : undefined;
   let script: Script | undefined;
-  if (options.modelScript) script = await loadScript(path.resolve(options.modelScript));
+  if (options.modelScript) script = await loadScript(userPath(options.modelScript));
   else if (config.offline && !options.demo) script = await loadScript(lesson.demoScripts[0]!);
   return { config, tracer, script };
 }

@@ -38,6 +38,7 @@ export class Repl {
   private inputClosed = false;
   private exitArmed = false;
   private closing = false;
+  private questions: Promise<void> = Promise.resolve();
   private finished!: () => void;
   readonly done: Promise<void>;
   private readonly commands: SlashCommand[];
@@ -71,9 +72,17 @@ export class Repl {
     return this.done;
   }
 
-  /** Ask the person a question mid-turn (s03's permission prompt). */
+  /**
+   * Ask the person a question mid-turn (s03's permission prompt). Questions wait in line:
+   * two agents asking at once (subagents, teammates) must not talk over each other.
+   */
   ask(question: string): Promise<string> {
-    return new Promise((resolve) => this.rl.question(question, resolve));
+    const answer = this.questions.then(() => new Promise<string>((resolve) => this.rl.question(question, resolve)));
+    this.questions = answer.then(
+      () => undefined,
+      () => undefined,
+    );
+    return answer;
   }
 
   /** Ctrl-C: cancel the running turn, or arm / confirm exit at the prompt. */

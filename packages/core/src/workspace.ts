@@ -17,12 +17,22 @@ export function practiceWorkspace(): string {
 }
 
 /**
+ * Where the user typed the command. `pnpm --filter s01 start` runs the lesson inside its
+ * package folder, so a relative path like `--trace t.jsonl` must be resolved against the
+ * folder pnpm was started from (INIT_CWD), not the package's.
+ */
+export function userPath(p: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.INIT_CWD ?? process.cwd(), p);
+}
+
+/**
  * The workspace to use: the flag, else LEARN_WORKDIR, else the practice workspace. A
  * missing folder is an error, not created: a typo in `--cwd` should not quietly start the
  * agent in a new empty folder.
  */
 export async function resolveWorkspace(flag?: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const chosen = path.resolve(flag ?? env.LEARN_WORKDIR ?? practiceWorkspace());
+  const given = flag ?? env.LEARN_WORKDIR;
+  const chosen = given ? userPath(given, env) : practiceWorkspace();
   const info = await stat(chosen).catch(() => undefined);
   if (!info) throw new WorkspaceError(`The workspace folder does not exist: ${chosen} (create it, or pass another --cwd)`);
   if (!info.isDirectory()) throw new WorkspaceError(`The workspace is not a folder: ${chosen}`);

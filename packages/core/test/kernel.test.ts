@@ -125,6 +125,26 @@ describe("hooks", () => {
     expect(toolResultsOf(k.bodies()[1])[0]!.content).toContain("settings unreadable");
   });
 
+  it("a hook that throws elsewhere is shown and skipped: the turn goes on", async () => {
+    const boom = (event: "UserPromptSubmit" | "PreModel" | "PostToolUse" | "PostToolBatch" | "Stop") =>
+      defineHook(event, `broken-${event}`, async () => {
+        throw new Error(`${event} broke`);
+      });
+    const k = kernelFor(NOTE_THEN_DONE, [
+      boom("UserPromptSubmit"),
+      boom("PreModel"),
+      boom("PostToolUse"),
+      boom("PostToolBatch"),
+      boom("Stop"),
+    ]);
+    expect(await k.run()).toBe("done");
+    expect(k.ran).toEqual(["a", "b"]);
+    const errors = k.renderer.ofKind("error").map((e) => e.text);
+    for (const event of ["UserPromptSubmit", "PreModel", "PostToolUse", "PostToolBatch", "Stop"]) {
+      expect(errors).toContain(`${event} hook "broken-${event}" failed: Error: ${event} broke`);
+    }
+  });
+
   it("PostToolUse adds context to a result; PostToolBatch adds text after the results", async () => {
     const post = defineHook("PostToolUse", "annotate", async ({ call }) => ({ context: `(checked ${call.name})` }));
     const batch = defineHook("PostToolBatch", "remind", async ({ uses }) => [`<reminder>${uses.length} calls</reminder>`]);

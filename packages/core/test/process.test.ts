@@ -44,7 +44,7 @@ describe("runCommand", () => {
     const pidFile = path.join(cwd, "child.pid");
     const command = `trap '' TERM; (trap '' TERM; sleep 30) & echo $! > ${pidFile}; echo started; wait`;
     const started = Date.now();
-    const r = await runCommand(command, { cwd, timeoutMs: 300 });
+    const r = await runCommand(command, { cwd, timeoutMs: 1000 });
     expect(r.timedOut).toBe(true);
     expect(r.output).toContain("started");
     expect(Date.now() - started).toBeLessThan(3000);

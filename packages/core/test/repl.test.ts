@@ -101,6 +101,24 @@ describe("the REPL", () => {
     expect(r.fake.closed()).toBe(true);
   });
 
+  it("asks questions one at a time, even when two come at once", async () => {
+    const r = start(true);
+    const first = r.repl.ask("Allow A? ");
+    const second = r.repl.ask("Allow B? ");
+    await tick();
+    expect(r.output()).toContain("Allow A? ");
+    expect(r.output()).not.toContain("Allow B? ");
+    r.input.write("y\n");
+    expect(await first).toBe("y");
+    await tick();
+    expect(r.output()).toContain("Allow B? ");
+    r.input.write("n\n");
+    expect(await second).toBe("n");
+    expect(r.fake.prompts).toEqual([]); // answers are not prompts
+    r.input.write("/exit\n");
+    await r.done;
+  });
+
   it("shows an API error and keeps going", async () => {
     const r = start(false);
     const seen: string[] = [];

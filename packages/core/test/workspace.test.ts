@@ -1,7 +1,7 @@
 import { access, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { copyPracticeWorkspace, practiceWorkspace, resolveWorkspace, WorkspaceError } from "../src/workspace.ts";
+import { copyPracticeWorkspace, practiceWorkspace, resolveWorkspace, userPath, WorkspaceError } from "../src/workspace.ts";
 
 const leftover = path.join(practiceWorkspace(), "left-by-an-agent.txt");
 let copy: string | undefined;
@@ -28,5 +28,13 @@ describe("the practice workspace", () => {
   it("a missing --cwd folder is a clear error, not created", async () => {
     await expect(resolveWorkspace("/no/such/place")).rejects.toThrow(WorkspaceError);
     await expect(resolveWorkspace("/no/such/place")).rejects.toThrow("does not exist: /no/such/place");
+  });
+});
+
+describe("userPath", () => {
+  it("resolves a relative path against the folder pnpm was started from", () => {
+    expect(userPath("t.jsonl", { INIT_CWD: "/home/me/course" })).toBe("/home/me/course/t.jsonl");
+    expect(userPath("/abs/t.jsonl", { INIT_CWD: "/home/me/course" })).toBe("/abs/t.jsonl");
+    expect(userPath("t.jsonl", {})).toBe(path.resolve("t.jsonl"));
   });
 });

@@ -47,7 +47,9 @@ describe("s01 on the command line", () => {
     const endpoint = await serveSimulator(new Simulator(await loadScript(lesson.demoScripts[0]!)));
     const trace = path.join(ws.dir, "trace.jsonl");
     try {
-      const run = await runMain(["--", "--print", PROMPT, "--cwd", ws.dir, "--trace", trace], {
+      // A relative --trace lands where the user typed the command (pnpm's INIT_CWD).
+      const run = await runMain(["--", "--print", PROMPT, "--cwd", ws.dir, "--trace", "trace.jsonl"], {
+        INIT_CWD: ws.dir,
         ANTHROPIC_BASE_URL: endpoint.url,
         ANTHROPIC_API_KEY: SECRET,
         MODEL_ID: "test-model",

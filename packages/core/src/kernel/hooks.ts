@@ -12,7 +12,7 @@
  * Hooks are plain async functions with a name (the docs list them by name).
  */
 import type { Message, MessageParam, ToolUseBlock } from "../protocol.ts";
-import type { Tool, ToolOutcome } from "../tool.ts";
+import { errorText, type Tool, type ToolOutcome } from "../tool.ts";
 import type { Renderer } from "../ui/renderer.ts";
 
 /** What every hook can see about the agent it runs in. */
@@ -93,4 +93,19 @@ export function defineHook<E extends HookEvent>(event: E, name: string, run: Hoo
 /** The hooks of one event, in registration order. */
 export function hooksFor<E extends HookEvent>(hooks: readonly Hook[], event: E): Hook<E>[] {
   return hooks.filter((h): h is Hook<E> => h.event === event);
+}
+
+/**
+ * Run one hook; if it throws, show the error and go on as if it had returned nothing. One
+ * broken extension must not end the session. (PreToolUse is the exception: a permission
+ * check that fails must deny, so run-tools.ts handles it itself.) A cancel still cancels.
+ */
+export async function runHookSafely<T>(hook: Hook, ctx: HookContext, run: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await run();
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    ctx.renderer.error(`${hook.event} hook "${hook.name}" failed: ${errorText(err)}`);
+    return undefined;
+  }
 }

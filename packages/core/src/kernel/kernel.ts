@@ -13,9 +13,9 @@
 import { appendUserText, assistantMessage, stopNotice, textOf, toolUsesOf } from "../messages.ts";
 import type { Model } from "../model.ts";
 import type { MessageParam, TextBlockParam } from "../protocol.ts";
-import { errorText, type Tool } from "../tool.ts";
+import type { Tool } from "../tool.ts";
 import type { Renderer } from "../ui/renderer.ts";
-import { hooksFor, type Hook, type HookContext } from "./hooks.ts";
+import { hooksFor, runHookSafely, type Hook, type HookContext } from "./hooks.ts";
 import { wrapModelCall, type ModelCall, type ModelWrapper } from "./model-wrapper.ts";
 import { runToolRound } from "./run-tools.ts";
 
@@ -112,7 +112,7 @@ export class Kernel {
   private async submitPrompt(prompt: string, ctx: HookContext): Promise<string | undefined> {
     let text = prompt;
     for (const hook of hooksFor(this.hooks, "UserPromptSubmit")) {
-      const result = await hook.run({ prompt }, ctx);
+      const result = await runHookSafely(hook, ctx, () => hook.run({ prompt }, ctx));
       if (result?.block) {
         ctx.renderer.notice(`Prompt blocked by ${hook.name}: ${result.block}`);
         return undefined;
@@ -124,7 +124,7 @@ export class Kernel {
 
   private async preModel(round: number, ctx: HookContext): Promise<void> {
     for (const hook of hooksFor(this.hooks, "PreModel")) {
-      const replaced = await hook.run({ round }, ctx);
+      const replaced = await runHookSafely(hook, ctx, () => hook.run({ round }, ctx));
       if (replaced) this.messages.splice(0, this.messages.length, ...replaced);
     }
   }
@@ -136,9 +136,7 @@ export class Kernel {
   ): Promise<TextBlockParam[]> {
     const texts: string[] = [];
     for (const hook of hooksFor(this.hooks, "PostToolBatch")) {
-      const added = await hook.run({ uses, outcomes }, ctx).catch((err: unknown) => {
-        ctx.renderer.error(`PostToolBatch hook ${hook.name} failed: ${errorText(err)}`);
-      });
+      const added = await runHookSafely(hook, ctx, () => hook.run({ uses, outcomes }, ctx));
       if (added) texts.push(...added);
     }
     return texts.map((text) => ({ type: "text", text }));
@@ -147,7 +145,7 @@ export class Kernel {
   /** The first Stop hook that wants to keep going decides the next message. */
   private async stop(response: Parameters<Hook<"Stop">["run"]>[0]["response"], continuations: number, ctx: HookContext) {
     for (const hook of hooksFor(this.hooks, "Stop")) {
-      const result = await hook.run({ response, continuations }, ctx);
+      const result = await runHookSafely(hook, ctx, () => hook.run({ response, continuations }, ctx));
       if (result?.continueWith) return result.continueWith;
     }
     return undefined;

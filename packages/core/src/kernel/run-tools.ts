@@ -6,7 +6,7 @@
 import type { ToolResultBlockParam, ToolUseBlock } from "../protocol.ts";
 import { describeIssues, errorText, type Tool, type ToolOutcome } from "../tool.ts";
 import { runInBatches } from "./batches.ts";
-import { hooksFor, type Hook, type HookContext, type ToolCall } from "./hooks.ts";
+import { hooksFor, runHookSafely, type Hook, type HookContext, type ToolCall } from "./hooks.ts";
 
 const failure = (content: string): ToolOutcome => ({ content, isError: true });
 const isCall = (step: ToolCall | ToolOutcome): step is ToolCall => "tool" in step;
@@ -34,9 +34,7 @@ async function decide(call: ToolCall, hooks: readonly Hook[], ctx: HookContext):
 async function runOne(call: ToolCall, hooks: readonly Hook[], ctx: HookContext): Promise<ToolOutcome> {
   let outcome = await call.tool.execute(call.input, ctx);
   for (const hook of hooksFor(hooks, "PostToolUse")) {
-    const result = await hook.run({ call, outcome }, ctx).catch((err: unknown) => {
-      ctx.renderer.error(`PostToolUse hook ${hook.name} failed: ${errorText(err)}`);
-    });
+    const result = await runHookSafely(hook, ctx, () => hook.run({ call, outcome }, ctx));
     if (result?.context) outcome = { ...outcome, content: `${outcome.content}\n\n${result.context}` };
   }
   return outcome;

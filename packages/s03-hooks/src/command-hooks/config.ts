@@ -1,0 +1,85 @@
+/**
+ * The `hooks` section of .claude/settings.json, in Claude Code's format:
+ *
+ *   "hooks": {
+ *     "PreToolUse": [
+ *       { "matcher": "bash|write_file",
+ *         "hooks": [ { "type": "command", "command": "node .claude/hooks/check.js", "timeout": 60 } ] }
+ *     ]
+ *   }
+ *
+ * `matcher` is a regular expression over tool names (whole name; empty or "*" matches every
+ * tool), and Claude Code's names work too (`Bash`, `Edit|Write`). Tool events only: a
+ * UserPromptSubmit or Stop hook runs whatever its matcher says.
+ */
+import { z } from "zod";
+import { CLAUDE_CODE_ALIASES } from "../permissions/tool-names.ts";
+
+export const COMMAND_HOOK_EVENTS = ["UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"] as const;
+export type CommandHookEvent = (typeof COMMAND_HOOK_EVENTS)[number];
+
+/** A hook command gets this long (seconds) unless its entry says otherwise. */
+export const DEFAULT_HOOK_TIMEOUT_S = 60;
+
+export interface CommandHookSpec {
+  command: string;
+  timeoutSeconds: number;
+}
+
+export interface HookMatcherSpec {
+  /** As written, for /permissions and messages. */
+  matcher: string;
+  matches(tool: string): boolean;
+  hooks: CommandHookSpec[];
+}
+
+export type HookConfig = Partial<Record<CommandHookEvent, HookMatcherSpec[]>>;
+
+const commandHook = z
+  .object({
+    type: z.literal("command", 'only "type": "command" hooks are supported'),
+    command: z.string().min(1, "the command is empty"),
+    timeout: z.number().positive("timeout is in seconds and must be positive").optional(),
+  })
+  .transform((h): CommandHookSpec => ({ command: h.command, timeoutSeconds: h.timeout ?? DEFAULT_HOOK_TIMEOUT_S }));
+
+/** One `{ matcher, hooks }` entry; the matcher is compiled (and checked) here. */
+export const hookMatcherSchema = z
+  .object({
+    matcher: z.string().optional(),
+    hooks: z.array(commandHook).min(1, "a matcher entry needs at least one hook"),
+  })
+  .transform((entry, ctx): HookMatcherSpec => {
+    const matcher = entry.matcher ?? "";
+    try {
+      return { matcher, matches: toolMatcher(matcher), hooks: entry.hooks };
+    } catch (err) {
+      ctx.addIssue({ code: "custom", path: ["matcher"], message: `"${matcher}" is not a valid regular expression: ${(err as Error).message}` });
+      return z.NEVER;
+    }
+  });
+
+const matcherList = z.array(hookMatcherSchema).optional();
+
+export const hooksSchema = z.strictObject(
+  { UserPromptSubmit: matcherList, PreToolUse: matcherList, PostToolUse: matcherList, Stop: matcherList },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `unsupported hook event ${issue.keys.map((k) => `"${k}"`).join(", ")} (this course runs ${COMMAND_HOOK_EVENTS.join(", ")})`
+        : undefined,
+  },
+);
+
+/** A matcher over tool names: the whole name must match, ours or Claude Code's. */
+export function toolMatcher(matcher: string): (tool: string) => boolean {
+  if (matcher === "" || matcher === "*") return () => true;
+  const regex = new RegExp(`^(?:${matcher})$`);
+  return (tool) => namesOf(tool).some((name) => regex.test(name));
+}
+
+/** `write_file` is also Claude Code's `Write` and `Edit`. */
+function namesOf(tool: string): string[] {
+  const aliases = Object.entries(CLAUDE_CODE_ALIASES).filter(([, ours]) => ours.includes(tool));
+  return [tool, ...aliases.map(([name]) => name)];
+}

@@ -1,0 +1,49 @@
+/**
+ * `/permissions`: what policy this session runs under, and where each part came from —
+ * the first thing to look at when a call is denied and you don't know why.
+ */
+import type { SlashCommand } from "@learn/core";
+import { REFUSED_COMMANDS } from "@learn/s01";
+import { COMMAND_HOOK_EVENTS, type HookConfig } from "./command-hooks/config.ts";
+import { MODE_SUMMARIES } from "./permissions/modes.ts";
+import type { PermissionPolicy } from "./permissions/policy.ts";
+import { RULE_LISTS } from "./permissions/rule.ts";
+import type { SessionRules } from "./permissions/session-rules.ts";
+
+export interface PermissionsView {
+  policy: PermissionPolicy;
+  session: SessionRules;
+  hooks: HookConfig;
+  /** The settings file's absolute path. */
+  file: string;
+  problems: readonly string[];
+}
+
+export function permissionsCommand(view: PermissionsView): SlashCommand {
+  return {
+    name: "permissions",
+    description: "show the permission mode, the rules in force and where they came from",
+    run: () => describePermissions(view),
+  };
+}
+
+export function describePermissions({ policy, session, hooks, file, problems }: PermissionsView): string {
+  const rules = RULE_LISTS.flatMap((list) => policy.rules[list].map((r) => `  ${list.padEnd(5)}  ${r.text}`));
+  const remembered = session.list().map((r) => `  allow  ${r.text}`);
+  const commandHooks = COMMAND_HOOK_EVENTS.flatMap((event) =>
+    (hooks[event] ?? []).flatMap((entry) =>
+      entry.hooks.map((h) => `  ${event} ${entry.matcher ? `[${entry.matcher}] ` : ""}→ ${h.command} (timeout ${h.timeoutSeconds}s)`),
+    ),
+  );
+  return [
+    `Mode: ${policy.mode} — ${MODE_SUMMARIES[policy.mode]}`,
+    `Always refused (the refuse-list, every mode): ${REFUSED_COMMANDS.map((r) => r.what).join(", ")}`,
+    `Rules from ${file} (checked deny → ask → allow):`,
+    ...(rules.length ? rules : ["  (none)"]),
+    ...(problems.length ? ["Problems in that file:", ...problems.map((p) => `  ${p}`)] : []),
+    `Allowed for this session (you answered "always"):`,
+    ...(remembered.length ? remembered : ["  (none)"]),
+    "Command hooks:",
+    ...(commandHooks.length ? commandHooks : ["  (none)"]),
+  ].join("\n");
+}

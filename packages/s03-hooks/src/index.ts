@@ -1,0 +1,46 @@
+/** @learn/s03 — the kernel's hooks: a permission pipeline and command hooks. Later lessons import from here. */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Lesson } from "@learn/core";
+import { createAgent } from "./agent.ts";
+import { permissionModeFlag } from "./policy-hooks.ts";
+
+export { createAgent } from "./agent.ts";
+export { tools } from "@learn/s02";
+export { promptSections, PERMISSIONS_GUIDANCE, PLAN_MODE_GUIDANCE } from "./prompt.ts";
+export { createPolicyHooks, permissionModeFlag, PERMISSION_MODE_FLAG, type PolicyHooks } from "./policy-hooks.ts";
+export { permissionsCommand, describePermissions } from "./commands.ts";
+// The permission pipeline, piece by piece.
+export { decide } from "./permissions/pipeline.ts";
+export { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
+export { PERMISSION_MODES, DEFAULT_MODE, MODE_SUMMARIES, isPermissionMode, type PermissionMode } from "./permissions/modes.ts";
+export { describeCall, type Decision, type Behavior, type Step } from "./permissions/decision.ts";
+export { parseRule, RuleSyntaxError, RULE_LISTS, type Rule, type RuleList } from "./permissions/rule.ts";
+export { commandPattern, exactCommand } from "./permissions/command-pattern.ts";
+export { pathPattern, workspacePath } from "./permissions/path-pattern.ts";
+export { parseCommandLine, type ShellCommand } from "./permissions/bash-command.ts";
+export { stripWrappers } from "./permissions/wrappers.ts";
+export { subjectOf, hitsAnyPart, approvingRules, unapprovable, type CallSubject } from "./permissions/matching.ts";
+export { SessionRules } from "./permissions/session-rules.ts";
+export { createAsker, type Asker, type AskerOptions } from "./permissions/asker.ts";
+export { permissionHook, PERMISSION_HOOK_NAME } from "./permissions/hook.ts";
+export { CLAUDE_CODE_ALIASES, toolsNamed, FILE_EDIT_TOOLS } from "./permissions/tool-names.ts";
+// Settings and command hooks.
+export { loadSettings, type Settings } from "./settings/load.ts";
+export { SETTINGS_FILE, permissionsSchema, ruleSchema } from "./settings/schema.ts";
+export { commandHooks, commandHookName } from "./command-hooks/hooks.ts";
+export { COMMAND_HOOK_EVENTS, DEFAULT_HOOK_TIMEOUT_S, toolMatcher, type HookConfig } from "./command-hooks/config.ts";
+export { runHookProcess, type HookProcessResult } from "./command-hooks/spawn.ts";
+export { verdictOf, BLOCKING_EXIT_CODE, type HookVerdict } from "./command-hooks/verdict.ts";
+export { payloadOf, type HookSession } from "./command-hooks/payload.ts";
+
+const demoDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "demo");
+
+export const lesson: Lesson = {
+  id: "s03",
+  title: "Hooks and permissions",
+  headline: "hang policy on the loop, don't write it in",
+  demoScripts: [path.join(demoDir, "guarded.yaml")],
+  flags: [permissionModeFlag],
+  createAgent,
+};

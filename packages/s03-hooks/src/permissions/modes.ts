@@ -1,0 +1,54 @@
+/**
+ * Permission modes: what happens to a call that no rule decided. Rules are the user's
+ * explicit words and beat the mode (a deny rule holds even in bypassPermissions, an ask rule
+ * still asks); the mode only fills the gap — except plan mode, which promises "no changes"
+ * and so vetoes every mutating call before allow or ask rules are consulted.
+ */
+import type { ToolCall } from "@learn/core";
+import { describeCall, type Decision } from "./decision.ts";
+import { unapprovable, type CallSubject } from "./matching.ts";
+import { FILE_EDIT_TOOLS } from "./tool-names.ts";
+
+export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "bypassPermissions"] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+export const DEFAULT_MODE: PermissionMode = "default";
+
+export const MODE_SUMMARIES: Readonly<Record<PermissionMode, string>> = {
+  default: "asks before every tool that changes something, unless a rule allows it",
+  acceptEdits: "allows file edits inside the workspace; still asks before bash",
+  plan: "read-only: every tool that changes something is denied",
+  bypassPermissions: "allows everything, except the refuse-list and your deny and ask rules",
+};
+
+export function isPermissionMode(value: unknown): value is PermissionMode {
+  return typeof value === "string" && (PERMISSION_MODES as readonly string[]).includes(value);
+}
+
+type Call = Pick<ToolCall, "name" | "input" | "tool">;
+
+/** Plan mode: look, don't touch. */
+export function planVeto(mode: PermissionMode, call: Call): Decision | undefined {
+  if (mode !== "plan" || !call.tool.mutating) return undefined;
+  return {
+    behavior: "deny",
+    step: "plan mode",
+    reason:
+      `plan mode: ${describeCall(call)} would change something, and in plan mode the agent only reads and plans. ` +
+      "Present the plan instead; the user can run again with --permission-mode default to carry it out.",
+  };
+}
+
+/** The mode's answer for a call no rule decided. */
+export function modeDecision(mode: PermissionMode, call: Call, subject: CallSubject): Decision {
+  if (!call.tool.mutating) return { behavior: "allow", reason: `${call.name} changes nothing`, step: "mode" };
+  if (mode === "bypassPermissions") return { behavior: "allow", reason: "bypassPermissions mode", step: "mode" };
+  if (mode === "acceptEdits" && FILE_EDIT_TOOLS.has(call.name) && subject.path !== undefined) {
+    return { behavior: "allow", reason: "acceptEdits mode allows file edits inside the workspace", step: "mode" };
+  }
+  const why = unapprovable(subject);
+  return {
+    behavior: "ask",
+    step: "mode",
+    reason: `${mode} mode asks before ${call.name} calls that no rule allows` + (why ? `; no rule can approve this one: ${why}` : ""),
+  };
+}

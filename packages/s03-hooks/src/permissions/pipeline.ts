@@ -1,0 +1,56 @@
+/**
+ * THE PERMISSION PIPELINE — one call in, one decision out, in a fixed order:
+ *
+ *   1. the refuse-list (s01)        deny   in every mode; nothing overrides it
+ *   2. deny rules                   deny   if a rule hits any part of the call
+ *   3. plan mode                    deny   every mutating call while planning
+ *   4. ask rules                    ask    if a rule hits any part of the call
+ *   5. allow rules                  allow  if rules approve every part of the call
+ *   6. the mode                     allow / ask, for whatever no rule decided
+ *
+ * The first step with an answer wins. "ask" is not the end: the hook hands it to the asker
+ * (a person at a terminal, or a denial that says how to allow it). This function is pure:
+ * same call, same settings, same answer — easy to test with a table, fast to run.
+ */
+import type { ToolCall } from "@learn/core";
+import { refusalFor } from "@learn/s01";
+import { describeCall, type Decision } from "./decision.ts";
+import { approvingRules, hitsAnyPart, subjectOf, type CallSubject } from "./matching.ts";
+import { modeDecision, planVeto } from "./modes.ts";
+import type { PermissionPolicy } from "./policy.ts";
+
+type Call = Pick<ToolCall, "name" | "input" | "tool">;
+
+export function decide(call: Call, policy: PermissionPolicy, cwd: string): Decision {
+  const subject = subjectOf(call, cwd);
+  return (
+    refused(call) ??
+    ruleHit("deny", call, subject, policy) ??
+    planVeto(policy.mode, call) ??
+    ruleHit("ask", call, subject, policy) ??
+    ruleApproval(subject, policy) ??
+    modeDecision(policy.mode, call, subject)
+  );
+}
+
+function refused(call: Call): Decision | undefined {
+  const { command } = call.input as { command?: unknown };
+  const refusal = call.name === "bash" && typeof command === "string" ? refusalFor(command) : undefined;
+  if (refusal === undefined) return undefined;
+  // s01's message starts "Refused: "; the kernel already prefixes denials with "Denied: ".
+  return { behavior: "deny", reason: refusal.replace(/^Refused: /, ""), step: "refuse-list" };
+}
+
+function ruleHit(list: "deny" | "ask", call: Call, subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
+  const rule = policy.rules[list].find((r) => hitsAnyPart(r, subject));
+  if (!rule) return undefined;
+  const where = `${rule.text} in permissions.${list} of ${policy.source}`;
+  return list === "deny"
+    ? { behavior: "deny", reason: `${describeCall(call)} matches the rule ${where}.`, step: "deny rule" }
+    : { behavior: "ask", reason: `the rule ${where} says to ask first`, step: "ask rule" };
+}
+
+function ruleApproval(subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
+  const rules = approvingRules(policy.rules.allow, subject);
+  return rules && { behavior: "allow", reason: `allowed by ${rules.map((r) => r.text).join(", ")}`, step: "allow rule" };
+}

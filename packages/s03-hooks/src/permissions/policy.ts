@@ -1,0 +1,50 @@
+/**
+ * The policy a session runs with: the rules from settings.json and one mode, chosen as
+ *
+ *   --permission-mode flag  >  permissions.defaultMode in settings.json  >  "default"
+ *
+ * except that a settings file with problems can only make the session stricter: while it is
+ * degraded, the loosening modes (acceptEdits, bypassPermissions) are not applied — the deny
+ * rule that did not parse may have been the one that mattered.
+ */
+import { DEFAULT_MODE, type PermissionMode } from "./modes.ts";
+import type { Rule, RuleList } from "./rule.ts";
+
+/** The permission settings a session runs with. */
+export interface PermissionPolicy {
+  mode: PermissionMode;
+  rules: Readonly<Record<RuleList, readonly Rule[]>>;
+  /** Where the rules came from, so a reason can say where to change them. */
+  source: string;
+}
+
+const LOOSENING: ReadonlySet<PermissionMode> = new Set(["acceptEdits", "bypassPermissions"]);
+
+export interface PolicyInputs {
+  rules: Record<RuleList, Rule[]>;
+  defaultMode?: PermissionMode;
+  degraded: boolean;
+}
+
+/** The session's policy, and notices the user should see about how it was chosen. */
+export function policyFor(
+  settings: PolicyInputs,
+  modeFlag: PermissionMode | undefined,
+  source: string,
+): { policy: PermissionPolicy; notices: string[] } {
+  const wanted = modeFlag ?? settings.defaultMode ?? DEFAULT_MODE;
+  const notices: string[] = [];
+  let mode = wanted;
+  if (settings.degraded) {
+    const { deny, ask } = settings.rules;
+    notices.push(
+      `Because ${source} has problems, this session keeps only what restricts: ` +
+        `${deny.length} deny and ${ask.length} ask rule(s), no allow rules. Fix the file and start again to use the rest.`,
+    );
+    if (LOOSENING.has(wanted)) {
+      mode = DEFAULT_MODE;
+      notices.push(`Permission mode ${wanted} is not applied while ${source} has problems; running in ${mode} mode.`);
+    }
+  }
+  return { policy: { mode, rules: settings.rules, source }, notices };
+}

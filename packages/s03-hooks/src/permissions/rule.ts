@@ -1,0 +1,60 @@
+/**
+ * A permission rule, in Claude Code's syntax: `Tool` or `Tool(specifier)`.
+ *
+ *   "Bash"                  every bash call
+ *   "Bash(npm run test *)"  bash calls whose command matches the pattern (command-pattern.ts)
+ *   "Edit(src/**)"          edit_file and write_file calls on a path under src/ (path-pattern.ts)
+ *   "read_file"             our own tool names work too
+ *
+ * A rule is parsed once, when the settings are loaded, into matchers; a rule that does not
+ * parse is reported with the reason, never guessed at.
+ */
+import { commandPattern, type CommandMatcher } from "./command-pattern.ts";
+import { pathPattern, type PathMatcher } from "./path-pattern.ts";
+import { specifierKindOf, toolsNamed } from "./tool-names.ts";
+
+/** The three lists of `permissions` in settings.json, in the order they are checked. */
+export const RULE_LISTS = ["deny", "ask", "allow"] as const;
+export type RuleList = (typeof RULE_LISTS)[number];
+
+export interface Rule {
+  /** As written: `Bash(npm test *)`. */
+  text: string;
+  /** The tools of ours it covers: `Edit` covers edit_file and write_file. */
+  tools: readonly string[];
+  /** For bash: which commands. Absent: every command. */
+  command?: CommandMatcher;
+  /** For file tools: which paths (relative to the workspace). Absent: every path. */
+  path?: PathMatcher;
+}
+
+export class RuleSyntaxError extends Error {
+  override name = "RuleSyntaxError";
+}
+
+const RULE_SHAPE = /^([A-Za-z0-9_-]+)(?:\((.*)\))?$/s;
+
+/** Parse `Tool` or `Tool(specifier)`; throws a RuleSyntaxError that says what is wrong. */
+export function parseRule(text: string): Rule {
+  const trimmed = text.trim();
+  if (trimmed === "") throw new RuleSyntaxError("the rule is empty");
+  if (/[\r\n]/.test(trimmed)) throw new RuleSyntaxError("a rule must be on one line");
+  const match = RULE_SHAPE.exec(trimmed);
+  if (!match) {
+    const hint = trimmed.includes("(") && !trimmed.endsWith(")") ? 'it is missing the closing ")"' : "expected Tool or Tool(specifier)";
+    throw new RuleSyntaxError(hint);
+  }
+  const [, name, specifier] = match as unknown as [string, string, string | undefined];
+  const tools = toolsNamed(name);
+  if (specifier === undefined) return { text: trimmed, tools };
+  if (specifier.trim() === "") throw new RuleSyntaxError(`the specifier is empty (write just ${name} to match every call)`);
+
+  const kind = specifierKindOf(tools[0]!);
+  try {
+    if (kind === "command") return { text: trimmed, tools, command: commandPattern(specifier) };
+    if (kind === "path") return { text: trimmed, tools, path: pathPattern(specifier) };
+  } catch (err) {
+    throw new RuleSyntaxError((err as Error).message);
+  }
+  throw new RuleSyntaxError(`${name} takes no specifier (write just ${name})`);
+}

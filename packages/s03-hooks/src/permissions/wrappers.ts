@@ -1,0 +1,52 @@
+/**
+ * Wrappers run the command after them: `timeout 10 npm test` runs `npm test`, and so does
+ * `FOO=1 npm test`. Rules should match what really runs, so we strip them before matching.
+ *
+ * Known limits (this is a teaching guard, not a sandbox): commands that run other commands
+ * from their arguments — `xargs rm`, `find -exec`, `npx`, a script file — are not seen
+ * through, and `PATH=./bin npm test` still matches `Bash(npm test)`. That is why the default
+ * is to ask: anything no rule allows asks first.
+ */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** For each wrapper: how many of the words after its name are its own (options, a duration...). */
+const WRAPPERS: Readonly<Record<string, (args: readonly string[]) => number>> = {
+  // timeout [-s SIG] [-k T] [--foreground ...] DURATION command
+  timeout: (args) => skipOptions(args, ["-s", "-k", "--signal", "--kill-after"]) + 1,
+  // nice [-n N | -N] command
+  nice: (args) => skipOptions(args, ["-n", "--adjustment"]),
+  // env [-i] [-u NAME] [NAME=value ...] command
+  env: (args) => {
+    let i = skipOptions(args, ["-u", "--unset", "-C", "--chdir"]);
+    while (i < args.length && ASSIGNMENT.test(args[i]!)) i++;
+    return i;
+  },
+  nohup: () => 0,
+  time: (args) => skipOptions(args, []),
+};
+
+/** How many leading words are options (with their values, for the options listed). */
+function skipOptions(args: readonly string[], takesValue: readonly string[]): number {
+  let i = 0;
+  while (i < args.length && args[i]!.startsWith("-") && args[i] !== "-") {
+    if (args[i] === "--") return i + 1;
+    i += takesValue.includes(args[i]!) ? 2 : 1;
+  }
+  return i;
+}
+
+/**
+ * The words a rule should match: without `FOO=1` prefixes and wrappers, repeatedly
+ * (`timeout 5 nice -n 2 npm test` → `npm test`). A wrapper alone (`env`) stays itself.
+ */
+export function stripWrappers(words: readonly string[]): string[] {
+  let rest = [...words];
+  for (;;) {
+    while (rest.length > 1 && ASSIGNMENT.test(rest[0]!)) rest = rest.slice(1);
+    const wrapper = rest[0] !== undefined && Object.hasOwn(WRAPPERS, rest[0]) ? WRAPPERS[rest[0]]! : undefined;
+    if (!wrapper) return rest;
+    const skip = 1 + wrapper(rest.slice(1));
+    if (skip >= rest.length) return rest;
+    rest = rest.slice(skip);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Everything this lesson hangs on the kernel, built from the workspace's settings.json:
+ * the permission hook, the command hooks, and `/permissions`. Later lessons call this too
+ * and add their own hooks after these.
+ */
+import { randomUUID } from "node:crypto";
+import type { AgentOptions, Hook, LessonFlag, SlashCommand } from "@learn/core";
+import { commandHooks } from "./command-hooks/hooks.ts";
+import { permissionsCommand } from "./commands.ts";
+import { createAsker, type Asker } from "./permissions/asker.ts";
+import { permissionHook } from "./permissions/hook.ts";
+import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES, type PermissionMode } from "./permissions/modes.ts";
+import { policyFor } from "./permissions/policy.ts";
+import { SessionRules } from "./permissions/session-rules.ts";
+import { loadSettings } from "./settings/load.ts";
+import { SETTINGS_FILE } from "./settings/schema.ts";
+
+export const PERMISSION_MODE_FLAG = "permission-mode";
+
+/** `--permission-mode <mode>`: declared on the Lesson, validated by the shared CLI. */
+export const permissionModeFlag: LessonFlag = {
+  name: PERMISSION_MODE_FLAG,
+  description: `how tool calls are approved: ${PERMISSION_MODES.map((m) => `${m} (${MODE_SUMMARIES[m]})`).join("; ")}`,
+  choices: PERMISSION_MODES,
+};
+
+export interface PolicyHooks {
+  /** The permission pipeline: register it as the FIRST PreToolUse hook. */
+  permissions: Hook<"PreToolUse">;
+  /** The command hooks from settings.json, one kernel hook per event. */
+  commandHooks: Hook[];
+  commands: SlashCommand[];
+  mode: PermissionMode;
+  /** The asker both of them use: "always" answers are shared. */
+  ask: Asker;
+}
+
+export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHooks> {
+  const { cwd, renderer, flags } = options;
+
+  // settings.json: problems are shown, never guessed around.
+  const settings = await loadSettings(cwd);
+  for (const problem of settings.problems) renderer.error(problem);
+  const { policy, notices } = policyFor(settings, modeFlagOf(flags, renderer), SETTINGS_FILE);
+  for (const notice of notices) renderer.notice(notice);
+
+  // "always" answers live in this object: one agent, one session.
+  const session = new SessionRules();
+  const ask = createAsker({ ...options, session, settingsFile: SETTINGS_FILE });
+  const hookSession = { sessionId: randomUUID(), cwd, permissionMode: policy.mode };
+
+  return {
+    permissions: permissionHook(policy, ask),
+    commandHooks: commandHooks({ config: settings.hooks, ask, session: hookSession }),
+    commands: [permissionsCommand({ policy, session, hooks: settings.hooks, file: settings.file, problems: settings.problems })],
+    mode: policy.mode,
+    ask,
+  };
+}
+
+/** The mode asked for on the command line (the CLI checks the choices; a caller might not). */
+function modeFlagOf(flags: AgentOptions["flags"], renderer: AgentOptions["renderer"]): PermissionMode | undefined {
+  const value = flags[PERMISSION_MODE_FLAG];
+  if (value === undefined || isPermissionMode(value)) return value;
+  renderer.error(`Unknown permission mode "${value}" (expected one of ${PERMISSION_MODES.join(", ")}); it is ignored.`);
+  return undefined;
+}

@@ -1,0 +1,21 @@
+/**
+ * The system prompt of lesson 3: lesson 2's sections, plus what the model needs to know
+ * about permissions — that a call can be denied, what a denial looks like, and what to do
+ * then (adapt; never hammer the same call). In plan mode it also says so up front.
+ */
+import type { PromptSection } from "@learn/s01";
+import { promptSections as s02Sections } from "@learn/s02";
+import type { PermissionMode } from "./permissions/modes.ts";
+
+export const PERMISSIONS_GUIDANCE =
+  "Some tool calls need permission. A denied call comes back as an error that says why: " +
+  "do not repeat it — take another way (a safer command, a different tool), or tell the user what you need.";
+
+export const PLAN_MODE_GUIDANCE =
+  "You are in plan mode: read and search as much as you like, but change nothing. " +
+  "Finish with a concrete plan for the user to approve.";
+
+export function promptSections(cwd: string, mode: PermissionMode): PromptSection[] {
+  const text = mode === "plan" ? `${PERMISSIONS_GUIDANCE}\n${PLAN_MODE_GUIDANCE}` : PERMISSIONS_GUIDANCE;
+  return [...s02Sections(cwd), { name: "permissions", text }];
+}

@@ -1,0 +1,226 @@
+/**
+ * Command hooks from settings.json, Claude Code's contract, through the agent: JSON on stdin,
+ * exit 0 / 2 / other, JSON answers, timeouts, missing scripts. Each hook here is a small Node
+ * script in the temp workspace; many write what they saw to a file we then read.
+ */
+import { access, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
+import { lesson } from "../src/index.ts";
+import { hooksFor, hookScript, never, scriptOf, workspaceWith, writeSettings } from "./helpers.ts";
+
+let ws: TempWorkspace | undefined;
+afterEach(() => ws?.cleanup());
+
+const BYPASS = { "permission-mode": "bypassPermissions" };
+type Call = { name: string; input: Record<string, unknown> };
+const TOUCH: Call = { name: "bash", input: { command: "touch ran.txt" } };
+const exists = (name: string) => access(path.join(ws!.dir, name)).then(() => true, () => false);
+/** Alive and not a zombie (a killed orphan may wait for a reaper that a container lacks). */
+async function isRunning(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  if (process.platform !== "linux") return true;
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  return stat !== "" && !/^\d+ \(.*\) Z/.test(stat);
+}
+const readJson = async (name: string) => JSON.parse(await readFile(path.join(ws!.dir, name), "utf8"));
+
+/** A workspace whose settings run `body` as a hook for `event`, and an agent on `calls`. */
+async function withHook(event: string, body: string, calls: Call[] = [TOUCH], options: { matcher?: string; timeout?: number; flags?: Record<string, string>; interactive?: boolean; answers?: string[] } = {}) {
+  ws = await workspaceWith(undefined);
+  const command = await hookScript(ws.dir, "hook.mjs", body);
+  await writeSettings(ws.dir, { hooks: hooksFor(event, command, options.matcher, options.timeout) });
+  const answers = options.answers ?? [];
+  const questions: string[] = [];
+  const scripted = await scriptedAgent(lesson, scriptOf(calls), ws.dir, {
+    flags: options.flags ?? BYPASS,
+    interactive: options.interactive ?? false,
+    ask: async (q) => (questions.push(q), answers.shift() ?? "n"),
+  });
+  const answer = await scripted.agent.run("go", never());
+  const second = scripted.simulator.requests[1];
+  const results = second ? toolResultsOf(second.body) : [];
+  const errors = scripted.renderer.ofKind("error").map((e) => e.text);
+  return { ...scripted, answer, results, errors, questions };
+}
+
+const SAVE_STDIN = `writeFileSync("stdin.json", readFileSync(0, "utf8"));`;
+const answerJson = (output: object) => `readFileSync(0); process.stdout.write(JSON.stringify(${JSON.stringify(output)}));`;
+
+describe("PreToolUse command hooks", () => {
+  it("get Claude Code's fields on stdin, and run in the workspace", async () => {
+    const { results, simulator } = await withHook("PreToolUse", `${SAVE_STDIN} writeFileSync("cwd.txt", process.cwd());`);
+    const input = await readJson("stdin.json");
+    const toolUse = (simulator.requests[1]!.body as { messages: { content: { type: string; id?: string }[] }[] }).messages[1]!.content.find((b) => b.type === "tool_use")!;
+    expect(input).toEqual({
+      session_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      transcript_path: null,
+      cwd: ws!.dir,
+      permission_mode: "bypassPermissions",
+      hook_event_name: "PreToolUse",
+      tool_name: "bash",
+      tool_input: { command: "touch ran.txt" },
+      tool_use_id: toolUse.id,
+    });
+    expect(await readFile(path.join(ws!.dir, "cwd.txt"), "utf8")).toBe(ws!.dir);
+    expect(results[0]!.isError).toBe(false);
+  });
+
+  it("exit 0 with permissionDecision deny: denied with the reason, nothing runs", async () => {
+    const { results } = await withHook("PreToolUse", answerJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no touching today" } }));
+    expect(results[0]).toMatchObject({ isError: true, content: 'Denied: the PreToolUse hook "node .claude/hooks/hook.mjs" blocked it: no touching today' });
+    expect(await exists("ran.txt")).toBe(false);
+  });
+
+  it("exit 0 with permissionDecision allow: no objection, the call runs", async () => {
+    const { results } = await withHook("PreToolUse", answerJson({ hookSpecificOutput: { permissionDecision: "allow" } }));
+    expect(results[0]!.isError).toBe(false);
+    expect(await exists("ran.txt")).toBe(true);
+  });
+
+  it("a hook's allow cannot override the policy: a call the rules deny never reaches the hook", async () => {
+    ws = await workspaceWith(undefined);
+    const command = await hookScript(ws.dir, "hook.mjs", `${SAVE_STDIN} ${answerJson({ hookSpecificOutput: { permissionDecision: "allow" } })}`);
+    await writeSettings(ws.dir, { permissions: { deny: ["Bash(touch *)"] }, hooks: hooksFor("PreToolUse", command) });
+    const { agent, simulator } = await scriptedAgent(lesson, scriptOf([TOUCH]), ws.dir, { flags: BYPASS });
+    await agent.run("go", never());
+    expect(toolResultsOf(simulator.requests[1]!.body)[0]!.content).toMatch(/^Denied: .*Bash\(touch \*\)/);
+    expect(await exists("stdin.json")).toBe(false);
+    expect(await exists("ran.txt")).toBe(false);
+  });
+
+  it("exit 0 with permissionDecision ask: without a terminal it is denied and says why", async () => {
+    const { results } = await withHook("PreToolUse", answerJson({ hookSpecificOutput: { permissionDecision: "ask", permissionDecisionReason: "touching is risky" } }));
+    expect(results[0]!.isError).toBe(true);
+    expect(results[0]!.content).toContain("touching is risky");
+    expect(results[0]!.content).toContain("A hook wants a person to confirm it");
+    expect(await exists("ran.txt")).toBe(false);
+  });
+
+  it("exit 0 with permissionDecision ask: at a terminal the person decides", async () => {
+    const hook = answerJson({ hookSpecificOutput: { permissionDecision: "ask", permissionDecisionReason: "touching is risky" } });
+    const { results, questions } = await withHook("PreToolUse", hook, [TOUCH], { interactive: true, answers: ["y"] });
+    expect(questions[0]).toContain('why: the PreToolUse hook "node .claude/hooks/hook.mjs" asks: touching is risky');
+    expect(results[0]!.isError).toBe(false);
+    expect(await exists("ran.txt")).toBe(true);
+  });
+
+  it("exit 2 blocks: the model sees stderr as the reason, nothing runs", async () => {
+    const { results } = await withHook("PreToolUse", `readFileSync(0); process.stderr.write("touch is banned here\\n"); process.exit(2);`);
+    expect(results[0]).toMatchObject({ isError: true, content: 'Denied: the PreToolUse hook "node .claude/hooks/hook.mjs" blocked it: touch is banned here' });
+    expect(await exists("ran.txt")).toBe(false);
+  });
+
+  it("exit 1 is a non-blocking error: shown to the user, the call runs", async () => {
+    const { results, errors } = await withHook("PreToolUse", `process.stderr.write("oops"); process.exit(1);`);
+    expect(errors).toEqual(['PreToolUse hook "node .claude/hooks/hook.mjs" failed with exit code 1: oops. Going on.']);
+    expect(results[0]!.isError).toBe(false);
+    expect(await exists("ran.txt")).toBe(true);
+  });
+
+  it("a timeout does not block: the hook's whole process group is killed and the call runs", async () => {
+    const started = Date.now();
+    const { results, errors } = await withHook(
+      "PreToolUse",
+      `import { spawn } from "node:child_process";
+       const child = spawn("sleep", ["30"], { stdio: "ignore" });
+       writeFileSync("pids.txt", JSON.stringify([process.pid, child.pid]));
+       setTimeout(() => writeFileSync("late.txt", "too late"), 20000);`,
+      [TOUCH],
+      // Long enough for node to start and write pids.txt on a loaded machine.
+      { timeout: 3 },
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(errors).toEqual(['PreToolUse hook "node .claude/hooks/hook.mjs" timed out after 3s and was stopped; going on without it.']);
+    expect(results[0]!.isError).toBe(false);
+    expect(await exists("ran.txt")).toBe(true);
+    const pids: number[] = await readJson("pids.txt");
+    for (const pid of pids) expect(await isRunning(pid)).toBe(false);
+  });
+
+  it("stdout that is not JSON is ignored on exit 0", async () => {
+    const { results, errors } = await withHook("PreToolUse", `readFileSync(0); console.log("checked, all fine {not json");`);
+    expect(errors).toEqual([]);
+    expect(results[0]!.isError).toBe(false);
+  });
+
+  it("a missing script (exit 127) is a non-blocking error", async () => {
+    ws = await workspaceWith({ hooks: hooksFor("PreToolUse", ".claude/hooks/missing.sh") });
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, scriptOf([TOUCH]), ws.dir, { flags: BYPASS });
+    await agent.run("go", never());
+    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([
+      expect.stringMatching(/^PreToolUse hook "\.claude\/hooks\/missing\.sh" failed: command not found \(exit 127\).*Going on without it\.$/),
+    ]);
+    expect(toolResultsOf(simulator.requests[1]!.body)[0]!.isError).toBe(false);
+  });
+
+  it("the matcher picks tools by name, ours or Claude Code's", async () => {
+    const calls = [TOUCH, { name: "write_file", input: { path: "w.txt", content: "x" } }];
+    const logged = `const e = JSON.parse(readFileSync(0, "utf8")); appendFileSync("seen.txt", e.tool_name + "\\n");`;
+    await withHook("PreToolUse", logged, calls, { matcher: "Edit" });
+    expect(await readFile(path.join(ws!.dir, "seen.txt"), "utf8")).toBe("write_file\n");
+    await withHook("PreToolUse", logged, calls, { matcher: "Bash|glob" });
+    expect(await readFile(path.join(ws!.dir, "seen.txt"), "utf8")).toBe("bash\n");
+  });
+});
+
+describe("PostToolUse command hooks", () => {
+  it("get the tool's response, and additionalContext reaches the model", async () => {
+    const { results } = await withHook(
+      "PostToolUse",
+      `${SAVE_STDIN} process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "remember to clean up ran.txt" } }));`,
+    );
+    const input = await readJson("stdin.json");
+    expect(input).toMatchObject({ hook_event_name: "PostToolUse", tool_name: "bash", tool_response: { content: "(no output)", is_error: false } });
+    expect(results[0]!.content).toBe("(no output)\n\nremember to clean up ran.txt");
+  });
+
+  it("exit 2: the reason goes to the model (the call already ran)", async () => {
+    const { results } = await withHook("PostToolUse", `readFileSync(0); process.stderr.write("ran.txt must not be committed"); process.exit(2);`);
+    expect(results[0]!.content).toBe('(no output)\n\nHook "node .claude/hooks/hook.mjs" says: ran.txt must not be committed');
+    expect(await exists("ran.txt")).toBe(true);
+  });
+});
+
+describe("UserPromptSubmit command hooks", () => {
+  it("get the prompt; plain stdout is added as context", async () => {
+    const { simulator } = await withHook("UserPromptSubmit", `${SAVE_STDIN} console.log("The user prefers tabs.");`, []);
+    expect(await readJson("stdin.json")).toMatchObject({ hook_event_name: "UserPromptSubmit", prompt: "go" });
+    expect((simulator.requests[0]!.body as { messages: unknown[] }).messages[0]).toEqual({ role: "user", content: "go\n\nThe user prefers tabs." });
+  });
+
+  it("exit 2 blocks the prompt: the model is never called", async () => {
+    const { simulator, answer, renderer } = await withHook("UserPromptSubmit", `readFileSync(0); process.stderr.write("no secrets in prompts"); process.exit(2);`, []);
+    expect(answer).toBe("");
+    expect(simulator.requests).toHaveLength(0);
+    expect(renderer.ofKind("notice").map((e) => e.text)).toEqual([
+      'Prompt blocked by UserPromptSubmit command hooks: node .claude/hooks/hook.mjs: no secrets in prompts',
+    ]);
+  });
+});
+
+describe("Stop command hooks", () => {
+  it("exit 2 keeps the agent working with the reason; stop_hook_active lets the hook let go", async () => {
+    ws = await workspaceWith(undefined);
+    const command = await hookScript(ws.dir, "stop.mjs", `
+      const e = JSON.parse(readFileSync(0, "utf8"));
+      appendFileSync("stops.txt", e.hook_event_name + " " + e.stop_hook_active + "\\n");
+      if (!e.stop_hook_active) { process.stderr.write("You forgot to run the tests."); process.exit(2); }`);
+    await writeSettings(ws.dir, { hooks: hooksFor("Stop", command) });
+    const script = JSON.stringify({
+      turns: [
+        { content: [{ type: "text", text: "All done." }] },
+        { expect: { lastUserIncludes: "You forgot to run the tests." }, content: [{ type: "text", text: "Tests pass now." }] },
+      ],
+    });
+    const { agent, simulator } = await scriptedAgent(lesson, script, ws.dir);
+    expect(await agent.run("go", never())).toBe("Tests pass now.");
+    expect(simulator.requests.map((r) => r.status)).toEqual([200, 200]);
+    expect(await readFile(path.join(ws.dir, "stops.txt"), "utf8")).toBe("Stop false\nStop true\n");
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * A broken settings.json: every problem is shown with the file, the place and the rule, and
+ * the session starts stricter, never looser.
+ */
+import { access } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
+import { lesson, loadSettings } from "../src/index.ts";
+import { never, scriptOf, workspaceWith } from "./helpers.ts";
+
+let ws: TempWorkspace | undefined;
+afterEach(() => ws?.cleanup());
+
+const settingsIn = async (settings: object | string) => {
+  ws = await workspaceWith(settings);
+  return { file: path.join(ws.dir, ".claude/settings.json"), settings: await loadSettings(ws.dir) };
+};
+
+describe("loading settings.json", () => {
+  it("no file: no rules, no hooks, no problems", async () => {
+    ws = await workspaceWith(undefined);
+    const s = await loadSettings(ws.dir);
+    expect(s).toMatchObject({ problems: [], degraded: false, hooks: {}, rules: { deny: [], ask: [], allow: [] } });
+  });
+
+  it("a good file: rules parsed in their lists, the mode, the hooks", async () => {
+    const { settings } = await settingsIn({
+      permissions: { allow: ["Bash(npm test *)"], ask: ["Bash(git push *)"], deny: ["Read(./.env)"], defaultMode: "acceptEdits" },
+      hooks: { PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "true" }] }] },
+      model: "some other Claude Code setting, left alone",
+    });
+    expect(settings.problems).toEqual([]);
+    expect(settings.rules.allow.map((r) => r.text)).toEqual(["Bash(npm test *)"]);
+    expect(settings.rules.deny.map((r) => r.text)).toEqual(["Read(./.env)"]);
+    expect(settings.defaultMode).toBe("acceptEdits");
+    expect(settings.hooks.PostToolUse?.[0]?.hooks).toEqual([{ command: "true", timeoutSeconds: 60 }]);
+  });
+
+  it("bad JSON: named, and nothing from the file is used", async () => {
+    const { file, settings } = await settingsIn(`{ "permissions": { "allow": ["Bash"], } `);
+    expect(settings.problems).toEqual([expect.stringContaining(`${file} is not valid JSON`)]);
+    expect(settings.problems[0]).toMatch(/none of its rules or hooks are used/);
+    expect(settings).toMatchObject({ degraded: true, hooks: {}, rules: { deny: [], ask: [], allow: [] } });
+  });
+
+  it("an unknown mode: named with the value; allow rules dropped, deny rules kept", async () => {
+    const { file, settings } = await settingsIn({ permissions: { defaultMode: "yolo", allow: ["Bash"], deny: ["Bash(rm *)"] } });
+    expect(settings.problems).toEqual([`${file}: permissions.defaultMode: expected one of default, acceptEdits, plan, bypassPermissions (got "yolo")`]);
+    expect(settings.degraded).toBe(true);
+    expect(settings.defaultMode).toBeUndefined();
+    expect(settings.rules.allow).toEqual([]);
+    expect(settings.rules.deny.map((r) => r.text)).toEqual(["Bash(rm *)"]);
+  });
+
+  it("a rule that does not parse: named with its place and text; the deny and ask rules that parse are kept", async () => {
+    const { file, settings } = await settingsIn({
+      permissions: { allow: ["Bash(ls *)", "Bash(npm run"], ask: ["Bash(git push *)"], deny: ["Bash(rm *)", "Glob(*.js)"] },
+    });
+    expect(settings.problems).toEqual([
+      `${file}: permissions.allow[1]: "Bash(npm run": it is missing the closing ")"`,
+      `${file}: permissions.deny[1]: "Glob(*.js)": Glob takes no specifier (write just Glob)`,
+    ]);
+    expect(settings.rules.allow).toEqual([]);
+    expect(settings.rules.ask.map((r) => r.text)).toEqual(["Bash(git push *)"]);
+    expect(settings.rules.deny.map((r) => r.text)).toEqual(["Bash(rm *)"]);
+  });
+
+  it("wrong types are named", async () => {
+    const { file, settings } = await settingsIn({ permissions: { allow: "Bash(ls)", deny: [42] } });
+    expect(settings.problems).toEqual([
+      `${file}: permissions.allow: expected a list of rules (got "Bash(ls)")`,
+      `${file}: permissions.deny[0]: a rule must be a string`,
+    ]);
+  });
+
+  it("plan mode survives a broken file (it only restricts)", async () => {
+    const { settings } = await settingsIn({ permissions: { defaultMode: "plan", allow: [7] } });
+    expect(settings).toMatchObject({ degraded: true, defaultMode: "plan" });
+  });
+
+  it("a broken hook entry is dropped and named; valid hooks and the permissions stay", async () => {
+    const { file, settings } = await settingsIn({
+      permissions: { allow: ["Bash(ls *)"] },
+      hooks: {
+        PreToolUse: [
+          { matcher: "bash(", hooks: [{ type: "command", command: "true" }] },
+          { matcher: "bash", hooks: [{ type: "command", command: "guard.sh" }] },
+        ],
+        PostToolUse: [{ hooks: [{ type: "prompt", command: "x" }] }],
+        SessionStart: [{ hooks: [{ type: "command", command: "true" }] }],
+      },
+    });
+    expect(settings.problems).toEqual([
+      expect.stringMatching(new RegExp(`^${file}: hooks\\.PreToolUse\\[0\\]\\.matcher: "bash\\(" is not a valid regular expression`)),
+      `${file}: hooks.PostToolUse[0].hooks[0].type: only "type": "command" hooks are supported (got "prompt")`,
+      `${file}: hooks: unsupported hook event "SessionStart" (this course runs UserPromptSubmit, PreToolUse, PostToolUse, Stop)`,
+    ]);
+    expect(settings.hooks.PreToolUse?.map((e) => e.matcher)).toEqual(["bash"]);
+    expect(settings.hooks.PostToolUse).toBeUndefined();
+    expect(settings.degraded).toBe(false);
+    expect(settings.rules.allow.map((r) => r.text)).toEqual(["Bash(ls *)"]);
+  });
+});
+
+describe("an agent on broken settings", () => {
+  const TOUCH = scriptOf([{ name: "bash", input: { command: "touch made.txt" } }]);
+
+  it("shows each problem naming the file and the rule, and a mutating call is still denied without a terminal", async () => {
+    ws = await workspaceWith({ permissions: { allow: ["Bash(touch *)", "Bash(npm run"] } });
+    const { agent, renderer, simulator } = await scriptedAgent(lesson, TOUCH, ws.dir);
+    const errors = renderer.ofKind("error").map((e) => e.text);
+    expect(errors).toEqual([expect.stringContaining(`${path.join(ws.dir, ".claude/settings.json")}: permissions.allow[1]: "Bash(npm run"`)]);
+    expect(renderer.ofKind("notice").map((e) => e.text)).toEqual([expect.stringMatching(/keeps only what restricts: 0 deny and 0 ask rule\(s\), no allow rules/)]);
+
+    await agent.run("make a file", never());
+    expect(toolResultsOf(simulator.requests[1]!.body)[0]).toMatchObject({ isError: true, content: expect.stringMatching(/^Denied: .*no one to ask/) });
+    await expect(access(path.join(ws.dir, "made.txt"))).rejects.toThrow();
+  });
+
+  it("does not apply a loosening mode while the file is broken", async () => {
+    ws = await workspaceWith(`{ "permissions": { "deny": ["Bash(touch *)"] `);
+    const { agent, renderer, simulator } = await scriptedAgent(lesson, TOUCH, ws.dir, { flags: { "permission-mode": "bypassPermissions" } });
+    expect(renderer.ofKind("notice").map((e) => e.text)).toContain(
+      "Permission mode bypassPermissions is not applied while .claude/settings.json has problems; running in default mode.",
+    );
+    await agent.run("make a file", never());
+    expect(toolResultsOf(simulator.requests[1]!.body)[0]!.isError).toBe(true);
+    await expect(access(path.join(ws.dir, "made.txt"))).rejects.toThrow();
+  });
+
+  it("defaultMode from settings applies; the flag overrides it", async () => {
+    ws = await workspaceWith({ permissions: { defaultMode: "bypassPermissions" } });
+    const fromFile = await scriptedAgent(lesson, TOUCH, ws.dir);
+    await fromFile.agent.run("make a file", never());
+    await access(path.join(ws.dir, "made.txt"));
+
+    const planned = await scriptedAgent(lesson, scriptOf([{ name: "bash", input: { command: "touch second.txt" } }]), ws.dir, {
+      flags: { "permission-mode": "plan" },
+    });
+    await planned.agent.run("make another", never());
+    expect(toolResultsOf(planned.simulator.requests[1]!.body)[0]!.content).toMatch(/^Denied: plan mode/);
+    await expect(access(path.join(ws.dir, "second.txt"))).rejects.toThrow();
+  });
+});

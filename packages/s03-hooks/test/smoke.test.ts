@@ -1,0 +1,78 @@
+/**
+ * The s03 demo, end to end: the real SDK, the simulator, the real tools and the practice
+ * workspace's real settings.json and logging hook, in a fresh copy of the practice workspace.
+ */
+import { access, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadScript } from "@learn/core";
+import { scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
+import { lesson } from "../src/index.ts";
+
+let ws: TempWorkspace;
+beforeEach(async () => {
+  ws = await tempWorkspace();
+});
+afterEach(() => ws.cleanup());
+
+describe("s03 demo", () => {
+  it("is denied, adapts, and the hook logs every call that ran", async () => {
+    const script = await loadScript(lesson.demoScripts[0]!);
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
+    expect(renderer.ofKind("error")).toEqual([]);
+
+    const answers: string[] = [];
+    for (const prompt of script.prompt as string[]) answers.push(await agent.run(prompt, new AbortController().signal));
+
+    expect(simulator.requests.every((r) => r.status === 200)).toBe(true);
+    expect(simulator.remaining()).toBe(0);
+    const results = simulator.requests.map((r) => toolResultsOf(r.body)[0]);
+
+    // The destructive command was denied by the workspace's rule, and did not run.
+    expect(results[1]).toMatchObject({
+      isError: true,
+      content: 'Denied: bash "rm -rf ./*" matches the rule Bash(rm -rf *) in permissions.deny of .claude/settings.json.',
+    });
+    await access(path.join(ws.dir, "README.md"));
+    // It adapted: wrote hello.js (allowed by Edit(*.js)) and ran it (allowed by Bash(node *)).
+    expect(results[3]).toMatchObject({ isError: false, content: "Hello Agent\n" });
+    expect(answers[0]).toMatch(/it printed: Hello Agent$/);
+
+    // git needs a yes nobody can give here: denied, with how to allow it; nothing ran.
+    expect(results[5]!.isError).toBe(true);
+    expect(results[5]!.content).toContain("there is no one to ask");
+    expect(results[5]!.content).toContain(
+      'add "Bash(git init -q)", "Bash(git add hello.js)", "Bash(git commit -qm Add hello.js)", "Bash(git log --oneline)" to permissions.allow',
+    );
+    await expect(access(path.join(ws.dir, ".git"))).rejects.toThrow();
+
+    // The hook logged exactly the calls that ran — the cat that shows the log included.
+    const log = (await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+    expect(log).toEqual([
+      { tool: "write_file", input: { path: "hello.js", content: 'console.log("Hello Agent");\n' } },
+      { tool: "bash", input: { command: "node hello.js" } },
+      { tool: "bash", input: { command: "cat .claude/tool-log.jsonl" } },
+    ]);
+    expect(results[6]!.content.trim().split("\n").map((l) => JSON.parse(l))).toEqual(log);
+    expect(answers[1]).toMatch(/^Committing needs your permission\. .*the denied rm -rf never ran, so the hook never saw it\.$/);
+  });
+
+  it("lists what it is made of", async () => {
+    const { agent } = await scriptedAgent(lesson, "turns: [ { content: [ { type: text, text: hi } ] } ]", ws.dir);
+    expect(agent.anatomy()).toEqual({
+      tools: ["bash", "read_file", "write_file", "edit_file", "glob", "grep"],
+      hooks: ["permissions", "UserPromptSubmit command hooks", "PreToolUse command hooks", "PostToolUse command hooks", "Stop command hooks"],
+      promptSections: ["identity", "tool guidance", "style", "permissions"],
+      commands: ["permissions"],
+    });
+  });
+
+  it("clear() forgets the conversation", async () => {
+    const script = "turns: [ { content: [ { type: text, text: one } ] }, { expect: { messageCount: { max: 1 } }, content: [ { type: text, text: two } ] } ]";
+    const { agent, simulator } = await scriptedAgent(lesson, script, ws.dir);
+    await agent.run("first", new AbortController().signal);
+    agent.clear();
+    expect(await agent.run("second", new AbortController().signal)).toBe("two");
+    expect(simulator.requests.at(-1)!.status).toBe(200);
+  });
+});
