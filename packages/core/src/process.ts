@@ -15,22 +15,35 @@ export interface RunOptions {
   maxChars?: number;
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
+  /** Written to the command's stdin, which is then closed (s03's command hooks read JSON there). */
+  input?: string;
 }
 
 export interface RunResult {
   /** stdout and stderr merged in the order they arrived. */
   output: string;
+  /** The same output kept apart, for callers that read them separately (a hook's JSON answer). */
+  stdout: string;
+  stderr: string;
   exitCode: number | null;
   timedOut: boolean;
   /** Cancelled through the signal (Ctrl-C). */
   aborted: boolean;
-  /** Characters dropped beyond maxChars. */
+  /** Characters of the merged output dropped beyond maxChars. */
   droppedChars: number;
   durationMs: number;
+  /** The command could not be started at all. */
+  startError?: string;
 }
 
 /** After the group is killed, wait this long for the pipes to close before giving up on them. */
 const CLOSE_GRACE_MS = 1000;
+
+/** Append `text` to `kept` up to `max` characters; return what was kept and how much was not. */
+function keep(kept: string, text: string, max: number): [string, number] {
+  const room = Math.max(0, max - kept.length);
+  return room >= text.length ? [kept + text, 0] : [kept + text.slice(0, room), text.length - room];
+}
 
 export function runCommand(command: string, options: RunOptions): Promise<RunResult> {
   const maxChars = options.maxChars ?? MAX_OUTPUT_CHARS;
@@ -40,32 +53,38 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
       cwd: options.cwd,
       env: options.env ?? process.env,
       detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
     });
-    let output = "";
-    let droppedChars = 0;
-    let timedOut = false;
-    let aborted = false;
+    const result: Omit<RunResult, "exitCode" | "durationMs"> = {
+      output: "",
+      stdout: "",
+      stderr: "",
+      timedOut: false,
+      aborted: false,
+      droppedChars: 0,
+    };
     let settled = false;
 
-    const collect = (chunk: Buffer) => {
+    const collect = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
       const text = chunk.toString("utf8");
-      const room = maxChars - output.length;
-      if (room >= text.length) output += text;
-      else {
-        output += text.slice(0, Math.max(0, room));
-        droppedChars += text.length - Math.max(0, room);
-      }
+      let dropped: number;
+      [result.output, dropped] = keep(result.output, text, maxChars);
+      result.droppedChars += dropped;
+      [result[stream]] = keep(result[stream], text, maxChars);
     };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
+    child.stdout.on("data", collect("stdout"));
+    child.stderr.on("data", collect("stderr"));
+    // stdin gets `input`, or nothing: a command that waits for input sees end-of-file at once
+    // instead of hanging. One that never reads its stdin may close it early: not an error.
+    child.stdin.on("error", () => {});
+    child.stdin.end(options.input ?? "");
 
     const finish = (exitCode: number | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
-      resolve({ output, exitCode, timedOut, aborted, droppedChars, durationMs: Date.now() - started });
+      resolve({ ...result, exitCode, durationMs: Date.now() - started });
     };
 
     // Kill the whole process group (negative pid). SIGKILL, because a command that
@@ -84,18 +103,19 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
       }, CLOSE_GRACE_MS).unref();
     };
     const timer = setTimeout(() => {
-      timedOut = true;
+      result.timedOut = true;
       killTree();
     }, options.timeoutMs);
     const onAbort = () => {
-      aborted = true;
+      result.aborted = true;
       killTree();
     };
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener("abort", onAbort, { once: true });
 
     child.on("error", (err) => {
-      output += `Failed to start the command: ${err.message}`;
+      result.startError = err.message;
+      result.output += `Failed to start the command: ${err.message}`;
       finish(null);
     });
     child.on("close", (code) => finish(code));

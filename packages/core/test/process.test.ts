@@ -75,3 +75,18 @@ describe("runCommand", () => {
     expect(ticks).toBeGreaterThan(10);
   });
 });
+
+describe("runCommand with input", () => {
+  it("writes the input to stdin and keeps stdout and stderr apart too", async () => {
+    const r = await runCommand("read line; echo \"got $line\"; echo warn >&2", { cwd, timeoutMs: 5000, input: "hello\n" });
+    expect(r.stdout).toBe("got hello\n");
+    expect(r.stderr).toBe("warn\n");
+    expect(r.output).toBe("got hello\nwarn\n");
+  });
+
+  it("gives a command that waits for input an immediate end-of-file", async () => {
+    const r = await runCommand("cat; echo done", { cwd, timeoutMs: 5000 });
+    expect(r.output).toBe("done\n");
+    expect(r.timedOut).toBe(false);
+  });
+});

@@ -30,7 +30,6 @@ export { loadSettings, type Settings } from "./settings/load.ts";
 export { SETTINGS_FILE, permissionsSchema, ruleSchema } from "./settings/schema.ts";
 export { commandHooks, commandHookName } from "./command-hooks/hooks.ts";
 export { COMMAND_HOOK_EVENTS, DEFAULT_HOOK_TIMEOUT_S, toolMatcher, type HookConfig } from "./command-hooks/config.ts";
-export { runHookProcess, type HookProcessResult } from "./command-hooks/spawn.ts";
 export { verdictOf, BLOCKING_EXIT_CODE, type HookVerdict } from "./command-hooks/verdict.ts";
 export { payloadOf, type HookSession } from "./command-hooks/payload.ts";
 

@@ -13,11 +13,10 @@
  * hook's "allow" cannot override the policy — here it only means "no objection". (In Claude
  * Code a hook's allow can skip the permission prompt; we keep the policy in charge.)
  */
-import { defineHook, type Hook, type HookContext } from "@learn/core";
+import { defineHook, runCommand, type Hook, type HookContext } from "@learn/core";
 import type { Asker } from "../permissions/asker.ts";
 import type { CommandHookEvent, CommandHookSpec, HookConfig } from "./config.ts";
 import { payloadOf, type EventDetails, type HookSession } from "./payload.ts";
-import { runHookProcess } from "./spawn.ts";
 import { verdictOf, type HookVerdict } from "./verdict.ts";
 
 export interface CommandHookOptions {
@@ -84,7 +83,7 @@ async function runMatching(o: CommandHookOptions, details: EventDetails, tool: s
   const env = { ...process.env, CLAUDE_PROJECT_DIR: ctx.cwd };
   return Promise.all(
     hooks.map(async (hook) => {
-      const result = await runHookProcess(hook.command, { cwd: ctx.cwd, input, timeoutMs: hook.timeoutSeconds * 1000, signal: ctx.signal, env });
+      const result = await runCommand(hook.command, { cwd: ctx.cwd, input, timeoutMs: hook.timeoutSeconds * 1000, signal: ctx.signal, env });
       const verdict = verdictOf(details.event, hook, result);
       if (verdict.error) ctx.renderer.error(verdict.error);
       return { hook, verdict };

@@ -10,7 +10,7 @@
  *              missing script (bash's exit 127) — a broken hook must not wedge the agent.
  */
 import type { CommandHookEvent, CommandHookSpec } from "./config.ts";
-import type { HookProcessResult } from "./spawn.ts";
+import type { RunResult } from "@learn/core";
 
 export const BLOCKING_EXIT_CODE = 2;
 const COMMAND_NOT_FOUND = 127;
@@ -27,7 +27,7 @@ export interface HookVerdict {
   error?: string;
 }
 
-export function verdictOf(event: CommandHookEvent, hook: CommandHookSpec, run: HookProcessResult): HookVerdict {
+export function verdictOf(event: CommandHookEvent, hook: CommandHookSpec, run: RunResult): HookVerdict {
   const name = `${event} hook "${hook.command}"`;
   const stderr = run.stderr.trim();
   if (run.startError) return { error: `${name} could not start: ${run.startError}` };
