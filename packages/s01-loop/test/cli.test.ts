@@ -2,39 +2,19 @@
  * The command-line contract, run as a student runs it: a real child process, against a real
  * HTTP endpoint on loopback (the simulator behind node:http) or offline.
  */
-import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadScript, Simulator } from "@learn/core";
-import { serveSimulator, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { runLessonCli, serveSimulator, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PROMPT = "Create hello.js that prints Hello Agent, run it, and tell me what it printed.";
 const SECRET = "sk-test-secret-4242";
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runMain(args: string[], env: Record<string, string>, stdin = ""): Promise<Run> {
-  return new Promise((resolve) => {
-    const clean = Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => !k.startsWith("ANTHROPIC_") && k !== "MODEL_ID"),
-    );
-    const child = spawn("node", ["--import", "tsx", "src/main.ts", ...args], { cwd: pkg, env: { ...clean, NO_COLOR: "1", ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c));
-    child.stderr.on("data", (c: Buffer) => (stderr += c));
-    child.stdin.end(stdin);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runMain = (args: string[], env: Record<string, string>, stdin = "") => runLessonCli(pkg, args, { env, stdin });
 
 let ws: TempWorkspace;
 beforeEach(async () => {

@@ -1,25 +1,13 @@
 /** `--permission-mode` on the command line, as a student runs it: a real child process. */
-import { spawn } from "node:child_process";
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { runLessonCli, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-function runMain(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ANTHROPIC_") && k !== "MODEL_ID"));
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", ...args], { cwd: pkg, env: { ...env, NO_COLOR: "1" } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c));
-    child.stderr.on("data", (c: Buffer) => (stderr += c));
-    child.stdin.end();
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runMain = (args: string[]) => runLessonCli(pkg, args);
 
 let ws: TempWorkspace;
 beforeEach(async () => {
