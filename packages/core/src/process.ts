@@ -1,5 +1,5 @@
 /**
- * Run a shell command asynchronously — never with execSync: the REPL's Ctrl-C, a spinner
+ * Run a shell command asynchronously — never with a synchronous exec: the REPL's Ctrl-C, a spinner
  * and (later) teammates running side by side must all keep going while a command runs.
  *
  * The command gets its own process group (`detached`), so a timeout or a cancel can kill

@@ -13,15 +13,15 @@ import { runDocsCommand } from "../src/docs-command.ts";
 let root: string;
 
 /**
- * A copy of core and the first lesson (enough for the test, and independent of lessons still
- * being written), their node_modules pointing at the real ones so the copy runs for real.
+ * A copy of core and the first two lessons, their node_modules pointing at the real ones so
+ * the copy runs for real.
  */
 async function copyPackages(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "learn-docs-stale-"));
   const real = path.join(repoRoot(), "packages");
   // The packages' tsconfig.json extend the root's; the TypeScript transform reads it.
   await cp(path.join(repoRoot(), "tsconfig.base.json"), path.join(dir, "tsconfig.base.json"));
-  for (const name of ["core", "s01-loop"]) {
+  for (const name of ["core", "s01-loop", "s02-tools"]) {
     const from = path.join(real, name);
     const to = path.join(dir, "packages", name);
     await cp(from, to, { recursive: true, filter: (src) => !src.split(path.sep).some((p) => p === "node_modules" || p === ".turbo") });
@@ -47,19 +47,23 @@ describe("pnpm docs:check", () => {
     expect(await docs("generate")).toMatchObject({ code: 0, err: "" });
     expect(await docs("check")).toMatchObject({ code: 0 });
 
-    const agent = path.join(root, "packages", "s01-loop", "src", "agent.ts");
+    // One line of s02's agent.ts changes, and nobody runs `pnpm run docs`.
+    const agent = path.join(root, "packages", "s02-tools", "src", "agent.ts");
     const text = await readFile(agent, "utf8");
-    await writeFile(agent, text.replace("const messages: MessageParam[] = [];", "const messages: MessageParam[] = []; // the memory"));
+    const changed = text.replace("const messages: MessageParam[] = [];", "const messages: MessageParam[] = []; // the memory");
+    expect(changed).not.toBe(text);
+    await writeFile(agent, changed);
 
     const stale = await docs("check");
     expect(stale.code).toBe(1);
-    expect(stale.err).toContain("packages/s01-loop/README.md: code-diff");
-    expect(stale.err).toContain("packages/s01-loop/README.zh.md: code-diff");
+    expect(stale.err).toContain("packages/s02-tools/README.md: code-diff");
+    expect(stale.err).toContain("packages/s02-tools/README.zh.md: code-diff");
+    expect(stale.err).not.toContain("packages/s01-loop/README.md");
     expect(stale.err).toContain("Run `pnpm run docs`");
 
     const generated = await docs("generate");
-    expect(generated.out).toContain("updated packages/s01-loop/README.md: code-diff");
+    expect(generated.out).toContain("updated packages/s02-tools/README.md: code-diff");
     expect(await docs("check")).toMatchObject({ code: 0, err: "" });
-    expect(await readFile(path.join(root, "packages", "s01-loop", "README.md"), "utf8")).toContain("// the memory");
+    expect(await readFile(path.join(root, "packages", "s02-tools", "README.md"), "utf8")).toContain("// the memory");
   });
 });
