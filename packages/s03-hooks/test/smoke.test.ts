@@ -38,13 +38,11 @@ describe("s03 demo", () => {
     expect(results[3]).toMatchObject({ isError: false, content: "Hello Agent\n" });
     expect(answers[0]).toMatch(/it printed: Hello Agent$/);
 
-    // git needs a yes nobody can give here: denied, with how to allow it; nothing ran.
+    // The copy needs a yes nobody can give here: denied, with how to allow it; nothing ran.
     expect(results[5]!.isError).toBe(true);
     expect(results[5]!.content).toContain("there is no one to ask");
-    expect(results[5]!.content).toContain(
-      'add "Bash(git init -q)", "Bash(git add hello.js)", "Bash(git commit -qm Add hello.js)", "Bash(git log --oneline)" to permissions.allow',
-    );
-    await expect(access(path.join(ws.dir, ".git"))).rejects.toThrow();
+    expect(results[5]!.content).toContain('add "Bash(mkdir -p build)", "Bash(cp hello.js build/)", "Bash(ls build)" to permissions.allow');
+    await expect(access(path.join(ws.dir, "build"))).rejects.toThrow();
 
     // The hook logged exactly the calls that ran — the cat that shows the log included.
     const log = (await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
@@ -54,7 +52,7 @@ describe("s03 demo", () => {
       { tool: "bash", input: { command: "cat .claude/tool-log.jsonl" } },
     ]);
     expect(results[6]!.content.trim().split("\n").map((l) => JSON.parse(l))).toEqual(log);
-    expect(answers[1]).toMatch(/^Committing needs your permission\. .*the denied rm -rf never ran, so the hook never saw it\.$/);
+    expect(answers[1]).toMatch(/^Copying needs your permission: .*the denied rm -rf never ran, so the hook never saw it\.$/);
   });
 
   it("lists what it is made of", async () => {
