@@ -49,11 +49,16 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
   const maxChars = options.maxChars ?? MAX_OUTPUT_CHARS;
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn("bash", ["-c", command], {
+    // --norc --noprofile: the command runs the same for everyone. (Bash reads ~/.bashrc even
+    // for `-c` when its stdin is a socket, as it is when we pipe input; a slow or stuck rc
+    // file would then hang every command.)
+    const child = spawn("bash", ["--norc", "--noprofile", "-c", command], {
       cwd: options.cwd,
       env: options.env ?? process.env,
       detached: true,
-      stdio: ["pipe", "pipe", "pipe"],
+      // stdin: the input when there is one; otherwise nothing (/dev/null), so a command that
+      // waits for input sees end-of-file at once instead of hanging.
+      stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
     const result: Omit<RunResult, "exitCode" | "durationMs"> = {
       output: "",
@@ -72,12 +77,15 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
       result.droppedChars += dropped;
       [result[stream]] = keep(result[stream], text, maxChars);
     };
-    child.stdout.on("data", collect("stdout"));
-    child.stderr.on("data", collect("stderr"));
-    // stdin gets `input`, or nothing: a command that waits for input sees end-of-file at once
-    // instead of hanging. One that never reads its stdin may close it early: not an error.
-    child.stdin.on("error", () => {});
-    child.stdin.end(options.input ?? "");
+    const stdout = child.stdout!; // both piped (stdio above), so never null
+    const stderr = child.stderr!;
+    stdout.on("data", collect("stdout"));
+    stderr.on("data", collect("stderr"));
+    if (child.stdin) {
+      // A command that never reads its stdin may close it early: its right, not an error.
+      child.stdin.on("error", () => {});
+      child.stdin.end(options.input);
+    }
 
     const finish = (exitCode: number | null) => {
       if (settled) return;
@@ -97,8 +105,8 @@ export function runCommand(command: string, options: RunOptions): Promise<RunRes
       }
       // A grandchild that escaped the group could hold the pipes open; do not wait forever.
       setTimeout(() => {
-        child.stdout.destroy();
-        child.stderr.destroy();
+        stdout.destroy();
+        stderr.destroy();
         finish(child.exitCode);
       }, CLOSE_GRACE_MS).unref();
     };

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -88,5 +88,16 @@ describe("runCommand with input", () => {
     const r = await runCommand("cat; echo done", { cwd, timeoutMs: 5000 });
     expect(r.output).toBe("done\n");
     expect(r.timedOut).toBe(false);
+  });
+});
+
+describe("runCommand and the user's shell setup", () => {
+  it("never sources ~/.bashrc, even with piped input (bash does when its stdin is a socket)", async () => {
+    const home = await mkdtemp(path.join(os.tmpdir(), "home-"));
+    await writeFile(path.join(home, ".bashrc"), "echo SOURCED-BASHRC\n");
+    const env = { PATH: process.env.PATH, HOME: home }; // no SHLVL, as under turbo's strict env
+    const r = await runCommand("echo hi", { cwd, timeoutMs: 5000, input: "x\n", env });
+    await rm(home, { recursive: true, force: true });
+    expect(r.output).toBe("hi\n");
   });
 });
