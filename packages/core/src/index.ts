@@ -13,7 +13,7 @@ export * from "./errors.ts";
 export * from "./lesson.ts";
 export * from "./workspace.ts";
 export * from "./repl.ts";
-export * from "./cli.ts";
+export * from "./cli/index.ts";
 export * from "./ui/colors.ts";
 export * from "./ui/renderer.ts";
 export * from "./simulator/index.ts";

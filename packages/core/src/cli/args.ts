@@ -1,0 +1,82 @@
+/**
+ * The command line every lesson shares (DESIGN §6): parsing it, and the help text.
+ * A leading `--` (what `pnpm start -- -p x` passes on) is tolerated.
+ */
+import { parseArgs } from "node:util";
+import type { Lesson } from "../lesson.ts";
+
+export interface CliOptions {
+  print?: string;
+  demo: boolean;
+  help: boolean;
+  cwd?: string;
+  modelScript?: string;
+  trace?: string;
+  /** Lesson flags such as --permission-mode. */
+  flags: Record<string, string | undefined>;
+}
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** Parse argv into options; lesson flags (`--permission-mode`) are checked against their choices. */
+export function parseCli(argv: string[], lesson: Pick<Lesson, "flags">): CliOptions {
+  const args = argv[0] === "--" ? argv.slice(1) : argv;
+  const lessonFlags = lesson.flags ?? [];
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        print: { type: "string", short: "p" },
+        demo: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        cwd: { type: "string" },
+        "model-script": { type: "string" },
+        trace: { type: "string" },
+        ...Object.fromEntries(lessonFlags.map((f) => [f.name, { type: "string" as const }])),
+      },
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const flags: Record<string, string | undefined> = {};
+  for (const flag of lessonFlags) {
+    const value = values[flag.name] as string | undefined;
+    if (value !== undefined && flag.choices && !flag.choices.includes(value)) {
+      throw new UsageError(`--${flag.name} must be one of ${flag.choices.join(", ")} (got "${value}")`);
+    }
+    flags[flag.name] = value;
+  }
+  return {
+    print: values.print as string | undefined,
+    demo: values.demo === true,
+    help: values.help === true,
+    cwd: values.cwd as string | undefined,
+    modelScript: values["model-script"] as string | undefined,
+    trace: values.trace as string | undefined,
+    flags,
+  };
+}
+
+export function usage(lesson: Lesson): string {
+  const extra = (lesson.flags ?? []).map(
+    (f) => `  --${f.name} <${f.choices?.join("|") ?? "value"}>  ${f.description}`,
+  );
+  return [
+    `${lesson.id} — ${lesson.title}: "${lesson.headline}"`,
+    "",
+    `Usage: pnpm --filter ${lesson.id} start [-- options]`,
+    "  -p, --print <prompt>     run one prompt to the end, print the final answer, exit",
+    "  --demo                   run this lesson's offline demo",
+    "  --cwd <dir>              the workspace (default practice-workspace/, env LEARN_WORKDIR)",
+    "  --model-script <file>    answer from this script with the offline simulator",
+    "  --trace <file>           append every model request and response as JSON lines",
+    ...extra,
+    "  -h, --help               this text",
+  ].join("\n");
+}
+

@@ -1,0 +1,63 @@
+/**
+ * A lesson's command line, start to finish:
+ *
+ *   start                      interactive REPL (offline when no key is set)
+ *   -p, --print <prompt>       run one prompt, print the final answer, exit
+ *   --demo                     run the lesson's offline demo and exit
+ *   --cwd <dir>                the workspace (default practice-workspace/, env LEARN_WORKDIR)
+ *   --model-script <file>      answer from this script with the simulator
+ *   --trace <file>             append every model request and response as JSON lines
+ *
+ * A lesson's main.ts is just `main(lesson)`.
+ */
+import { ConfigError } from "../config.ts";
+import type { Lesson } from "../lesson.ts";
+import { ScriptError } from "../simulator/index.ts";
+import { resolveWorkspace, WorkspaceError } from "../workspace.ts";
+import { parseCli, usage, type CliOptions } from "./args.ts";
+import { runDemo, runInteractive, runPrint, setup, type Setup } from "./modes.ts";
+
+export { parseCli, usage, UsageError, type CliOptions } from "./args.ts";
+
+/** Run a lesson from the command line and return the exit code. */
+export async function runCli(lesson: Lesson, argv = process.argv.slice(2)): Promise<number> {
+  let options: CliOptions;
+  try {
+    options = parseCli(argv, lesson);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${usage(lesson)}\n`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(`${usage(lesson)}\n`);
+    return 0;
+  }
+  let s: Setup | undefined;
+  try {
+    s = await setup(options, lesson);
+    if (options.demo) return await runDemo(lesson, options, s);
+    const cwd = await resolveWorkspace(options.cwd);
+    if (options.print !== undefined) return await runPrint(lesson, options, s, cwd);
+    return await runInteractive(lesson, options, s, cwd);
+  } catch (err) {
+    // Bad input from the user's side: one clear line, no stack trace.
+    if (err instanceof ConfigError || err instanceof ScriptError || err instanceof WorkspaceError) {
+      process.stderr.write(`${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  } finally {
+    await s?.tracer?.flush();
+  }
+}
+
+/** For main.ts: run, then exit with the code (child processes and timers must not hold us). */
+export function main(lesson: Lesson): void {
+  runCli(lesson).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

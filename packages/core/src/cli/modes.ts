@@ -1,0 +1,156 @@
+/**
+ * The three ways a lesson runs: `--print` (one prompt), `--demo` (the offline demo scripts),
+ * and the REPL (a person at a terminal, or lines piped on stdin).
+ */
+import os from "node:os";
+import path from "node:path";
+import { createClient } from "../client.ts";
+import { loadConfig, secretsOf, type Config } from "../config.ts";
+import { describeError, isAbort } from "../errors.ts";
+import type { Lesson } from "../lesson.ts";
+import { Model } from "../model.ts";
+import { Repl, loadHistory } from "../repl.ts";
+import { loadScript, Simulator, type Script } from "../simulator/index.ts";
+import { Tracer } from "../trace.ts";
+import { paletteFor } from "../ui/colors.ts";
+import { TerminalRenderer, type Renderer } from "../ui/renderer.ts";
+import { copyPracticeWorkspace, resolveWorkspace, userPath } from "../workspace.ts";
+import type { CliOptions } from "./args.ts";
+
+/** Everything a run needs, built from the options. */
+export interface Setup {
+  config: Config;
+  tracer?: Tracer;
+  script?: Script;
+}
+
+export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup> {
+  const config = loadConfig(process.env, { forceOffline: options.modelScript !== undefined || options.demo });
+  const tracer = options.trace ? new Tracer(userPath(options.trace), secretsOf(config)) : undefined;
+  let script: Script | undefined;
+  if (options.modelScript) script = await loadScript(userPath(options.modelScript));
+  else if (config.offline && !options.demo) script = await loadScript(lesson.demoScripts[0]!);
+  return { config, tracer, script };
+}
+
+function buildModel(config: Config, script: Script | undefined, renderer: Renderer, tracer?: Tracer): Model {
+  const client = createClient(config, script ? new Simulator(script) : undefined);
+  return new Model({ client, model: config.model, maxTokens: config.maxTokens, agent: "lead", renderer, tracer });
+}
+
+function promptsOf(script: Script | undefined): string[] {
+  if (!script?.prompt) return [];
+  return Array.isArray(script.prompt) ? script.prompt : [script.prompt];
+}
+
+/** `--print`: one prompt, the answer on stdout, progress on stderr; exit 1 on error. */
+export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cwd: string): Promise<number> {
+  const renderer = new TerminalRenderer(process.stderr, { streamText: false });
+  const model = buildModel(s.config, s.script, renderer, s.tracer);
+  const agent = await lesson.createAgent({
+    model,
+    cwd,
+    renderer,
+    interactive: false,
+    ask: async () => "n",
+    flags: options.flags,
+  });
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once("SIGINT", onSigint);
+  try {
+    const answer = await agent.run(options.print!, controller.signal);
+    process.stdout.write(`${answer}\n`);
+    return 0;
+  } catch (err) {
+    renderer.error(isAbort(err, controller.signal) ? "Interrupted." : describeError(err, { baseURL: s.config.baseURL }));
+    return 1;
+  } finally {
+    process.off("SIGINT", onSigint);
+    await agent.close?.();
+  }
+}
+
+/** `--demo`: each demo script, offline, in a fresh copy of the practice workspace. */
+export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Promise<number> {
+  const out = process.stdout;
+  const c = paletteFor(out);
+  for (const file of lesson.demoScripts) {
+    const script = await loadScript(file);
+    const cwd = options.cwd ? await resolveWorkspace(options.cwd) : await copyPracticeWorkspace(`${lesson.id}-demo`);
+    out.write(c.bold(`\n${lesson.id} demo: ${script.title ?? path.basename(file)}\n`) + c.dim(`workspace: ${cwd}\n`));
+    const renderer = new TerminalRenderer(out);
+    const model = buildModel(s.config, script, renderer, s.tracer);
+    const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: options.flags });
+    try {
+      for (const prompt of promptsOf(script)) {
+        out.write(`\n${c.green(">")} ${prompt}\n`);
+        const answer = await agent.run(prompt, new AbortController().signal);
+        out.write(`\n${c.bold("Final answer:")} ${answer}\n`);
+      }
+    } catch (err) {
+      renderer.error(`The demo failed: ${describeError(err)}`);
+      return 1;
+    } finally {
+      await agent.close?.();
+    }
+  }
+  return 0;
+}
+
+/** The REPL: a person at a terminal, or lines piped on stdin. */
+export async function runInteractive(lesson: Lesson, options: CliOptions, s: Setup, cwd: string): Promise<number> {
+  const terminal = process.stdin.isTTY === true;
+  const renderer = new TerminalRenderer(process.stdout);
+  const model = buildModel(s.config, s.script, renderer, s.tracer);
+  const demoPrompts = promptsOf(s.script);
+  let repl: Repl | undefined;
+  const agent = await lesson.createAgent({
+    model,
+    cwd,
+    renderer,
+    interactive: terminal,
+    ask: (q) => (repl ? repl.ask(q) : Promise.resolve("n")),
+    flags: options.flags,
+  });
+  const historyFile = path.join(os.homedir(), ".learn-agent-harness_history");
+  repl = new Repl(
+    {
+      agent,
+      renderer,
+      input: process.stdin,
+      output: process.stdout,
+      terminal,
+      banner: banner(lesson, options, s, cwd, demoPrompts),
+      demoPrompts,
+      historyFile: terminal ? historyFile : undefined,
+      baseURL: s.config.baseURL,
+    },
+    terminal ? await loadHistory(historyFile) : [],
+  );
+  await repl.start();
+  return 0;
+}
+
+function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demoPrompts: string[]): string {
+  const c = paletteFor(process.stdout);
+  const lines = [c.bold(`${lesson.id} · ${lesson.title}`) + c.dim(` — ${lesson.headline}`), c.dim(`workspace: ${cwd}`)];
+  if (s.script) {
+    lines.push(
+      c.yellow(
+        options.modelScript
+          ? `Offline mode: the scripted model of ${options.modelScript} answers.`
+          : "Offline mode: no API key is set, so a scripted model answers (set one in .env for a real model).",
+      ),
+    );
+    if (demoPrompts.length) {
+      lines.push("The scripted model knows these prompts; type one, or /demo to send the next:");
+      lines.push(...demoPrompts.map((p) => `  ${c.green(p)}`));
+    }
+  } else {
+    lines.push(c.dim(`model: ${s.config.model}${s.config.baseURL ? ` at ${s.config.baseURL}` : ""}`));
+  }
+  lines.push(c.dim("Type /help for commands, Ctrl-C to cancel a turn, /exit to leave."));
+  return lines.join("\n");
+}
+
