@@ -15,8 +15,11 @@ export interface AgentOptions {
   renderer: Renderer;
   /** A person can answer questions (a terminal); false in `--print`, piped stdin, CI. */
   interactive: boolean;
-  /** Ask the person a question and get their answer (only when `interactive`). */
-  ask(question: string): Promise<string>;
+  /**
+   * Ask the person a question and get their answer (only when `interactive`). When `signal`
+   * aborts (Ctrl-C), the question is withdrawn and the answer is "".
+   */
+  ask(question: string, signal?: AbortSignal): Promise<string>;
   /** Lesson-specific command-line options (`--permission-mode` from s03 on). */
   flags: Record<string, string | undefined>;
 }

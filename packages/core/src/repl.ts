@@ -74,15 +74,31 @@ export class Repl {
 
   /**
    * Ask the person a question mid-turn (s03's permission prompt). Questions wait in line:
-   * two agents asking at once (subagents, teammates) must not talk over each other.
+   * two agents asking at once (subagents, teammates) must not talk over each other. Ctrl-C
+   * withdraws a question: the answer is then "", and nothing waits for a reply forever.
    */
-  ask(question: string): Promise<string> {
-    const answer = this.questions.then(() => new Promise<string>((resolve) => this.rl.question(question, resolve)));
+  ask(question: string, signal?: AbortSignal): Promise<string> {
+    const answer = this.questions.then(() => this.question(question, signal));
     this.questions = answer.then(
       () => undefined,
       () => undefined,
     );
     return answer;
+  }
+
+  private question(question: string, signal?: AbortSignal): Promise<string> {
+    if (signal?.aborted) return Promise.resolve("");
+    return new Promise((resolve) => {
+      const withdraw = () => {
+        this.options.output.write("\n");
+        resolve("");
+      };
+      signal?.addEventListener("abort", withdraw, { once: true });
+      this.rl.question(question, signal ? { signal } : {}, (reply) => {
+        signal?.removeEventListener("abort", withdraw);
+        resolve(reply);
+      });
+    });
   }
 
   /** Ctrl-C: cancel the running turn, or arm / confirm exit at the prompt. */

@@ -119,6 +119,20 @@ describe("the REPL", () => {
     await r.done;
   });
 
+  it("Ctrl-C withdraws an open question: the answer is empty and the next line is a prompt again", async () => {
+    const r = start(true);
+    const controller = new AbortController();
+    const answer = r.repl.ask("Allow? ", controller.signal);
+    await tick();
+    controller.abort();
+    expect(await answer).toBe("");
+    r.input.write("hello\n");
+    await tick();
+    expect(r.fake.prompts).toEqual(["hello"]);
+    r.input.write("/exit\n");
+    await r.done;
+  });
+
   it("shows an API error and keeps going", async () => {
     const r = start(false);
     const seen: string[] = [];

@@ -39,6 +39,29 @@ async function askingAgent(script: string, answers: string[]) {
 }
 
 describe("at a terminal", () => {
+  it("Ctrl-C while the question is open denies the call: nothing runs, even if a reply comes later", async () => {
+    const controller = new AbortController();
+    const script = JSON.stringify({
+      turns: [
+        { content: [{ type: "tool_use", name: "bash", input: { command: "touch late.txt" } }] },
+        { expect: { lastUserIncludes: "cancelled (Ctrl-C) before anyone answered" }, content: [{ type: "text", text: "Stopped." }] },
+      ],
+    });
+    const scripted = await scriptedAgent(lesson, script, ws.dir, {
+      interactive: true,
+      // The person is slow: Ctrl-C comes first; a "y" arrives after the question was withdrawn.
+      ask: (_question, signal) =>
+        new Promise((resolve) => {
+          signal?.addEventListener("abort", () => setTimeout(() => resolve("y"), 10), { once: true });
+          setTimeout(() => controller.abort(), 20);
+        }),
+    });
+    await expect(scripted.agent.run("go", controller.signal)).rejects.toThrow();
+    expect(await exists("late.txt")).toBe(false);
+    // The next prompt carries the denial: the model learns the call never ran, and why.
+    expect(await scripted.agent.run("never mind", never())).toBe("Stopped.");
+  });
+
   it("y runs the call once; the next identical call is asked again", async () => {
     const { questions, results } = await askingAgent(rounds("touch a.txt", "touch a.txt"), ["y", "y"]);
     expect(questions).toHaveLength(2);

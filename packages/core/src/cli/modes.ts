@@ -110,7 +110,7 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
     cwd,
     renderer,
     interactive: terminal,
-    ask: (q) => (repl ? repl.ask(q) : Promise.resolve("n")),
+    ask: (q, signal) => (repl ? repl.ask(q, signal) : Promise.resolve("n")),
     flags: options.flags,
   });
   const historyFile = path.join(os.homedir(), ".learn-agent-harness_history");

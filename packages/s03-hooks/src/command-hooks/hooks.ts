@@ -55,7 +55,7 @@ export function commandHooks(o: CommandHookOptions): Hook[] {
       const asking = answers.find((a) => a.verdict.decision === "ask");
       if (!asking) return undefined;
       const reason = `the PreToolUse hook "${asking.hook.command}" asks: ${asking.verdict.reason ?? "confirm this call"}`;
-      const answer = await o.ask(call, { behavior: "ask", reason, step: "hook" });
+      const answer = await o.ask(call, { behavior: "ask", reason, step: "hook" }, ctx.signal);
       return answer.behavior === "allow" ? undefined : { decision: "deny", reason: answer.reason };
     }),
 

@@ -16,7 +16,7 @@ import { FILE_EDIT_TOOLS } from "./tool-names.ts";
 export interface AskerOptions {
   /** A person can answer (a terminal). */
   interactive: boolean;
-  ask(question: string): Promise<string>;
+  ask(question: string, signal?: AbortSignal): Promise<string>;
   session: SessionRules;
   renderer: Renderer;
   cwd: string;
@@ -25,15 +25,16 @@ export interface AskerOptions {
 }
 
 /** Turn an "ask" decision into "allow" or "deny". */
-export type Asker = (call: Pick<ToolCall, "name" | "input">, asked: Decision) => Promise<Decision>;
+export type Asker = (call: Pick<ToolCall, "name" | "input">, asked: Decision, signal?: AbortSignal) => Promise<Decision>;
 
 export function createAsker(o: AskerOptions): Asker {
-  return async (call, asked) => {
+  return async (call, asked, signal) => {
     const subject = subjectOf(call, o.cwd);
     if (o.session.allows(subject)) return allow("you answered \"always\" earlier in this session");
     if (!o.interactive) return { behavior: "deny", reason: noOneToAsk(call, subject, asked, o.settingsFile), step: "user" };
 
-    const answer = (await o.ask(question(call, subject, asked))).trim().toLowerCase();
+    const answer = (await o.ask(question(call, subject, asked), signal)).trim().toLowerCase();
+    if (signal?.aborted) return { behavior: "deny", reason: "the turn was cancelled (Ctrl-C) before anyone answered", step: "user" };
     if (answer === "y" || answer === "yes") return allow("the user said yes");
     if (answer === "a" || answer === "always") {
       const added = o.session.remember(call, subject);

@@ -13,7 +13,7 @@ export const PERMISSION_HOOK_NAME = "permissions";
 export function permissionHook(policy: PermissionPolicy, ask: Asker): Hook<"PreToolUse"> {
   return defineHook("PreToolUse", PERMISSION_HOOK_NAME, async ({ call }, ctx) => {
     let decision = decide(call, policy, ctx.cwd);
-    if (decision.behavior === "ask") decision = await ask(call, decision);
+    if (decision.behavior === "ask") decision = await ask(call, decision, ctx.signal);
     return decision.behavior === "allow" ? { decision: "allow" } : { decision: "deny", reason: decision.reason };
   });
 }
