@@ -57,14 +57,24 @@ export function repoRoot(from = path.dirname(fileURLToPath(import.meta.url))): s
 }
 
 /**
- * Read the config from `env` (after loading `<repo>/.env` into it, without overriding
+ * The env file to read: LEARN_ENV_FILE when set ("none" for no file at all — the tests use
+ * this, so a developer's own .env with a real key never turns a test online), else `<repo>/.env`.
+ */
+export function envFileFrom(env: Record<string, string | undefined>): string | false {
+  const chosen = env.LEARN_ENV_FILE;
+  if (chosen === "none") return false;
+  return chosen ? path.resolve(chosen) : path.join(repoRoot(), ".env");
+}
+
+/**
+ * Read the config from `env` (after loading the env file into it, without overriding
  * variables already set: the shell wins over the file, as everywhere else).
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   options: { envFile?: string | false; forceOffline?: boolean } = {},
 ): Config {
-  const envFile = options.envFile ?? path.join(repoRoot(), ".env");
+  const envFile = options.envFile ?? envFileFrom(env);
   if (envFile && existsSync(envFile)) dotenv.config({ path: envFile, processEnv: env as dotenv.DotenvPopulateInput, quiet: true });
 
   const parsed = EnvSchema.safeParse(env);

@@ -35,6 +35,14 @@ describe("loadConfig", () => {
     expect(() => load(env)).toThrow(message);
   });
 
+  it("LEARN_ENV_FILE picks another env file, or none", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "cfg-"));
+    const file = path.join(dir, "course.env");
+    await writeFile(file, "ANTHROPIC_API_KEY=k-from-file\nMODEL_ID=m-file\n");
+    expect(loadConfig({ LEARN_ENV_FILE: file })).toMatchObject({ offline: false, model: "m-file" });
+    expect(loadConfig({ LEARN_ENV_FILE: "none" })).toMatchObject({ offline: true });
+  });
+
   it("reads a .env file without overriding the shell", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "cfg-"));
     const file = path.join(dir, ".env");

@@ -1,7 +1,7 @@
 /**
  * Run a lesson's command line as a student does: a real child process (`node --import tsx
  * src/main.ts ...`) in the lesson's package folder, with no key from the developer's shell
- * leaking in (so the run is offline unless the test sets one).
+ * or .env file leaking in (so the run is offline unless the test sets one).
  */
 import { spawn } from "node:child_process";
 
@@ -22,7 +22,7 @@ export function runLessonCli(
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
       cwd: packageDir,
-      env: { ...clean, NO_COLOR: "1", ...options.env },
+      env: { ...clean, NO_COLOR: "1", LEARN_ENV_FILE: "none", ...options.env },
     });
     let stdout = "";
     let stderr = "";
