@@ -2,11 +2,15 @@
  * Where the agent works. By default the repo's `practice-workspace/`, so a student's own
  * files are never at risk; `--cwd` or LEARN_WORKDIR point it elsewhere.
  */
-import { cp, mkdtemp, readFile, stat } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import ignore from "ignore";
 import { repoRoot } from "./config.ts";
+
+const execFileAsync = promisify(execFile);
 
 export class WorkspaceError extends Error {
   override name = "WorkspaceError";
@@ -42,14 +46,44 @@ export async function resolveWorkspace(flag?: string, env: NodeJS.ProcessEnv = p
 /**
  * A fresh copy of the practice workspace's template in a temporary folder: demos and tests
  * run there, so they start from the same files every time and never touch the real one.
- * Only the template is copied — what the folder's .gitignore does not ignore — so files an
- * agent left in practice-workspace/ never leak into a demo.
+ *
+ * The template is the files git tracks there, as git has them: an agent that fixed the
+ * shop's bug in practice-workspace/ (as the s02 demo prompt asks) must not change what the
+ * next test or demo starts from. Without git (a downloaded zip), the files on disk that the
+ * folder's .gitignore does not ignore stand in for it.
  */
 export async function copyPracticeWorkspace(label = "workspace"): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `learn-${label}-`));
+  if (!(await copyTemplateFromGit(dir))) await copyTemplateFromDisk(dir);
+  return dir;
+}
+
+/** The template as git's index has it, written into `dest`; false when git cannot say. */
+async function copyTemplateFromGit(dest: string): Promise<boolean> {
+  const root = repoRoot();
+  const folder = path.relative(root, practiceWorkspace());
+  const staging = await mkdtemp(path.join(os.tmpdir(), "learn-template-"));
+  try {
+    const { stdout } = await execFileAsync("git", ["ls-files", "-z", "--", folder], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    const files = stdout.split("\0").filter(Boolean);
+    if (files.length === 0) return false;
+    // checkout-index writes the index's version of each file under the prefix, untouched by
+    // whatever the working tree holds; an argument array, never a shell string.
+    await execFileAsync("git", ["checkout-index", `--prefix=${staging}${path.sep}`, "--", ...files], { cwd: root });
+    await cp(path.join(staging, folder), dest, { recursive: true });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** The files on disk that practice-workspace/.gitignore does not ignore. */
+async function copyTemplateFromDisk(dest: string): Promise<void> {
   const source = practiceWorkspace();
   const rules = ignore().add(await readFile(path.join(source, ".gitignore"), "utf8").catch(() => ""));
-  const dir = await mkdtemp(path.join(os.tmpdir(), `learn-${label}-`));
-  await cp(source, dir, {
+  await cp(source, dest, {
     recursive: true,
     filter: async (src) => {
       const rel = path.relative(source, src).split(path.sep).join("/");
@@ -58,5 +92,4 @@ export async function copyPracticeWorkspace(label = "workspace"): Promise<string
       return !rules.ignores(isDir ? `${rel}/` : rel);
     },
   });
-  return dir;
 }

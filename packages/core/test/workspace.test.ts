@@ -1,4 +1,4 @@
-import { access, readdir, rm, writeFile } from "node:fs/promises";
+import { access, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { copyPracticeWorkspace, practiceWorkspace, resolveWorkspace, userPath, WorkspaceError } from "../src/workspace.ts";
@@ -18,6 +18,20 @@ describe("the practice workspace", () => {
     expect(names).toContain("README.md");
     expect(names).toContain(".gitignore");
     expect(names).not.toContain("left-by-an-agent.txt");
+  });
+
+  it("copies the template as git has it, not as an agent left it", async () => {
+    const cart = path.join(practiceWorkspace(), "shop", "src", "cart.js");
+    const original = await readFile(cart, "utf8");
+    try {
+      const fixed = original.replace("sum - lineTotal(line)", "sum + lineTotal(line)");
+      expect(fixed).not.toBe(original);
+      await writeFile(cart, fixed); // what the s02 demo prompt has an agent do
+      copy = await copyPracticeWorkspace("test");
+      expect(await readFile(path.join(copy, "shop", "src", "cart.js"), "utf8")).toBe(original);
+    } finally {
+      await writeFile(cart, original);
+    }
   });
 
   it("copies the template's nested files", async () => {
