@@ -16,6 +16,11 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The agent running the tool ("lead", a subagent, a teammate). */
   agent: string;
+  /**
+   * Files the agent may read, when something restricts it (s03: `Read(...)` deny rules).
+   * Tools that read files they were not named — searches — skip the ones it refuses.
+   */
+  readable?: (absolutePath: string) => boolean;
 }
 
 /** What a tool call produced: the text for the model, and whether it is an error. */

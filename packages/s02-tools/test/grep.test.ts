@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
-import { grepTool, MAX_GREP_MATCHES, MAX_MATCH_LINE_CHARS } from "../src/index.ts";
+import { globTool, grepTool, MAX_GREP_MATCHES, MAX_MATCH_LINE_CHARS } from "../src/index.ts";
 import { ctxIn } from "./helpers.ts";
 
 let ws: TempWorkspace;
@@ -87,5 +87,20 @@ describe("grep", () => {
 
   it("is concurrency-safe and does not mutate", () => {
     expect(grepTool).toMatchObject({ concurrencySafe: true, mutating: false });
+  });
+});
+
+describe("grep and glob with a `readable` check in the context (s03's Read deny rules)", () => {
+  const notNotes = (file: string) => !file.endsWith("notes.md");
+
+  it("skip the files it refuses, and refuse one named outright", async () => {
+    const ctx = { ...ctxIn(ws), readable: notNotes };
+    const found = await grepTool.execute({ pattern: "cartTotal", glob: "**/*.{js,md}" }, ctx);
+    expect(found.content).not.toContain("notes.md");
+    expect(found.content).toContain("src/cart.js:1:");
+    const named = await grepTool.execute({ pattern: "cartTotal", path: "notes.md" }, ctx);
+    expect(named).toEqual({ isError: true, content: "Error: notes.md is off limits: the permission rules keep it from being read" });
+    const listed = await globTool.execute({ pattern: "**/*.md" }, ctx);
+    expect(listed.content).toBe("No files match **/*.md");
   });
 });

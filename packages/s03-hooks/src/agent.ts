@@ -8,10 +8,12 @@
  *   prompt ─► Kernel ─► PreToolUse: [permissions] ─► [command hooks] ─► tool ─► PostToolUse
  *                           │ deny → an error result the model reads; the tool never runs
  *                           │ ask  → the person (y / n / a), or a denial when there is none
+ *                           └ Read(...) deny rules also hide files from searches (read guard)
  */
 import { Kernel, type Agent, type AgentOptions } from "@learn/core";
 import { joinSections } from "@learn/s01";
 import { tools } from "@learn/s02";
+import { withReadGuard } from "./permissions/read-guard.ts";
 import { createPolicyHooks } from "./policy-hooks.ts";
 import { promptSections } from "./prompt.ts";
 
@@ -23,7 +25,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     ...policy.commandHooks,
   ];
   const sections = promptSections(cwd, policy.mode);
-  const kernel = new Kernel({ model, system: joinSections(sections), tools, hooks, cwd, renderer });
+  const guarded = withReadGuard(tools, policy.readable);
+  const kernel = new Kernel({ model, system: joinSections(sections), tools: guarded, hooks, cwd, renderer });
 
   return {
     anatomy: () => ({

@@ -24,6 +24,7 @@ export { subjectOf, hitsAnyPart, approvingRules, unapprovable, type CallSubject 
 export { SessionRules } from "./permissions/session-rules.ts";
 export { createAsker, type Asker, type AskerOptions } from "./permissions/asker.ts";
 export { permissionHook, PERMISSION_HOOK_NAME } from "./permissions/hook.ts";
+export { readableUnder, withReadGuard } from "./permissions/read-guard.ts";
 export { CLAUDE_CODE_ALIASES, toolsNamed, FILE_EDIT_TOOLS } from "./permissions/tool-names.ts";
 // Settings and command hooks.
 export { loadSettings, type Settings } from "./settings/load.ts";

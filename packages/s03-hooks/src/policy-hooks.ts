@@ -11,6 +11,7 @@ import { createAsker, type Asker } from "./permissions/asker.ts";
 import { permissionHook } from "./permissions/hook.ts";
 import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES, type PermissionMode } from "./permissions/modes.ts";
 import { policyFor } from "./permissions/policy.ts";
+import { readableUnder } from "./permissions/read-guard.ts";
 import { SessionRules } from "./permissions/session-rules.ts";
 import { loadSettings } from "./settings/load.ts";
 import { SETTINGS_FILE } from "./settings/schema.ts";
@@ -33,6 +34,8 @@ export interface PolicyHooks {
   mode: PermissionMode;
   /** The asker both of them use: "always" answers are shared. */
   ask: Asker;
+  /** Which files the tools may read: searches skip what `Read(...)` deny rules cover. */
+  readable: (absolutePath: string) => boolean;
 }
 
 export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHooks> {
@@ -55,6 +58,7 @@ export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHo
     commands: [permissionsCommand({ policy, session, hooks: settings.hooks, file: settings.file, problems: settings.problems })],
     mode: policy.mode,
     ask,
+    readable: readableUnder(policy, cwd),
   };
 }
 

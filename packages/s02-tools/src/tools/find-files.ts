@@ -5,7 +5,7 @@
  * names a link (`link/*`) walks through it.
  */
 import path from "node:path";
-import { resolveInWorkspace, ToolError } from "@learn/core";
+import { resolveInWorkspace, ToolError, type ToolContext } from "@learn/core";
 import { glob } from "tinyglobby";
 import { statIfExists } from "./text-file.ts";
 
@@ -22,15 +22,20 @@ export function checkPattern(pattern: string): void {
 }
 
 /** The folder (or file) to search, resolved inside the workspace. */
-export async function resolveSearchRoot(cwd: string, userPath: string): Promise<{ absolute: string; isFile: boolean }> {
-  const absolute = await resolveInWorkspace(cwd, userPath);
+export async function resolveSearchRoot(ctx: ToolContext, userPath: string): Promise<{ absolute: string; isFile: boolean }> {
+  const absolute = await resolveInWorkspace(ctx.cwd, userPath);
   const info = await statIfExists(absolute);
   if (!info) throw new ToolError(`Path not found: ${userPath}`);
+  if (ctx.readable && !ctx.readable(absolute)) throw new ToolError(`${userPath} is off limits: the permission rules keep it from being read`);
   return { absolute, isFile: !info.isDirectory() };
 }
 
-/** Absolute paths of the files under `folder` that match `pattern`, sorted, all inside the workspace. */
-export async function findFiles(cwd: string, folder: string, pattern: string): Promise<string[]> {
+/**
+ * Absolute paths of the files under `folder` that match `pattern`, sorted, all inside the
+ * workspace, none that the context says may not be read.
+ */
+export async function findFiles(ctx: ToolContext, folder: string, pattern: string): Promise<string[]> {
+  const { cwd } = ctx;
   checkPattern(pattern);
   const found = await glob(pattern, {
     cwd: folder,
@@ -43,5 +48,5 @@ export async function findFiles(cwd: string, folder: string, pattern: string): P
   });
   // ...but a link the pattern names outright is followed: keep what really is inside.
   const inside = await Promise.all(found.map((file) => resolveInWorkspace(cwd, file).then(() => true, () => false)));
-  return found.filter((_, i) => inside[i]).sort();
+  return found.filter((file, i) => inside[i] && (ctx.readable?.(file) ?? true)).sort();
 }

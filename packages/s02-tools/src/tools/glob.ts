@@ -19,9 +19,9 @@ export const globTool = defineTool({
   concurrencySafe: true,
   mutating: false,
   async run({ pattern, path = "." }, ctx) {
-    const root = await resolveSearchRoot(ctx.cwd, path);
+    const root = await resolveSearchRoot(ctx, path);
     if (root.isFile) throw new ToolError(`${path} is a file, not a folder`);
-    const files = await findFiles(ctx.cwd, root.absolute, pattern);
+    const files = await findFiles(ctx, root.absolute, pattern);
     if (files.length === 0) return `No files match ${pattern}`;
     const shown = files.slice(0, MAX_GLOB_PATHS).map((file) => displayPath(ctx.cwd, file));
     const more = files.length - shown.length;

@@ -47,8 +47,8 @@ export const grepTool = defineTool({
   mutating: false,
   async run({ pattern, path = ".", glob = "**/*" }, ctx) {
     const regex = compile(pattern);
-    const root = await resolveSearchRoot(ctx.cwd, path);
-    const files = root.isFile ? [root.absolute] : await findFiles(ctx.cwd, root.absolute, glob);
+    const root = await resolveSearchRoot(ctx, path);
+    const files = root.isFile ? [root.absolute] : await findFiles(ctx, root.absolute, glob);
     const matches: string[] = [];
     let total = 0;
     for (const file of files) {
