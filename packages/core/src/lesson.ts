@@ -3,6 +3,8 @@
  * how to build its agent; core does the rest (flags, config, REPL, demo, trace), so every
  * lesson's `main.ts` is three lines and every lesson behaves the same at the terminal.
  */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Model } from "./model.ts";
 import type { Renderer } from "./ui/renderer.ts";
 
@@ -74,4 +76,10 @@ export interface Lesson {
   demoScripts: string[];
   flags?: LessonFlag[];
   createAgent(options: AgentOptions): Agent | Promise<Agent>;
+}
+
+/** A lesson's demo scripts by file name, found from its `src/index.ts` (pass `import.meta.url`). */
+export function demoScripts(indexUrl: string, ...names: string[]): string[] {
+  const demoDir = path.join(path.dirname(fileURLToPath(indexUrl)), "..", "demo");
+  return names.map((name) => path.join(demoDir, name));
 }

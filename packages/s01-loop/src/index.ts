@@ -1,7 +1,5 @@
 /** @learn/s01 — the agent loop and one bash tool. Later lessons import from here. */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { Lesson } from "@learn/core";
+import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent } from "./agent.ts";
 
 export { createAgent } from "./agent.ts";
@@ -10,12 +8,10 @@ export { joinSections, promptSections, systemPrompt, type PromptSection } from "
 export { refusalFor, REFUSED_COMMANDS } from "./guard.ts";
 export { bashTool, createBashTool, formatRun, BASH_TIMEOUT_MS } from "./tools/bash.ts";
 
-const demoDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "demo");
-
 export const lesson: Lesson = {
   id: "s01",
   title: "The agent loop",
   headline: "one loop and one tool make an agent",
-  demoScripts: [path.join(demoDir, "hello.yaml")],
+  demoScripts: demoScripts(import.meta.url, "hello.yaml"),
   createAgent,
 };

@@ -1,7 +1,5 @@
 /** @learn/s02 — a dispatch table, file tools, parallel batches. Later lessons import from here. */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { Lesson } from "@learn/core";
+import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent } from "./agent.ts";
 
 export { createAgent } from "./agent.ts";
@@ -17,12 +15,10 @@ export { grepTool, MAX_GREP_MATCHES, MAX_MATCH_LINE_CHARS } from "./tools/grep.t
 export { findFiles, checkPattern, IGNORED } from "./tools/find-files.ts";
 export { readTextFile, looksBinary, linesOf, BINARY_SNIFF_BYTES } from "./tools/text-file.ts";
 
-const demoDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "demo");
-
 export const lesson: Lesson = {
   id: "s02",
   title: "Tools",
   headline: "add a tool, not a branch",
-  demoScripts: [path.join(demoDir, "fix-bug.yaml")],
+  demoScripts: demoScripts(import.meta.url, "fix-bug.yaml"),
   createAgent,
 };

@@ -1,7 +1,5 @@
 /** @learn/s03 — the kernel's hooks: a permission pipeline and command hooks. Later lessons import from here. */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { Lesson } from "@learn/core";
+import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent } from "./agent.ts";
 import { permissionModeFlag } from "./policy-hooks.ts";
 
@@ -34,13 +32,11 @@ export { COMMAND_HOOK_EVENTS, DEFAULT_HOOK_TIMEOUT_S, toolMatcher, type HookConf
 export { verdictOf, BLOCKING_EXIT_CODE, type HookVerdict } from "./command-hooks/verdict.ts";
 export { payloadOf, type HookSession } from "./command-hooks/payload.ts";
 
-const demoDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "demo");
-
 export const lesson: Lesson = {
   id: "s03",
   title: "Hooks and permissions",
   headline: "hang policy on the loop, don't write it in",
-  demoScripts: [path.join(demoDir, "guarded.yaml")],
+  demoScripts: demoScripts(import.meta.url, "guarded.yaml"),
   flags: [permissionModeFlag],
   createAgent,
 };

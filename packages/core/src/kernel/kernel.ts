@@ -12,8 +12,8 @@
  */
 import { appendUserText, assistantMessage, stopNotice, textOf, toolUsesOf } from "../messages.ts";
 import type { Model } from "../model.ts";
-import type { MessageParam, TextBlockParam } from "../protocol.ts";
-import type { Tool } from "../tool.ts";
+import type { Message, MessageParam, TextBlockParam, ToolUseBlock } from "../protocol.ts";
+import type { Tool, ToolOutcome } from "../tool.ts";
 import type { Renderer } from "../ui/renderer.ts";
 import { hooksFor, runHookSafely, type Hook, type HookContext } from "./hooks.ts";
 import { wrapModelCall, type ModelCall, type ModelWrapper } from "./model-wrapper.ts";
@@ -129,11 +129,7 @@ export class Kernel {
     }
   }
 
-  private async postToolBatch(
-    uses: Parameters<Hook<"PostToolBatch">["run"]>[0]["uses"],
-    outcomes: Parameters<Hook<"PostToolBatch">["run"]>[0]["outcomes"],
-    ctx: HookContext,
-  ): Promise<TextBlockParam[]> {
+  private async postToolBatch(uses: ToolUseBlock[], outcomes: ToolOutcome[], ctx: HookContext): Promise<TextBlockParam[]> {
     const texts: string[] = [];
     for (const hook of hooksFor(this.hooks, "PostToolBatch")) {
       const added = await runHookSafely(hook, ctx, () => hook.run({ uses, outcomes }, ctx));
@@ -143,7 +139,7 @@ export class Kernel {
   }
 
   /** The first Stop hook that wants to keep going decides the next message. */
-  private async stop(response: Parameters<Hook<"Stop">["run"]>[0]["response"], continuations: number, ctx: HookContext) {
+  private async stop(response: Message, continuations: number, ctx: HookContext): Promise<string | undefined> {
     for (const hook of hooksFor(this.hooks, "Stop")) {
       const result = await runHookSafely(hook, ctx, () => hook.run({ response, continuations }, ctx));
       if (result?.continueWith) return result.continueWith;
