@@ -12,7 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import type { ToolCall } from "@learn/core";
 // Imported by path: @learn/s03 is not a dependency of the scripts package.
-import { decide, loadSettings, policyFor, tools } from "@learn/s03";
+import { tools } from "@learn/s02";
+import { decide, loadSettings, policyFor } from "@learn/s03";
 import { median, ms } from "./lib.ts";
 
 const DECISIONS = 50_000;

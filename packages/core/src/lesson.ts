@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { PromptQueue } from "./agent/prompt-queue.ts";
 import type { Model } from "./model.ts";
 import type { Renderer } from "./ui/renderer.ts";
 
@@ -24,6 +25,8 @@ export interface AgentOptions {
   ask(question: string, signal?: AbortSignal): Promise<string>;
   /** Lesson-specific command-line options (`--permission-mode` from s03 on). */
   flags: Record<string, string | undefined>;
+  /** At most this many model calls in one turn (children get a budget; the lead has none). */
+  maxRounds?: number;
 }
 
 /** A slash command the REPL offers (`/todos`, `/compact`...). */
@@ -48,8 +51,12 @@ export interface AgentAnatomy {
 export interface Agent {
   /** Its tools, hooks, prompt sections and commands, by name. */
   anatomy(): AgentAnatomy;
-  /** Run one user prompt to the end and return the final answer. */
+  /** Run one user prompt to the end and return the final answer (one turn at a time). */
   run(prompt: string, signal: AbortSignal): Promise<string>;
+  /** Prompts that arrived from elsewhere (mail, cron, a finished job), waiting for an idle moment. */
+  submitted?: PromptQueue;
+  /** True while something still works for the agent outside a turn (a job, a teammate). */
+  working?(): boolean;
   /** Forget the conversation (`/clear`). */
   clear(): void;
   /** Commands this lesson adds to the REPL. */

@@ -55,6 +55,19 @@ export function appendUserText(messages: MessageParam[], text: string): void {
   last.content = blocks;
 }
 
+/**
+ * A turn failed (an API error, a cancel, an empty answer). If the model never answered, put
+ * the conversation back as it was before the prompt: a failed prompt must not be glued to the
+ * next one, nor sent again unseen. If it did, keep everything: those tool calls happened.
+ * Returns what happened, for the user.
+ */
+export function rollBackFailedTurn(messages: MessageParam[], before: number): string {
+  const answered = messages.slice(before).some((m) => m.role === "assistant");
+  if (answered) return "What already ran in this turn is kept in the conversation.";
+  messages.length = before;
+  return "The prompt was not kept: the conversation is as it was before it.";
+}
+
 /** Explain a stop that is not a natural end, so the user is never left guessing. */
 export function stopNotice(response: Pick<Message, "stop_reason">): string | undefined {
   switch (response.stop_reason) {

@@ -4,18 +4,23 @@
  * through this, so streaming, tracing and the agent's name are handled in one place.
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import type { Message, MessageParam, ToolSpec } from "./protocol.ts";
+import type { Message, MessageParam, TextBlockParam, ToolSpec } from "./protocol.ts";
 import { AGENT_HEADER } from "./simulator/index.ts";
 import type { Tracer } from "./trace.ts";
 import type { Renderer } from "./ui/renderer.ts";
 
 export interface ModelRequest {
-  system?: string;
+  /** A string, or text blocks (so a cache breakpoint can sit between stable and dynamic parts). */
+  system?: string | TextBlockParam[];
   messages: MessageParam[];
   tools?: ToolSpec[];
   /** Defaults to the configured model and max_tokens. */
   model?: string;
   maxTokens?: number;
+  /** Do not stream this call's text to the screen (a summary the user should not watch). */
+  quiet?: boolean;
+  /** The SDK's own retries for this call (a recovery wrapper that retries itself sets 0). */
+  maxRetries?: number;
 }
 
 export interface ModelOptions {
@@ -45,7 +50,7 @@ export class Model {
     return {
       model: request.model ?? this.options.model,
       max_tokens: request.maxTokens ?? this.options.maxTokens,
-      ...(request.system ? { system: request.system } : {}),
+      ...(request.system?.length ? { system: request.system } : {}),
       messages: request.messages,
       ...(request.tools?.length ? { tools: request.tools } : {}),
       stream: true,
@@ -57,19 +62,21 @@ export class Model {
     const body = this.body(request);
     // The message list keeps growing after this call; the trace must show it as it was sent.
     tracer?.record("request", agent, structuredClone(body));
-    renderer.modelStart();
+    const quiet = request.quiet === true;
+    if (!quiet) renderer.modelStart();
     try {
-      const stream = client.messages.stream(body, { signal, headers: { [AGENT_HEADER]: agent } });
-      stream.on("text", (delta) => renderer.text(delta));
+      const retries = request.maxRetries === undefined ? {} : { maxRetries: request.maxRetries };
+      const stream = client.messages.stream(body, { signal, headers: { [AGENT_HEADER]: agent }, ...retries });
+      if (!quiet) stream.on("text", (delta) => renderer.text(delta));
       const response = await stream.finalMessage();
       tracer?.record("response", agent, response);
-      renderer.modelEnd(response);
+      if (!quiet) renderer.modelEnd(response);
       return response;
     } catch (err) {
       tracer?.record("error", agent, { message: (err as Error).message });
       throw err;
     } finally {
-      renderer.text(""); // stops the spinner whatever happened
+      if (!quiet) renderer.text(""); // stops the spinner whatever happened
     }
   }
 }

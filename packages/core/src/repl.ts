@@ -8,6 +8,7 @@
  */
 import { appendFile, readFile } from "node:fs/promises";
 import readline from "node:readline";
+import { announceSubmitted } from "./agent/run-until-idle.ts";
 import { describeError, isAbort } from "./errors.ts";
 import type { Agent, SlashCommand } from "./lesson.ts";
 import type { Renderer } from "./ui/renderer.ts";
@@ -26,13 +27,25 @@ export interface ReplOptions {
   historyFile?: string;
   /** Shown with API errors, so "could not reach X" names X. */
   baseURL?: string;
+  /** Also run on `/clear` (offline: the scripted model starts its script again). */
+  onClear?: () => void;
+}
+
+/** A line waiting its turn: typed, piped, or submitted by the agent's own mechanisms. */
+interface QueuedLine {
+  text: string;
+  /** Set for a prompt that did not come from the keyboard ("cron", "mail from alice"). */
+  source?: string;
 }
 
 export const HISTORY_SIZE = 500;
 
+/** Typed alone on a line, these leave as `/exit` does (what people type first). */
+const EXIT_WORDS = new Set(["exit", "quit"]);
+
 export class Repl {
   private readonly rl: readline.Interface;
-  private readonly queue: string[] = [];
+  private readonly queue: QueuedLine[] = [];
   private turn: AbortController | undefined;
   private busy = false;
   private inputClosed = false;
@@ -42,6 +55,8 @@ export class Repl {
   private finished!: () => void;
   readonly done: Promise<void>;
   private readonly commands: SlashCommand[];
+  /** The demo prompts `/demo` has not typed yet. */
+  private demoLeft: string[];
 
   constructor(private readonly options: ReplOptions, history: string[] = []) {
     this.rl = readline.createInterface({
@@ -53,6 +68,7 @@ export class Repl {
       prompt: "> ",
     });
     this.done = new Promise((resolve) => (this.finished = resolve));
+    this.demoLeft = [...(options.demoPrompts ?? [])];
     this.commands = [...this.builtinCommands(), ...(options.agent.commands ?? [])];
   }
 
@@ -61,6 +77,8 @@ export class Repl {
     const { options, rl } = this;
     if (options.banner) options.output.write(`${options.banner}\n`);
     rl.on("line", (line) => this.enqueue(line));
+    // A prompt submitted from elsewhere (a finished job, mail) waits in line like a typed one.
+    options.agent.submitted?.onPush(() => this.takeSubmitted());
     rl.on("close", () => {
       this.inputClosed = true;
       void this.pump();
@@ -123,7 +141,14 @@ export class Repl {
     if (this.options.historyFile && line.trim()) {
       appendFile(this.options.historyFile, `${line}\n`).catch(() => {});
     }
-    this.queue.push(line);
+    this.queue.push({ text: line });
+    void this.pump();
+  }
+
+  private takeSubmitted(): void {
+    for (let next = this.options.agent.submitted?.take(); next; next = this.options.agent.submitted?.take()) {
+      this.queue.push({ text: next.prompt, source: next.source ?? "the agent" });
+    }
     void this.pump();
   }
 
@@ -132,13 +157,15 @@ export class Repl {
     if (this.busy) return;
     this.busy = true;
     while (this.queue.length > 0) {
-      const line = this.queue.shift()!.trim();
+      const { text, source } = this.queue.shift()!;
+      const line = text.trim();
       if (line === "") {
         this.showPrompt();
         continue;
       }
-      if (!this.options.terminal) this.options.output.write(`> ${line}\n`);
-      const keepGoing = line.startsWith("/") ? await this.command(line) : await this.runTurn(line);
+      if (source) announceSubmitted(this.options.renderer, line, source);
+      else if (!this.options.terminal) this.options.output.write(`> ${line}\n`);
+      const keepGoing = source ? await this.runTurn(line) : await this.dispatch(line);
       if (!keepGoing) {
         this.queue.length = 0;
         this.inputClosed = true;
@@ -150,13 +177,19 @@ export class Repl {
     if (this.inputClosed) await this.finish();
   }
 
+  /** A typed line: a command, a bare exit word, or a prompt for the agent. */
+  private dispatch(line: string): Promise<boolean> {
+    if (EXIT_WORDS.has(line)) return Promise.resolve(false);
+    return line.startsWith("/") ? this.command(line) : this.runTurn(line);
+  }
+
   private async runTurn(prompt: string): Promise<boolean> {
     const { agent, renderer } = this.options;
     this.turn = new AbortController();
     try {
       await agent.run(prompt, this.turn.signal);
     } catch (err) {
-      if (isAbort(err, this.turn.signal)) renderer.notice("Interrupted. The conversation is kept; type your next message.");
+      if (isAbort(err, this.turn.signal)) renderer.notice("Interrupted; type your next message.");
       else renderer.error(describeError(err, { baseURL: this.options.baseURL }));
     } finally {
       this.turn = undefined;
@@ -184,30 +217,30 @@ export class Repl {
   private builtinCommands(): SlashCommand[] {
     const commands: SlashCommand[] = [
       { name: "help", description: "list the commands", run: () => this.help() },
-      {
-        name: "clear",
-        description: "forget the conversation and start afresh",
-        run: () => {
-          this.options.agent.clear();
-          return "Conversation cleared.";
-        },
-      },
-      { name: "exit", description: "leave (Ctrl-C twice, or Ctrl-D, too)", run: () => undefined },
+      { name: "clear", description: "forget the conversation and start afresh", run: () => this.clear() },
+      { name: "exit", description: "leave (Ctrl-C twice, Ctrl-D, or a bare `exit`, too)", run: () => undefined },
     ];
-    const demo = [...(this.options.demoPrompts ?? [])];
-    if (demo.length > 0) {
+    if (this.demoLeft.length > 0) {
       commands.push({
         name: "demo",
         description: "type the next prompt the offline model knows",
         run: async () => {
-          const prompt = demo.shift();
-          if (!prompt) return "No demo prompts left (restart the lesson to see them again).";
+          const prompt = this.demoLeft.shift();
+          if (!prompt) return "No demo prompts left (/clear starts the demo again).";
           this.options.output.write(`> ${prompt}\n`);
           await this.runTurn(prompt);
         },
       });
     }
     return commands;
+  }
+
+  /** `/clear`: forget the conversation; offline, the script and the demo start again too. */
+  private clear(): string {
+    this.options.agent.clear();
+    this.options.onClear?.();
+    this.demoLeft = [...(this.options.demoPrompts ?? [])];
+    return this.options.onClear ? "Conversation cleared; the offline model starts its script again." : "Conversation cleared.";
   }
 
   private help(): string {

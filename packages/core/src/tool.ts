@@ -5,23 +5,9 @@
  * error in a tool never crashes the session.
  */
 import { z } from "zod";
+import type { AgentContext } from "./agent/context.ts";
 import { capText } from "./cap.ts";
 import type { ToolSpec } from "./protocol.ts";
-
-/** What a tool gets besides its input. */
-export interface ToolContext {
-  /** The workspace: every path and command is relative to it. */
-  cwd: string;
-  /** Aborted when the user cancels the turn (Ctrl-C). */
-  signal: AbortSignal;
-  /** The agent running the tool ("lead", a subagent, a teammate). */
-  agent: string;
-  /**
-   * Files the agent may read, when something restricts it (s03: `Read(...)` deny rules).
-   * Tools that read files they were not named — searches — skip the ones it refuses.
-   */
-  readable?: (absolutePath: string) => boolean;
-}
 
 /** What a tool call produced: the text for the model, and whether it is an error. */
 export interface ToolOutcome {
@@ -40,7 +26,7 @@ export interface Tool<I = unknown> {
   /** Changes files or the world: the permission system asks about these. */
   mutating: boolean;
   /** Validate, run, and turn any failure into an error outcome. Never throws. */
-  execute(input: unknown, ctx: ToolContext): Promise<ToolOutcome>;
+  execute(input: unknown, ctx: AgentContext): Promise<ToolOutcome>;
 }
 
 /** Throw this from `run` for an expected failure: the model gets the message, no stack. */
@@ -54,7 +40,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   input: S;
   concurrencySafe?: boolean;
   mutating?: boolean;
-  run(input: z.output<S>, ctx: ToolContext): Promise<string> | string;
+  run(input: z.output<S>, ctx: AgentContext): Promise<string> | string;
 }
 
 /** The JSON schema the model sees, generated from the same zod schema that validates. */

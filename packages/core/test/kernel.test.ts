@@ -3,9 +3,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineHook, Kernel, runToolRound, type Hook, type KernelOptions, type ModelWrapper } from "../src/kernel/index.ts";
+import { defineHook, Kernel, type Hook, type KernelOptions, type ModelWrapper } from "../src/kernel/index.ts";
+import { runToolRound } from "../src/kernel/run-tools.ts";
 import type { MessageParam } from "../src/protocol.ts";
-import { RecordingRenderer, scriptedModel, toolResultsOf } from "../src/testing/index.ts";
+import { RecordingRenderer, scriptedModel, testContext, toolResultsOf } from "../src/testing/index.ts";
 import { defineTool } from "../src/tool.ts";
 
 /** A tool that records every input it ran with. */
@@ -69,7 +70,7 @@ describe("the kernel loop", () => {
       [{ type: "tool_use", id: "toolu_x", name: "teleport", input: {}, caller: { type: "direct" } }],
       new Map([[tool.name, tool]]),
       [],
-      { agent: "lead", cwd: "/tmp", signal: new AbortController().signal, renderer, messages: [] },
+      testContext("/tmp", { renderer }),
     );
     expect(round.blocks).toEqual([
       { type: "tool_result", tool_use_id: "toolu_x", content: 'Error: unknown tool "teleport". Available tools: note', is_error: true },
@@ -147,7 +148,7 @@ describe("hooks", () => {
 
   it("PostToolUse adds context to a result; PostToolBatch adds text after the results", async () => {
     const post = defineHook("PostToolUse", "annotate", async ({ call }) => ({ context: `(checked ${call.name})` }));
-    const batch = defineHook("PostToolBatch", "remind", async ({ uses }) => [`<reminder>${uses.length} calls</reminder>`]);
+    const batch = defineHook("PostToolBatch", "remind", async ({ uses }) => ({ append: [`<reminder>${uses.length} calls</reminder>`] }));
     const k = kernelFor(NOTE_THEN_DONE, [post, batch]);
     await k.run();
     const last = k.bodies()[1]!.messages.at(-1)!;

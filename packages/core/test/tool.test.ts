@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MAX_OUTPUT_CHARS } from "../src/cap.ts";
+import { testContext } from "../src/testing/index.ts";
 import { defineTool, ToolError } from "../src/tool.ts";
 
-const ctx = { cwd: "/tmp", signal: new AbortController().signal, agent: "lead" };
+const ctx = testContext("/tmp");
 
 const echo = defineTool({
   name: "echo",

@@ -1,25 +1,22 @@
 /**
- * Lesson 1's agent: a conversation (the message list), a system prompt, and the loop.
+ * Lesson 1's agent: its parts — one tool and a system prompt — and the loop that runs them.
  *
  *   user prompt ──► messages ──► agentLoop ──► model ⇄ bash ──► final answer
+ *
+ * `parts` is what later lessons build on: each one starts from the parts before it.
  */
-import { appendUserText, type Agent, type AgentOptions, type MessageParam } from "@learn/core";
+import { joinSections, loopAgent, partsWith, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
 import { agentLoop } from "./loop.ts";
-import { joinSections, promptSections } from "./prompt.ts";
+import { promptSections } from "./prompt.ts";
 import { bashTool } from "./tools/bash.ts";
 
-export function createAgent({ model, cwd, renderer }: AgentOptions): Agent {
-  const messages: MessageParam[] = [];
-  const sections = promptSections(cwd);
-  const system = joinSections(sections);
-  return {
-    anatomy: () => ({ tools: [bashTool.name], hooks: [], promptSections: sections.map((s) => s.name), commands: [] }),
-    run(prompt, signal) {
-      appendUserText(messages, prompt);
-      return agentLoop({ model, system, messages, cwd, renderer, signal });
-    },
-    clear() {
-      messages.length = 0;
-    },
-  };
+export async function parts({ cwd }: AgentOptions): Promise<AgentParts> {
+  return partsWith({ tools: [bashTool], sections: promptSections(cwd) });
+}
+
+export async function createAgent(options: AgentOptions): Promise<Agent> {
+  const { model, cwd, renderer } = options;
+  const own = await parts(options);
+  const system = joinSections(own.sections);
+  return loopAgent(own, renderer, (messages, signal) => agentLoop({ model, system, messages, cwd, renderer, signal }));
 }

@@ -2,9 +2,9 @@
 import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent } from "./agent.ts";
 
-export { createAgent } from "./agent.ts";
+export { createAgent, parts } from "./agent.ts";
 export { agentLoop, type LoopOptions } from "./loop.ts";
-export { joinSections, promptSections, systemPrompt, type PromptSection } from "./prompt.ts";
+export { promptSections, systemPrompt } from "./prompt.ts";
 export { refusalFor, REFUSED_COMMANDS } from "./guard.ts";
 export { bashTool, createBashTool, formatRun, BASH_TIMEOUT_MS } from "./tools/bash.ts";
 

@@ -9,6 +9,7 @@
  */
 import {
   assistantMessage,
+  loopContext,
   stopNotice,
   textOf,
   toolUsesOf,
@@ -33,6 +34,7 @@ export interface LoopOptions {
 /** Run until the model answers without asking for a tool; return that answer's text. */
 export async function agentLoop(o: LoopOptions): Promise<string> {
   const tool = o.tool ?? bashTool;
+  const ctx = loopContext(o); // what a tool sees: the agent's name, its folder, the cancel signal...
   for (;;) {
     const response = await o.model.call({ system: o.system, messages: o.messages, tools: [tool.spec] }, o.signal);
     o.messages.push(assistantMessage(response));
@@ -51,7 +53,7 @@ export async function agentLoop(o: LoopOptions): Promise<string> {
       o.renderer.toolCall(use.name, use.input);
       const outcome =
         use.name === tool.name
-          ? await tool.execute(use.input, { cwd: o.cwd, signal: o.signal, agent: o.model.agent })
+          ? await tool.execute(use.input, ctx)
           : { content: `Error: unknown tool "${use.name}" (this agent has only ${tool.name})`, isError: true };
       o.renderer.toolResult(use.name, outcome);
       results.push({ type: "tool_result", tool_use_id: use.id, content: outcome.content, is_error: outcome.isError || undefined });

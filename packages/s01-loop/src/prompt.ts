@@ -1,11 +1,8 @@
 /**
  * The system prompt of lesson 1: who the agent is, where it works, how it should behave.
- * Kept as named sections so later lessons (s06) can add sections of their own.
+ * Kept as named sections so later lessons can add sections of their own.
  */
-export interface PromptSection {
-  name: string;
-  text: string;
-}
+import { joinSections, type PromptSection } from "@learn/core";
 
 export function promptSections(cwd: string): PromptSection[] {
   return [
@@ -13,10 +10,6 @@ export function promptSections(cwd: string): PromptSection[] {
     { name: "tool guidance", text: "Use the bash tool to inspect and change files and to run commands." },
     { name: "style", text: "Act, don't explain: make the change, run it, then report briefly what happened." },
   ];
-}
-
-export function joinSections(sections: PromptSection[]): string {
-  return sections.map((s) => s.text).join("\n");
 }
 
 export function systemPrompt(cwd: string): string {

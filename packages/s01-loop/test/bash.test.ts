@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { tempWorkspace, testContext, type TempWorkspace } from "@learn/core/testing";
 import { bashTool, createBashTool, refusalFor } from "../src/index.ts";
 
 let ws: TempWorkspace;
@@ -8,7 +8,7 @@ beforeEach(async () => {
 });
 afterEach(() => ws.cleanup());
 
-const ctx = () => ({ cwd: ws.dir, signal: new AbortController().signal, agent: "lead" });
+const ctx = () => testContext(ws.dir);
 
 describe("the refuse-list", () => {
   it.each([

@@ -1,26 +1,23 @@
 /**
- * Lesson 2's agent: a conversation (the message list), a system prompt, a table of tools,
- * and the loop.
+ * Lesson 2's agent: lesson 1's parts with the file tools added and the tool guidance
+ * rewritten, run by a loop with a dispatch table.
  *
  *   user prompt ──► messages ──► agentLoop ──► model ⇄ handlers[name] ──► final answer
  */
-import { appendUserText, type Agent, type AgentOptions, type MessageParam } from "@learn/core";
+import { joinSections, loopAgent, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
+import { parts as s01Parts } from "@learn/s01";
 import { agentLoop } from "./loop.ts";
-import { joinSections, promptSections } from "./prompt.ts";
-import { tools } from "./tools/index.ts";
+import { withFileToolGuidance } from "./prompt.ts";
+import { fileTools } from "./tools/index.ts";
 
-export function createAgent({ model, cwd, renderer }: AgentOptions): Agent {
-  const messages: MessageParam[] = [];
-  const sections = promptSections(cwd);
-  const system = joinSections(sections);
-  return {
-    anatomy: () => ({ tools: tools.map((t) => t.name), hooks: [], promptSections: sections.map((s) => s.name), commands: [] }),
-    run(prompt, signal) {
-      appendUserText(messages, prompt);
-      return agentLoop({ model, system, messages, cwd, renderer, signal, tools });
-    },
-    clear() {
-      messages.length = 0;
-    },
-  };
+export async function parts(options: AgentOptions): Promise<AgentParts> {
+  const base = await s01Parts(options);
+  return { ...base, tools: [...base.tools, ...fileTools], sections: withFileToolGuidance(base.sections) };
+}
+
+export async function createAgent(options: AgentOptions): Promise<Agent> {
+  const { model, cwd, renderer } = options;
+  const own = await parts(options);
+  const system = joinSections(own.sections);
+  return loopAgent(own, renderer, (messages, signal) => agentLoop({ model, system, messages, cwd, renderer, signal, tools: own.tools }));
 }

@@ -2,10 +2,10 @@
 import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent } from "./agent.ts";
 
-export { createAgent } from "./agent.ts";
+export { createAgent, parts } from "./agent.ts";
 export { agentLoop, type LoopOptions } from "./loop.ts";
-export { promptSections, systemPrompt, TOOL_GUIDANCE } from "./prompt.ts";
-export { tools } from "./tools/index.ts";
+export { promptSections, systemPrompt, withFileToolGuidance, TOOL_GUIDANCE } from "./prompt.ts";
+export { fileTools, tools } from "./tools/index.ts";
 export { bashTool } from "@learn/s01";
 export { readFileTool, lineWindow, numberLines, DEFAULT_READ_LIMIT } from "./tools/read-file.ts";
 export { writeFileTool } from "./tools/write-file.ts";

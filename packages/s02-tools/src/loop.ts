@@ -10,6 +10,7 @@
  */
 import {
   assistantMessage,
+  loopContext,
   runInBatches,
   stopNotice,
   textOf,
@@ -36,6 +37,7 @@ export interface LoopOptions {
 /** Run until the model answers without asking for a tool; return that answer's text. */
 export async function agentLoop(o: LoopOptions): Promise<string> {
   const handlers = new Map(o.tools.map((tool) => [tool.name, tool])); // the dispatch table
+  const ctx = loopContext(o); // what a tool sees: the agent's name, its folder, the cancel signal...
   for (;;) {
     const response = await o.model.call({ system: o.system, messages: o.messages, tools: o.tools.map((t) => t.spec) }, o.signal);
     o.messages.push(assistantMessage(response));
@@ -53,7 +55,7 @@ export async function agentLoop(o: LoopOptions): Promise<string> {
       o.renderer.toolCall(use.name, use.input);
       const tool = handlers.get(use.name);
       const outcome = tool
-        ? await tool.execute(use.input, { cwd: o.cwd, signal: o.signal, agent: o.model.agent })
+        ? await tool.execute(use.input, ctx)
         : { content: `Error: unknown tool "${use.name}" (this agent has: ${[...handlers.keys()].join(", ")})`, isError: true };
       o.renderer.toolResult(use.name, outcome);
       return { type: "tool_result", tool_use_id: use.id, content: outcome.content, is_error: outcome.isError || undefined };

@@ -2,9 +2,8 @@
  * The system prompt of lesson 2: lesson 1's sections, with the tool guidance rewritten for
  * the file tools. A model given only "use bash" will `sed` and `cat`; say which tool is for what.
  */
-import { joinSections, promptSections as s01Sections, type PromptSection } from "@learn/s01";
-
-export { joinSections };
+import { joinSections, type PromptSection } from "@learn/core";
+import { promptSections as s01Sections } from "@learn/s01";
 
 export const TOOL_GUIDANCE = [
   "Use the file tools for files: glob to find files by name, grep to search their contents,",
@@ -13,8 +12,13 @@ export const TOOL_GUIDANCE = [
   "Use bash to run things: tests, scripts, git. Call independent reads and searches together in one response.",
 ].join(" ");
 
+/** The same sections, with "tool guidance" saying which file tool is for what. */
+export function withFileToolGuidance(sections: PromptSection[]): PromptSection[] {
+  return sections.map((section) => (section.name === "tool guidance" ? { ...section, text: TOOL_GUIDANCE } : section));
+}
+
 export function promptSections(cwd: string): PromptSection[] {
-  return s01Sections(cwd).map((section) => (section.name === "tool guidance" ? { ...section, text: TOOL_GUIDANCE } : section));
+  return withFileToolGuidance(s01Sections(cwd));
 }
 
 export function systemPrompt(cwd: string): string {

@@ -1,5 +1,5 @@
-/** What every tool test needs: a tool context in a temporary workspace. */
-import type { ToolContext } from "@learn/core";
-import type { TempWorkspace } from "@learn/core/testing";
+/** What every tool test needs: an agent context in a temporary workspace. */
+import type { AgentContext } from "@learn/core";
+import { testContext, type TempWorkspace } from "@learn/core/testing";
 
-export const ctxIn = (ws: TempWorkspace): ToolContext => ({ cwd: ws.dir, signal: new AbortController().signal, agent: "lead" });
+export const ctxIn = (ws: TempWorkspace): AgentContext => testContext(ws.dir);

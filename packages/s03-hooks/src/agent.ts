@@ -1,5 +1,5 @@
 /**
- * Lesson 3's agent: s02's tools on the kernel, with policy hung on the kernel's hooks
+ * Lesson 3's agent: s02's parts on the kernel, with policy hung on the kernel's hooks
  * instead of written into the loop.
  *
  *                          .claude/settings.json
@@ -9,36 +9,29 @@
  *                           │ deny → an error result the model reads; the tool never runs
  *                           │ ask  → the person (y / n / a), or a denial when there is none
  *                           └ Read(...) deny rules also hide files from searches (read guard)
+ *
+ * The kernel itself lives in @learn/core (packages/core/src/kernel/): from here on, every
+ * lesson is parts added to the previous lesson's parts, and `agentFrom` builds the agent.
  */
-import { Kernel, type Agent, type AgentOptions } from "@learn/core";
-import { joinSections } from "@learn/s01";
-import { tools } from "@learn/s02";
+import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
+import { parts as s02Parts } from "@learn/s02";
 import { withReadGuard } from "./permissions/read-guard.ts";
 import { createPolicyHooks } from "./policy-hooks.ts";
-import { promptSections } from "./prompt.ts";
+import { withPermissionGuidance } from "./prompt.ts";
+
+export async function parts(options: AgentOptions): Promise<AgentParts> {
+  const base = await s02Parts(options);
+  const policy = await createPolicyHooks(options);
+  return {
+    ...base,
+    tools: withReadGuard(base.tools, policy.readable),
+    // The permission hook goes FIRST: no tool runs, and no other hook sees a call, without its yes.
+    hooks: [policy.permissions, ...base.hooks, ...policy.commandHooks],
+    sections: withPermissionGuidance(base.sections, policy.mode),
+    commands: [...base.commands, ...policy.commands],
+  };
+}
 
 export async function createAgent(options: AgentOptions): Promise<Agent> {
-  const { model, cwd, renderer } = options;
-  const policy = await createPolicyHooks(options);
-  const hooks = [
-    policy.permissions, // FIRST: no tool runs, and no other hook sees a call, without the policy's yes
-    ...policy.commandHooks,
-  ];
-  const sections = promptSections(cwd, policy.mode);
-  const guarded = withReadGuard(tools, policy.readable);
-  const kernel = new Kernel({ model, system: joinSections(sections), tools: guarded, hooks, cwd, renderer });
-
-  return {
-    anatomy: () => ({
-      tools: tools.map((t) => t.name),
-      hooks: hooks.map((h) => h.name),
-      promptSections: sections.map((s) => s.name),
-      commands: policy.commands.map((c) => c.name),
-    }),
-    run: (prompt, signal) => kernel.run(prompt, signal),
-    clear() {
-      kernel.messages.length = 0;
-    },
-    commands: policy.commands,
-  };
+  return agentFrom(await parts(options), options);
 }

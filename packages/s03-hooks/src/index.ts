@@ -3,9 +3,8 @@ import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent } from "./agent.ts";
 import { permissionModeFlag } from "./policy-hooks.ts";
 
-export { createAgent } from "./agent.ts";
-export { tools } from "@learn/s02";
-export { promptSections, PERMISSIONS_GUIDANCE, PLAN_MODE_GUIDANCE } from "./prompt.ts";
+export { createAgent, parts } from "./agent.ts";
+export { promptSections, withPermissionGuidance, PERMISSIONS_GUIDANCE, PLAN_MODE_GUIDANCE } from "./prompt.ts";
 export { createPolicyHooks, permissionModeFlag, PERMISSION_MODE_FLAG, type PolicyHooks } from "./policy-hooks.ts";
 export { permissionsCommand, describePermissions } from "./commands.ts";
 // The permission pipeline, piece by piece.

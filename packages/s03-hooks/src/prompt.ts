@@ -3,7 +3,7 @@
  * about permissions — that a call can be denied, what a denial looks like, and what to do
  * then (adapt; never hammer the same call). In plan mode it also says so up front.
  */
-import type { PromptSection } from "@learn/s01";
+import type { PromptSection } from "@learn/core";
 import { promptSections as s02Sections } from "@learn/s02";
 import type { PermissionMode } from "./permissions/modes.ts";
 
@@ -15,7 +15,12 @@ export const PLAN_MODE_GUIDANCE =
   "You are in plan mode: read and search as much as you like, but change nothing. " +
   "Finish with a concrete plan for the user to approve.";
 
-export function promptSections(cwd: string, mode: PermissionMode): PromptSection[] {
+/** The sections given, plus "permissions" (and, in plan mode, what plan mode means). */
+export function withPermissionGuidance(sections: PromptSection[], mode: PermissionMode): PromptSection[] {
   const text = mode === "plan" ? `${PERMISSIONS_GUIDANCE}\n${PLAN_MODE_GUIDANCE}` : PERMISSIONS_GUIDANCE;
-  return [...s02Sections(cwd), { name: "permissions", text }];
+  return [...sections, { name: "permissions", text }];
+}
+
+export function promptSections(cwd: string, mode: PermissionMode): PromptSection[] {
+  return withPermissionGuidance(s02Sections(cwd), mode);
 }

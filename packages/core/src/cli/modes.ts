@@ -4,6 +4,8 @@
  */
 import os from "node:os";
 import path from "node:path";
+import { LEAD_AGENT } from "../agent/context.ts";
+import { runUntilIdle } from "../agent/run-until-idle.ts";
 import { createClient } from "../client.ts";
 import { loadConfig, secretsOf, type Config } from "../config.ts";
 import { describeError, isAbort } from "../errors.ts";
@@ -35,7 +37,7 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
 
 function buildModel(config: Config, script: Script | undefined, renderer: Renderer, tracer?: Tracer): Model {
   const client = createClient(config, script ? new Simulator(script) : undefined);
-  return new Model({ client, model: config.model, maxTokens: config.maxTokens, agent: "lead", renderer, tracer });
+  return new Model({ client, model: config.model, maxTokens: config.maxTokens, agent: LEAD_AGENT, renderer, tracer });
 }
 
 function promptsOf(script: Script | undefined): string[] {
@@ -59,7 +61,7 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
   try {
-    const answer = await agent.run(options.print!, controller.signal);
+    const answer = await runUntilIdle(agent, options.print!, controller.signal, renderer);
     process.stdout.write(`${answer}\n`);
     return 0;
   } catch (err) {
@@ -85,7 +87,7 @@ export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Pr
     try {
       for (const prompt of promptsOf(script)) {
         out.write(`\n${c.green(">")} ${prompt}\n`);
-        const answer = await agent.run(prompt, new AbortController().signal);
+        const answer = await runUntilIdle(agent, prompt, new AbortController().signal, renderer);
         out.write(`\n${c.bold("Final answer:")} ${answer}\n`);
       }
     } catch (err) {

@@ -11,19 +11,9 @@
  *
  * Hooks are plain async functions with a name (the docs list them by name).
  */
+import type { AgentContext } from "../agent/context.ts";
 import type { Message, MessageParam, ToolUseBlock } from "../protocol.ts";
-import { errorText, type Tool, type ToolOutcome } from "../tool.ts";
-import type { Renderer } from "../ui/renderer.ts";
-
-/** What every hook can see about the agent it runs in. */
-export interface HookContext {
-  agent: string;
-  cwd: string;
-  signal: AbortSignal;
-  renderer: Renderer;
-  /** The live conversation. Read it; change it only from PreModel. */
-  messages: MessageParam[];
-}
+import type { Tool, ToolOutcome } from "../tool.ts";
 
 /** One tool call as the model asked for it (input already validated against the schema). */
 export interface ToolCall {
@@ -53,20 +43,26 @@ export interface PostToolUseResult {
   context?: string;
 }
 
+export interface PostToolBatchResult {
+  /** Text blocks added after this round's tool results, in the same user message (reminders). */
+  append?: string[];
+  /** End the turn after this round (an `idle` tool, an approved shutdown): no further model call. */
+  endTurn?: boolean;
+}
+
 export interface StopResult {
   /** Keep working: this text becomes the next user message. */
   continueWith?: string;
 }
 
 export interface HookEvents {
-  UserPromptSubmit: (e: { prompt: string }, ctx: HookContext) => Promise<UserPromptSubmitResult | void>;
+  UserPromptSubmit: (e: { prompt: string }, ctx: AgentContext) => Promise<UserPromptSubmitResult | void>;
   /** Return a new message list to replace the conversation (it must keep the protocol's invariants). */
-  PreModel: (e: { round: number }, ctx: HookContext) => Promise<MessageParam[] | void>;
-  PreToolUse: (e: { call: ToolCall }, ctx: HookContext) => Promise<PreToolUseResult | void>;
-  PostToolUse: (e: { call: ToolCall; outcome: ToolOutcome }, ctx: HookContext) => Promise<PostToolUseResult | void>;
-  /** Return text blocks to add after this round's tool results, in the same user message. */
-  PostToolBatch: (e: { uses: ToolUseBlock[]; outcomes: ToolOutcome[] }, ctx: HookContext) => Promise<string[] | void>;
-  Stop: (e: { response: Message; continuations: number }, ctx: HookContext) => Promise<StopResult | void>;
+  PreModel: (e: { round: number }, ctx: AgentContext) => Promise<MessageParam[] | void>;
+  PreToolUse: (e: { call: ToolCall }, ctx: AgentContext) => Promise<PreToolUseResult | void>;
+  PostToolUse: (e: { call: ToolCall; outcome: ToolOutcome }, ctx: AgentContext) => Promise<PostToolUseResult | void>;
+  PostToolBatch: (e: { uses: ToolUseBlock[]; outcomes: ToolOutcome[] }, ctx: AgentContext) => Promise<PostToolBatchResult | void>;
+  Stop: (e: { response: Message; continuations: number }, ctx: AgentContext) => Promise<StopResult | void>;
 }
 
 export type HookEvent = keyof HookEvents;
@@ -93,19 +89,4 @@ export function defineHook<E extends HookEvent>(event: E, name: string, run: Hoo
 /** The hooks of one event, in registration order. */
 export function hooksFor<E extends HookEvent>(hooks: readonly Hook[], event: E): Hook<E>[] {
   return hooks.filter((h): h is Hook<E> => h.event === event);
-}
-
-/**
- * Run one hook; if it throws, show the error and go on as if it had returned nothing. One
- * broken extension must not end the session. (PreToolUse is the exception: a permission
- * check that fails must deny, so run-tools.ts handles it itself.) A cancel still cancels.
- */
-export async function runHookSafely<T>(hook: Hook, ctx: HookContext, run: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await run();
-  } catch (err) {
-    if (ctx.signal.aborted) throw err;
-    ctx.renderer.error(`${hook.event} hook "${hook.name}" failed: ${errorText(err)}`);
-    return undefined;
-  }
 }

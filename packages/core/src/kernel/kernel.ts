@@ -5,47 +5,65 @@
  *   prompt ─► UserPromptSubmit ─► ┌─► PreModel ─► model (wrapped) ─► tool_use? ──no──► Stop ─► answer
  *                                 │                                     │yes             │ continueWith
  *                                 │   PostToolBatch ◄─ PostToolUse ◄─ run ◄─ PreToolUse  │
- *                                 └──────────────────────────────────────────────────────┘
+ *                                 └──────────── (endTurn ends here) ─────────────────────┘
  *
  * All state is per instance: a subagent or a teammate is just another Kernel with its own
  * messages, tools, hooks and agent name, running concurrently in the same process.
  */
-import { appendUserText, assistantMessage, stopNotice, textOf, toolUsesOf } from "../messages.ts";
+import { createContext, type AgentContext, type SubmitOptions } from "../agent/context.ts";
+import { appendUserText, assistantMessage, rollBackFailedTurn, stopNotice, textOf, toolUsesOf } from "../messages.ts";
 import type { Model } from "../model.ts";
-import type { Message, MessageParam, TextBlockParam, ToolUseBlock } from "../protocol.ts";
-import type { Tool, ToolOutcome } from "../tool.ts";
+import type { MessageParam, TextBlockParam } from "../protocol.ts";
+import type { Tool } from "../tool.ts";
 import type { Renderer } from "../ui/renderer.ts";
-import { hooksFor, runHookSafely, type Hook, type HookContext } from "./hooks.ts";
+import type { Hook } from "./hooks.ts";
 import { wrapModelCall, type ModelCall, type ModelWrapper } from "./model-wrapper.ts";
+import { runPostToolBatch, runPreModel, runStop, runUserPromptSubmit } from "./run-hooks.ts";
 import { runToolRound } from "./run-tools.ts";
+
+/** The model answered with no content at all: appending it would break every later request. */
+class EmptyAnswerError extends Error {
+  constructor(stopReason: string | null) {
+    super(`The model sent an empty answer (stop reason: ${stopReason ?? "none"})`);
+  }
+}
 
 /** How many times Stop hooks may keep one turn going: a budget, so it always ends. */
 export const DEFAULT_STOP_CONTINUATIONS = 25;
 
+/** The system prompt: fixed, or recomputed from the context before each call. */
+export type SystemPrompt = string | TextBlockParam[] | ((ctx: AgentContext) => string | TextBlockParam[] | Promise<string | TextBlockParam[]>);
+
 export interface KernelOptions {
+  /** The agent's model client (its name is the agent's name). */
   model: Model;
-  /** The system prompt, recomputed before each call when it is a function (s06 assembles it). */
-  system: string | (() => string | Promise<string>);
+  system: SystemPrompt;
   tools: readonly Tool[];
+  /** In order of registration; the first PreToolUse hook decides first (permissions). */
   hooks?: readonly Hook[];
+  /** Around every model call, outermost first (error recovery, fallback model). */
   wrappers?: readonly ModelWrapper[];
-  cwd: string;
+  /** The workspace, or a function read every round (an agent can move into a worktree). */
+  cwd: string | (() => string);
   renderer: Renderer;
+  /** Queue a prompt for when this agent is idle (the agent's owner decides how). */
+  submit?: (prompt: string, options?: SubmitOptions) => void;
   /** Stop after this many model calls in one turn (a subagent: 30, a teammate: 50). */
   maxRounds?: number;
   maxStopContinuations?: number;
 }
 
 export class Kernel {
-  /** The conversation. Hooks may replace its contents; the array itself stays the same. */
+  /** The conversation. PreModel hooks may replace its contents; the array stays the same. */
   readonly messages: MessageParam[] = [];
   private readonly tools: ReadonlyMap<string, Tool>;
   private readonly callModel: ModelCall;
+  private running = false;
 
   constructor(readonly options: KernelOptions) {
     this.tools = new Map(options.tools.map((t) => [t.name, t]));
     const { model } = options;
-    this.callModel = wrapModelCall((request, signal) => model.call(request, signal), options.wrappers ?? []);
+    this.callModel = wrapModelCall((request, ctx) => model.call(request, ctx.signal), options.wrappers ?? []);
   }
 
   get agent(): string {
@@ -56,16 +74,45 @@ export class Kernel {
     return this.options.hooks ?? [];
   }
 
-  /** Run one user prompt to the end; return the final answer's text. */
-  async run(prompt: string, signal: AbortSignal): Promise<string> {
-    const ctx = this.context(signal);
-    const admitted = await this.submitPrompt(prompt, ctx);
-    if (admitted === undefined) return "";
-    appendUserText(this.messages, admitted);
-    return this.loop(ctx);
+  /** Forget the conversation (`/clear`). */
+  clear(): void {
+    this.messages.length = 0;
   }
 
-  private async loop(ctx: HookContext): Promise<string> {
+  /** Run one user prompt to the end; return the final answer's text. One turn at a time. */
+  async run(prompt: string, signal: AbortSignal): Promise<string> {
+    if (this.running) throw new Error(`agent "${this.agent}" is already running a turn; submit() queues a prompt for later`);
+    this.running = true;
+    try {
+      const ctx = this.context(signal);
+      const admitted = await runUserPromptSubmit(this.hooks, prompt, ctx);
+      if (admitted === undefined) return "";
+      const before = this.messages.length;
+      appendUserText(this.messages, admitted);
+      return await this.loop(ctx).catch((err: unknown) => this.afterFailure(err, before, ctx));
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** A failed turn: roll back what never got an answer, and say so. An empty answer ends quietly. */
+  private afterFailure(err: unknown, before: number, ctx: AgentContext): string {
+    const what = rollBackFailedTurn(this.messages, before);
+    if (err instanceof EmptyAnswerError) {
+      ctx.renderer.notice(`${err.message}; the turn ends here. ${what}`);
+      return "";
+    }
+    ctx.renderer.notice(what);
+    throw err;
+  }
+
+  /** The context every tool, hook, wrapper and command of this agent sees during a turn. */
+  context(signal: AbortSignal): AgentContext {
+    const { cwd, renderer, submit } = this.options;
+    return createContext({ agent: this.agent, cwd, signal, renderer, messages: this.messages, call: this.callModel, submit });
+  }
+
+  private async loop(ctx: AgentContext): Promise<string> {
     const { maxRounds = Infinity, maxStopContinuations = DEFAULT_STOP_CONTINUATIONS } = this.options;
     let continuations = 0;
     for (let round = 0; ; round++) {
@@ -73,77 +120,35 @@ export class Kernel {
         ctx.renderer.notice(`Stopped after ${maxRounds} rounds (the round budget of agent "${this.agent}").`);
         return `(stopped after ${maxRounds} rounds without a final answer)`;
       }
-      await this.preModel(round, ctx);
-      const response = await this.callModel(
-        { system: await this.system(), messages: this.messages, tools: [...this.tools.values()].map((t) => t.spec) },
-        ctx.signal,
-      );
+      await runPreModel(this.hooks, round, ctx);
+      const tools = [...this.tools.values()].map((t) => t.spec);
+      const response = await ctx.model({ system: await this.system(ctx), messages: this.messages, tools });
+      if (response.content.length === 0) throw new EmptyAnswerError(response.stop_reason);
       this.messages.push(assistantMessage(response));
 
       const uses = toolUsesOf(response);
       if (uses.length === 0) {
-        const notice = stopNotice(response);
-        if (notice) ctx.renderer.notice(notice);
-        const next = continuations < maxStopContinuations ? await this.stop(response, continuations, ctx) : undefined;
-        if (next === undefined) return textOf(response);
+        const next = continuations < maxStopContinuations ? await runStop(this.hooks, response, continuations, ctx) : undefined;
+        if (next === undefined) {
+          const notice = stopNotice(response); // only now: a Stop hook may have carried the turn on
+          if (notice) ctx.renderer.notice(notice);
+          return textOf(response);
+        }
         continuations++;
         appendUserText(this.messages, next);
         continue;
       }
 
       const { outcomes, blocks } = await runToolRound(uses, this.tools, this.hooks, ctx);
-      const extra = await this.postToolBatch(uses, outcomes, ctx);
-      this.messages.push({ role: "user", content: [...blocks, ...extra] });
+      const batch = await runPostToolBatch(this.hooks, uses, outcomes, ctx);
+      this.messages.push({ role: "user", content: [...blocks, ...batch.append.map((text) => ({ type: "text" as const, text }))] });
       ctx.signal.throwIfAborted();
+      if (batch.endTurn) return textOf(response);
     }
   }
 
-  private context(signal: AbortSignal): HookContext {
-    const { cwd, renderer } = this.options;
-    return { agent: this.agent, cwd, signal, renderer, messages: this.messages };
-  }
-
-  private async system(): Promise<string> {
+  private async system(ctx: AgentContext): Promise<string | TextBlockParam[]> {
     const { system } = this.options;
-    return typeof system === "function" ? system() : system;
-  }
-
-  /** The prompt with any context hooks added, or undefined when a hook blocked it. */
-  private async submitPrompt(prompt: string, ctx: HookContext): Promise<string | undefined> {
-    let text = prompt;
-    for (const hook of hooksFor(this.hooks, "UserPromptSubmit")) {
-      const result = await runHookSafely(hook, ctx, () => hook.run({ prompt }, ctx));
-      if (result?.block) {
-        ctx.renderer.notice(`Prompt blocked by ${hook.name}: ${result.block}`);
-        return undefined;
-      }
-      if (result?.context) text += `\n\n${result.context}`;
-    }
-    return text;
-  }
-
-  private async preModel(round: number, ctx: HookContext): Promise<void> {
-    for (const hook of hooksFor(this.hooks, "PreModel")) {
-      const replaced = await runHookSafely(hook, ctx, () => hook.run({ round }, ctx));
-      if (replaced) this.messages.splice(0, this.messages.length, ...replaced);
-    }
-  }
-
-  private async postToolBatch(uses: ToolUseBlock[], outcomes: ToolOutcome[], ctx: HookContext): Promise<TextBlockParam[]> {
-    const texts: string[] = [];
-    for (const hook of hooksFor(this.hooks, "PostToolBatch")) {
-      const added = await runHookSafely(hook, ctx, () => hook.run({ uses, outcomes }, ctx));
-      if (added) texts.push(...added);
-    }
-    return texts.map((text) => ({ type: "text", text }));
-  }
-
-  /** The first Stop hook that wants to keep going decides the next message. */
-  private async stop(response: Message, continuations: number, ctx: HookContext): Promise<string | undefined> {
-    for (const hook of hooksFor(this.hooks, "Stop")) {
-      const result = await runHookSafely(hook, ctx, () => hook.run({ response, continuations }, ctx));
-      if (result?.continueWith) return result.continueWith;
-    }
-    return undefined;
+    return typeof system === "function" ? system(ctx) : system;
   }
 }

@@ -3,10 +3,12 @@
  * hooks, run, tell the PostToolUse hooks. Every tool_use gets exactly one result, whatever
  * fails along the way — that is the protocol's rule, and the model needs to know what happened.
  */
+import type { AgentContext } from "../agent/context.ts";
 import type { ToolResultBlockParam, ToolUseBlock } from "../protocol.ts";
-import { describeIssues, errorText, type Tool, type ToolOutcome } from "../tool.ts";
+import { describeIssues, type Tool, type ToolOutcome } from "../tool.ts";
 import { runInBatches } from "./batches.ts";
-import { hooksFor, runHookSafely, type Hook, type HookContext, type ToolCall } from "./hooks.ts";
+import type { Hook, ToolCall } from "./hooks.ts";
+import { askPreToolUse, runPostToolUse } from "./run-hooks.ts";
 
 const failure = (content: string): ToolOutcome => ({ content, isError: true });
 const isCall = (step: ToolCall | ToolOutcome): step is ToolCall => "tool" in step;
@@ -18,26 +20,6 @@ function prepare(use: ToolUseBlock, tools: ReadonlyMap<string, Tool>): ToolCall 
   const parsed = tool.schema.safeParse(use.input);
   if (!parsed.success) return failure(`Invalid input for ${use.name}: ${describeIssues(parsed.error)}`);
   return { id: use.id, name: use.name, input: parsed.data as Record<string, unknown>, tool };
-}
-
-/** PreToolUse hooks in order; the first deny wins; an updated input is passed along. */
-async function decide(call: ToolCall, hooks: readonly Hook[], ctx: HookContext): Promise<ToolCall | ToolOutcome> {
-  let current = call;
-  for (const hook of hooksFor(hooks, "PreToolUse")) {
-    const result = await hook.run({ call: current }, ctx);
-    if (result?.decision === "deny") return failure(`Denied: ${result.reason ?? `blocked by ${hook.name}`}`);
-    if (result?.updatedInput) current = { ...current, input: result.updatedInput };
-  }
-  return current;
-}
-
-async function runOne(call: ToolCall, hooks: readonly Hook[], ctx: HookContext): Promise<ToolOutcome> {
-  let outcome = await call.tool.execute(call.input, ctx);
-  for (const hook of hooksFor(hooks, "PostToolUse")) {
-    const result = await runHookSafely(hook, ctx, () => hook.run({ call, outcome }, ctx));
-    if (result?.context) outcome = { ...outcome, content: `${outcome.content}\n\n${result.context}` };
-  }
-  return outcome;
 }
 
 export interface RoundResult {
@@ -55,22 +37,19 @@ export async function runToolRound(
   uses: ToolUseBlock[],
   tools: ReadonlyMap<string, Tool>,
   hooks: readonly Hook[],
-  ctx: HookContext,
+  ctx: AgentContext,
 ): Promise<RoundResult> {
   const steps: { use: ToolUseBlock; next: ToolCall | ToolOutcome }[] = [];
   for (const use of uses) {
     ctx.renderer.toolCall(use.name, use.input);
     const prepared = prepare(use, tools);
-    const next = isCall(prepared)
-      ? await decide(prepared, hooks, ctx).catch((err) => failure(`Denied: a PreToolUse hook failed: ${errorText(err)}`))
-      : prepared;
-    steps.push({ use, next });
+    steps.push({ use, next: isCall(prepared) ? await askPreToolUse(hooks, prepared, ctx) : prepared });
   }
   const outcomes = await runInBatches(
     steps,
     ({ next }) => isCall(next) && next.tool.concurrencySafe,
     async ({ use, next }) => {
-      const outcome = isCall(next) ? await runOne(next, hooks, ctx) : next;
+      const outcome = isCall(next) ? await runPostToolUse(hooks, next, await next.tool.execute(next.input, ctx), ctx) : next;
       ctx.renderer.toolResult(use.name, outcome);
       return outcome;
     },

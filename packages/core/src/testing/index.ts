@@ -5,6 +5,7 @@
 import { rm, mkdtemp, writeFile, mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { createContext, LEAD_AGENT, type AgentContext } from "../agent/context.ts";
 import { createClient } from "../client.ts";
 import { loadConfig } from "../config.ts";
 import type { Agent, AgentOptions, Lesson } from "../lesson.ts";
@@ -56,7 +57,7 @@ export function scriptedModel(
     client: createClient(config, simulator),
     model: config.model,
     maxTokens: options.maxTokens ?? config.maxTokens,
-    agent: "lead",
+    agent: LEAD_AGENT,
     renderer: options.renderer ?? renderer,
     tracer: options.tracer,
   });
@@ -85,6 +86,23 @@ export async function scriptedAgent(
     ...overrides,
   });
   return { ...scripted, agent };
+}
+
+/**
+ * An agent context for calling a tool or a hook directly in a test: `cwd` and a live signal;
+ * the model call fails loudly (a unit test of a tool should not reach a model) unless given.
+ */
+export function testContext(cwd: string, overrides: Partial<Omit<AgentContext, "cwd">> & { signal?: AbortSignal } = {}): AgentContext {
+  const base = createContext({
+    agent: LEAD_AGENT,
+    cwd,
+    signal: overrides.signal ?? new AbortController().signal,
+    renderer: new RecordingRenderer(),
+    messages: [],
+    call: () => Promise.reject(new Error("testContext: this test gave the context no model")),
+    submit: () => {},
+  });
+  return Object.assign(base, overrides);
 }
 
 /** The text of every tool_result block in a request body, in order. */

@@ -5,9 +5,19 @@
  * names a link (`link/*`) walks through it.
  */
 import path from "node:path";
-import { resolveInWorkspace, ToolError, type ToolContext } from "@learn/core";
+import { resolveInWorkspace, ToolError, type AgentContext } from "@learn/core";
 import { glob } from "tinyglobby";
 import { statIfExists } from "./text-file.ts";
+
+declare module "@learn/core" {
+  interface AgentContext {
+    /**
+     * Files the agent may read, when something restricts it (a permission policy). Searches
+     * read files they were not named, so they skip the ones it refuses. Unset: every file.
+     */
+    readable?: (absolutePath: string) => boolean;
+  }
+}
 
 /** Never searched: dependencies and git's own database are huge, and never what the model means. */
 export const IGNORED = ["**/node_modules/**", "**/.git/**"];
@@ -22,7 +32,7 @@ export function checkPattern(pattern: string): void {
 }
 
 /** The folder (or file) to search, resolved inside the workspace. */
-export async function resolveSearchRoot(ctx: ToolContext, userPath: string): Promise<{ absolute: string; isFile: boolean }> {
+export async function resolveSearchRoot(ctx: AgentContext, userPath: string): Promise<{ absolute: string; isFile: boolean }> {
   const absolute = await resolveInWorkspace(ctx.cwd, userPath);
   const info = await statIfExists(absolute);
   if (!info) throw new ToolError(`Path not found: ${userPath}`);
@@ -34,7 +44,7 @@ export async function resolveSearchRoot(ctx: ToolContext, userPath: string): Pro
  * Absolute paths of the files under `folder` that match `pattern`, sorted, all inside the
  * workspace, none that the context says may not be read.
  */
-export async function findFiles(ctx: ToolContext, folder: string, pattern: string): Promise<string[]> {
+export async function findFiles(ctx: AgentContext, folder: string, pattern: string): Promise<string[]> {
   const { cwd } = ctx;
   checkPattern(pattern);
   const found = await glob(pattern, {

@@ -1,4 +1,4 @@
-/** Lesson 2's tools: s01's bash, and the file tools. Adding a tool is adding it to this list. */
+/** Lesson 2's tools: the file tools, added to s01's bash. Adding a tool is adding it to this list. */
 import type { Tool } from "@learn/core";
 import { bashTool } from "@learn/s01";
 import { editFileTool } from "./edit-file.ts";
@@ -7,4 +7,7 @@ import { grepTool } from "./grep.ts";
 import { readFileTool } from "./read-file.ts";
 import { writeFileTool } from "./write-file.ts";
 
-export const tools: Tool[] = [bashTool, readFileTool, writeFileTool, editFileTool, globTool, grepTool];
+export const fileTools: Tool[] = [readFileTool, writeFileTool, editFileTool, globTool, grepTool];
+
+/** Every tool of lesson 2's agent, in the order the model sees them. */
+export const tools: Tool[] = [bashTool, ...fileTools];

@@ -13,7 +13,7 @@
  * hook's "allow" cannot override the policy — here it only means "no objection". (In Claude
  * Code a hook's allow can skip the permission prompt; we keep the policy in charge.)
  */
-import { defineHook, runCommand, type Hook, type HookContext } from "@learn/core";
+import { defineHook, runCommand, type Hook, type AgentContext } from "@learn/core";
 import type { Asker } from "../permissions/asker.ts";
 import type { CommandHookEvent, CommandHookSpec, HookConfig } from "./config.ts";
 import { payloadOf, type EventDetails, type HookSession } from "./payload.ts";
@@ -34,7 +34,7 @@ interface HookAnswer {
 export const commandHookName = (event: CommandHookEvent) => `${event} command hooks`;
 
 export function commandHooks(o: CommandHookOptions): Hook[] {
-  const run = (details: EventDetails, tool: string | undefined, ctx: HookContext) => runMatching(o, details, tool, ctx);
+  const run = (details: EventDetails, tool: string | undefined, ctx: AgentContext) => runMatching(o, details, tool, ctx);
   return [
     defineHook("UserPromptSubmit", commandHookName("UserPromptSubmit"), async ({ prompt }, ctx) => {
       const answers = await run({ event: "UserPromptSubmit", prompt }, undefined, ctx);
@@ -74,7 +74,7 @@ export function commandHooks(o: CommandHookOptions): Hook[] {
 }
 
 /** Run every hook command configured for this event (and tool), in parallel; report failures. */
-async function runMatching(o: CommandHookOptions, details: EventDetails, tool: string | undefined, ctx: HookContext): Promise<HookAnswer[]> {
+async function runMatching(o: CommandHookOptions, details: EventDetails, tool: string | undefined, ctx: AgentContext): Promise<HookAnswer[]> {
   const hooks = (o.config[details.event] ?? [])
     .filter((entry) => tool === undefined || entry.matches(tool))
     .flatMap((entry) => entry.hooks);

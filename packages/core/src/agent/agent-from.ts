@@ -1,0 +1,39 @@
+/**
+ * From parts to a running agent: the kernel, the prompt queue, `/clear`, the anatomy.
+ * Every lesson from s03 on builds its agent with this one function, so a lesson's
+ * `agent.ts` only says which parts it adds.
+ */
+import { Kernel } from "../kernel/kernel.ts";
+import type { Agent, AgentOptions } from "../lesson.ts";
+import { anatomyOf, joinSections, type AgentParts } from "./parts.ts";
+import { PromptQueue } from "./prompt-queue.ts";
+
+export function agentFrom(parts: AgentParts, options: AgentOptions): Agent {
+  const submitted = new PromptQueue();
+  const kernel = new Kernel({
+    model: options.model,
+    system: parts.system ?? joinSections(parts.sections),
+    tools: parts.tools,
+    hooks: parts.hooks,
+    wrappers: parts.wrappers,
+    cwd: parts.cwd ?? options.cwd,
+    renderer: options.renderer,
+    submit: (prompt, o) => submitted.push(prompt, o),
+    maxRounds: options.maxRounds,
+  });
+  return {
+    anatomy: () => anatomyOf(parts),
+    run: (prompt, signal) => kernel.run(prompt, signal),
+    submitted,
+    clear() {
+      kernel.clear();
+      submitted.clear();
+      for (const reset of parts.onClear) reset();
+    },
+    commands: parts.commands,
+    working: () => parts.working.some((isWorking) => isWorking()),
+    async close() {
+      for (const close of parts.close) await close();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * THE AGENT CONTEXT — one object that tools, hooks, model wrappers and slash commands all
+ * receive. Whatever a mechanism needs to know about "the agent I am working for" is here, so
+ * no mechanism reaches into another one's state:
+ *
+ *   who       agent     its name ("lead", a subagent's, a teammate's): traces, scripts, screen
+ *   where     cwd       read it each time: an agent can move (into a worktree) mid-session
+ *   when      signal    aborted when the turn is cancelled (Ctrl-C)
+ *   show      renderer  this agent's part of the screen
+ *   memory    messages  the live conversation
+ *   think     model()   this agent's own model call, through its wrappers (quiet: not streamed)
+ *   later     submit()  queue a prompt to run when the agent is idle (mail, cron, finished jobs)
+ *
+ * A lesson that needs more adds a field by module augmentation, never by editing core:
+ *
+ *   declare module "@learn/core" { interface AgentContext { todos?: TodoList } }
+ */
+import type { Model, ModelRequest } from "../model.ts";
+import type { Message, MessageParam } from "../protocol.ts";
+import type { Renderer } from "../ui/renderer.ts";
+
+/** The name of the agent the user talks to; children have names of their own. */
+export const LEAD_AGENT = "lead";
+
+/** Where a submitted prompt comes from, so the user can see who started a turn. */
+export interface SubmitOptions {
+  /** "cron", "mail from alice", "background job 3"... shown when the turn starts. */
+  source?: string;
+}
+
+export interface AgentContext {
+  /** The agent's name: sent to the model as a header, written in traces, shown on screen. */
+  readonly agent: string;
+  /** The workspace this agent works in now (a getter: it may change between rounds). */
+  readonly cwd: string;
+  /** Aborted when the user cancels the turn; every long wait honours it. */
+  readonly signal: AbortSignal;
+  /** This agent's output: streamed text, tool calls, notices. */
+  readonly renderer: Renderer;
+  /** The live conversation. Read it; only PreModel hooks replace its contents. */
+  readonly messages: MessageParam[];
+  /** Call this agent's model through its wrappers (`quiet: true`: nothing streamed to screen). */
+  model(request: ModelRequest): Promise<Message>;
+  /** Queue a prompt that runs as a turn of its own when the agent is idle. */
+  submit(prompt: string, options?: SubmitOptions): void;
+}
+
+/** What a context is made from. */
+export interface ContextSource {
+  agent: string;
+  /** A fixed folder, or a function read each time `cwd` is (an agent that moves). */
+  cwd: string | (() => string);
+  signal: AbortSignal;
+  renderer: Renderer;
+  messages: MessageParam[];
+  /** The model call behind `ctx.model` (the kernel passes its wrapped call). */
+  call(request: ModelRequest, ctx: AgentContext): Promise<Message>;
+  /** Behind `ctx.submit`; without it, submit says plainly that the agent has no queue. */
+  submit?(prompt: string, options?: SubmitOptions): void;
+}
+
+export function createContext(source: ContextSource): AgentContext {
+  const { cwd, call, submit } = source;
+  return {
+    agent: source.agent,
+    get cwd() {
+      return typeof cwd === "function" ? cwd() : cwd;
+    },
+    signal: source.signal,
+    renderer: source.renderer,
+    messages: source.messages,
+    model(request) {
+      return call(request, this);
+    },
+    submit(prompt, options) {
+      if (!submit) throw new Error(`agent "${source.agent}" has no prompt queue: it cannot take a prompt for later`);
+      submit(prompt, options);
+    },
+  };
+}
+
+/** The context of a plain loop (s01, s02): the model called directly, no wrappers, no queue. */
+export function loopContext(o: { model: Model; cwd: string; signal: AbortSignal; renderer: Renderer; messages: MessageParam[] }): AgentContext {
+  return createContext({ ...o, agent: o.model.agent, call: (request, ctx) => o.model.call(request, ctx.signal) });
+}

@@ -1,0 +1,6 @@
+export * from "./agent-from.ts";
+export * from "./context.ts";
+export * from "./parts.ts";
+export * from "./prompt-queue.ts";
+export * from "./run-until-idle.ts";
+export * from "./loop-agent.ts";

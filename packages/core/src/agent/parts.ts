@@ -1,0 +1,66 @@
+/**
+ * AGENT PARTS — what a lesson adds, as values. Each lesson exports a function that builds
+ * its parts from the agent's options, starting from the previous lesson's parts:
+ *
+ *   export async function parts(options: AgentOptions): Promise<AgentParts> {
+ *     const base = await previous.parts(options);
+ *     return { ...base, tools: [...base.tools, todoWrite], hooks: [...base.hooks, reminder] };
+ *   }
+ *
+ * and core's `agentFrom(parts, options)` turns them into a running agent. A child agent (a
+ * subagent, a teammate) is the same function called with the child's own options, so every
+ * child gets fresh hook state and nothing is shared by accident.
+ */
+import type { AgentAnatomy, SlashCommand } from "../lesson.ts";
+import type { Hook } from "../kernel/hooks.ts";
+import type { SystemPrompt } from "../kernel/kernel.ts";
+import type { ModelWrapper } from "../kernel/model-wrapper.ts";
+import type { Tool } from "../tool.ts";
+
+/** One named piece of the system prompt (the docs list them by name). */
+export interface PromptSection {
+  name: string;
+  text: string;
+}
+
+export interface AgentParts {
+  /** The tools the model may call. */
+  tools: Tool[];
+  /** Kernel hooks, in order: the first PreToolUse hook (permissions) decides first. */
+  hooks: Hook[];
+  /** Around every model call, outermost first. */
+  wrappers: ModelWrapper[];
+  /** The system prompt, section by section. */
+  sections: PromptSection[];
+  /** Build the system prompt another way (blocks, per-call state); default: the sections joined. */
+  system?: SystemPrompt;
+  /** Slash commands the REPL offers for this agent. */
+  commands: SlashCommand[];
+  /** Run on `/clear`, after the conversation is forgotten (a plan, a cache). */
+  onClear: Array<() => void>;
+  /** True while something works for the agent outside a turn (a job, a teammate): `--print` waits. */
+  working: Array<() => boolean>;
+  /** Run on exit: stop whatever is still running. */
+  close: Array<() => Promise<void> | void>;
+  /** Where the agent works now, read every round (default: the options' cwd). */
+  cwd?: () => string;
+}
+
+/** Parts with nothing in them but what is given: the start of lesson 1. */
+export function partsWith(given: Partial<AgentParts>): AgentParts {
+  return { tools: [], hooks: [], wrappers: [], sections: [], commands: [], onClear: [], working: [], close: [], ...given };
+}
+
+export function joinSections(sections: readonly PromptSection[]): string {
+  return sections.map((s) => s.text).join("\n");
+}
+
+/** The agent's tools, hooks, prompt sections and commands, by name: the docs' "what changed". */
+export function anatomyOf(parts: AgentParts): AgentAnatomy {
+  return {
+    tools: parts.tools.map((t) => t.name),
+    hooks: parts.hooks.map((h) => h.name),
+    promptSections: parts.sections.map((s) => s.name),
+    commands: parts.commands.map((c) => c.name),
+  };
+}

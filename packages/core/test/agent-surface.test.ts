@@ -1,0 +1,302 @@
+/**
+ * The extension surface every lesson from s04 on stands on: parts → agentFrom, one agent
+ * context for tools / hooks / wrappers, system prompts as blocks, the agent's own (quiet)
+ * model call, ending and continuing turns, submitted prompts, and failed turns.
+ * Each test drives the real SDK through the simulator.
+ */
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import * as core from "../src/index.ts";
+import {
+  agentFrom,
+  defineHook,
+  defineTool,
+  Kernel,
+  partsWith,
+  runUntilIdle,
+  type AgentContext,
+  type AgentOptions,
+  type AgentParts,
+  type ModelWrapper,
+} from "../src/index.ts";
+import type { MessageParam } from "../src/protocol.ts";
+import { RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
+
+const signal = () => new AbortController().signal;
+
+/** A tool that records the context it ran in. */
+function probeTool(seen: AgentContext[] = []) {
+  const tool = defineTool({
+    name: "probe",
+    description: "Record the context.",
+    input: z.object({ n: z.number().optional() }),
+    run: (_input, ctx) => {
+      seen.push(ctx);
+      return `ran in ${ctx.cwd} as ${ctx.agent}`;
+    },
+  });
+  return { tool, seen };
+}
+
+function optionsFor(script: string, extra: Partial<AgentOptions> = {}) {
+  const scripted = scriptedModel(script);
+  const options: AgentOptions = {
+    model: scripted.model,
+    cwd: "/tmp",
+    renderer: scripted.renderer,
+    interactive: false,
+    ask: async () => "n",
+    flags: {},
+    ...extra,
+  };
+  return { ...scripted, options };
+}
+
+const bodiesOf = (simulator: { requests: { body: unknown }[] }) =>
+  simulator.requests.map((r) => r.body as { system?: unknown; messages: MessageParam[]; tools?: unknown[]; max_tokens: number });
+
+const PROBE_THEN_DONE = `
+turns:
+  - content: [ { type: tool_use, name: probe, input: {} } ]
+  - content: [ { type: text, text: done } ]
+`;
+
+describe("parts and agentFrom", () => {
+  it("builds the agent from its parts: the anatomy, the commands, /clear and close come from them", async () => {
+    const { tool } = probeTool();
+    const cleared: string[] = [];
+    const closed: string[] = [];
+    const parts: AgentParts = partsWith({
+      tools: [tool],
+      hooks: [defineHook("Stop", "never-stops", async () => undefined)],
+      sections: [
+        { name: "identity", text: "You are a probe." },
+        { name: "style", text: "Be brief." },
+      ],
+      commands: [{ name: "probe", description: "probe it", run: () => "probed" }],
+      onClear: [() => cleared.push("plan")],
+      close: [() => void closed.push("jobs")],
+    });
+    const { options, simulator } = optionsFor(PROBE_THEN_DONE);
+    const agent = agentFrom(parts, options);
+    expect(agent.anatomy()).toEqual({ tools: ["probe"], hooks: ["never-stops"], promptSections: ["identity", "style"], commands: ["probe"] });
+    expect(agent.commands?.map((c) => c.name)).toEqual(["probe"]);
+    expect(await agent.run("go", signal())).toBe("done");
+    expect(bodiesOf(simulator)[0]!.system).toBe("You are a probe.\nBe brief.");
+    agent.clear();
+    expect(cleared).toEqual(["plan"]);
+    await agent.close?.();
+    expect(closed).toEqual(["jobs"]);
+  });
+
+  it("a child built from the same parts function gets fresh state", async () => {
+    // A parts function whose hook counts calls: each agent built from it counts its own.
+    const partsOf = async (): Promise<AgentParts> => {
+      let count = 0;
+      const counter = defineHook("PreModel", "counter", async () => void count++);
+      return partsWith({ hooks: [counter], commands: [{ name: "count", description: "", run: () => String(count) }] });
+    };
+    const script = "turns:\n  - content: [ { type: text, text: a } ]\n  - agent: child\n    content: [ { type: text, text: b } ]\n";
+    const { options } = optionsFor(script);
+    const lead = agentFrom(await partsOf(), options);
+    const child = agentFrom(await partsOf(), { ...options, model: options.model.forAgent("child", options.renderer) });
+    await lead.run("go", signal());
+    await child.run("go", signal());
+    await lead.run("again", signal()).catch(() => undefined); // the script has no third turn
+    expect(lead.commands![0]!.run("")).toBe("2");
+    expect(child.commands![0]!.run("")).toBe("1");
+  });
+});
+
+describe("one agent context", () => {
+  it("tools, hooks and wrappers all see the same agent, cwd and signal; cwd is read every round", async () => {
+    let where = "/first";
+    const { tool, seen } = probeTool();
+    const hookSaw: string[] = [];
+    const wrapperSaw: string[] = [];
+    const hook = defineHook("PreToolUse", "spy", async (_e, ctx) => void hookSaw.push(`${ctx.agent}@${ctx.cwd}`));
+    const wrapper: ModelWrapper = (next) => async (request, ctx) => {
+      wrapperSaw.push(`${ctx.agent}@${ctx.cwd}`);
+      const response = await next(request, ctx);
+      where = "/second"; // the agent moves (as into a worktree) between rounds
+      return response;
+    };
+    const script = `turns:\n  - content: [ { type: tool_use, name: probe, input: {} } ]\n  - content: [ { type: tool_use, name: probe, input: {} } ]\n  - content: [ { type: text, text: done } ]\n`;
+    const { model, renderer } = scriptedModel(script);
+    const kernel = new Kernel({ model, system: "s", tools: [tool], hooks: [hook], wrappers: [wrapper], cwd: () => where, renderer });
+    expect(await kernel.run("go", signal())).toBe("done");
+    expect(wrapperSaw).toEqual(["lead@/first", "lead@/second", "lead@/second"]);
+    expect(hookSaw).toEqual(["lead@/second", "lead@/second"]);
+    expect(seen.map((c) => c.cwd)).toEqual(["/second", "/second"]);
+    expect(seen[0]!.messages).toBe(kernel.messages);
+  });
+
+  it("the system prompt may be text blocks built from the context", async () => {
+    const { model, renderer, simulator } = scriptedModel("turns:\n  - content: [ { type: text, text: ok } ]\n");
+    const system = (ctx: AgentContext) => [
+      { type: "text" as const, text: `You are ${ctx.agent}.` },
+      { type: "text" as const, text: `cwd: ${ctx.cwd}` },
+    ];
+    const kernel = new Kernel({ model, system, tools: [], cwd: "/w", renderer });
+    await kernel.run("go", signal());
+    expect(bodiesOf(simulator)[0]!.system).toEqual([
+      { type: "text", text: "You are lead." },
+      { type: "text", text: "cwd: /w" },
+    ]);
+  });
+
+  it("ctx.model is the agent's own call: through its wrappers, under its name, quiet when asked", async () => {
+    const script = `turns:
+  - agent: child
+    content: [ { type: tool_use, name: summarize, input: {} } ]
+  - agent: child
+    expect: { noTools: true }
+    content: [ { type: text, text: "a quiet summary" } ]
+  - agent: child
+    content: [ { type: text, text: done } ]
+`;
+    const scripted = scriptedModel(script.replace("    expect: { noTools: true }\n", ""));
+    const renderer = new RecordingRenderer();
+    const childModel = scripted.model.forAgent("child", renderer);
+    const wrapped: string[] = [];
+    const wrapper: ModelWrapper = (next) => async (request, ctx) => {
+      wrapped.push(`${ctx.agent}${request.quiet ? " (quiet)" : ""}`);
+      return next(request, ctx);
+    };
+    const summarize = defineTool({
+      name: "summarize",
+      description: "Summarize with a model call of our own.",
+      input: z.object({}),
+      run: async (_i, ctx) => core.textOf(await ctx.model({ messages: [{ role: "user", content: "sum up" }], quiet: true, maxRetries: 0 })),
+    });
+    const kernel = new Kernel({ model: childModel, system: "s", tools: [summarize], wrappers: [wrapper], cwd: "/tmp", renderer });
+    expect(await kernel.run("go", signal())).toBe("done");
+    expect(wrapped).toEqual(["child", "child (quiet)", "child"]);
+    expect(scripted.simulator.requests.map((r) => r.agent)).toEqual(["child", "child", "child"]);
+    const streamed = renderer.ofKind("text").map((e) => e.text).join("");
+    expect(streamed).not.toContain("a quiet summary");
+    expect(renderer.ofKind("toolResult").map((e) => e.outcome.content)).toEqual(["a quiet summary"]);
+  });
+});
+
+describe("ending and continuing turns", () => {
+  it("the max_tokens notice shows only when no Stop hook carries the turn on", async () => {
+    const script = `turns:
+  - stop_reason: max_tokens
+    content: [ { type: text, text: "cut o" } ]
+  - content: [ { type: text, text: "finished" } ]
+`;
+    const { model, renderer } = scriptedModel(script);
+    let continued = false;
+    const keepGoing = defineHook("Stop", "continue-once", async () => {
+      if (continued) return undefined;
+      continued = true;
+      return { continueWith: "go on" };
+    });
+    const kernel = new Kernel({ model, system: "s", tools: [], hooks: [keepGoing], cwd: "/tmp", renderer });
+    expect(await kernel.run("go", signal())).toBe("finished");
+    expect(renderer.ofKind("notice")).toEqual([]);
+  });
+
+  it("PostToolBatch may end the turn after its round: no further model call", async () => {
+    const { tool } = probeTool();
+    const { model, renderer, simulator } = scriptedModel(PROBE_THEN_DONE);
+    const idle = defineHook("PostToolBatch", "idle", async () => ({ append: ["<idle/>"], endTurn: true }));
+    const kernel = new Kernel({ model, system: "s", tools: [tool], hooks: [idle], cwd: "/tmp", renderer });
+    await kernel.run("go", signal());
+    expect(simulator.requests).toHaveLength(1);
+    const last = kernel.messages.at(-1)!;
+    expect(last.role).toBe("user");
+    expect((last.content as { type: string }[]).map((b) => b.type)).toEqual(["tool_result", "text"]);
+  });
+});
+
+describe("turns from outside", () => {
+  it("submit() queues a prompt that runs when the agent is idle; run() refuses to run twice at once", async () => {
+    const submitter = defineTool({
+      name: "later",
+      description: "Ask for a turn later.",
+      input: z.object({}),
+      run: (_i, ctx) => {
+        ctx.submit("the job finished", { source: "background job 1" });
+        return "queued";
+      },
+    });
+    const script = `turns:
+  - content: [ { type: tool_use, name: later, input: {} } ]
+  - content: [ { type: text, text: first } ]
+  - expect: { lastUserIncludes: "the job finished" }
+    content: [ { type: text, text: second } ]
+`;
+    const { options, renderer } = optionsFor(script);
+    const agent = agentFrom(partsWith({ tools: [submitter] }), options);
+    const first = agent.run("go", signal());
+    await expect(agent.run("again", signal())).rejects.toThrow(/already running a turn/);
+    expect(await first).toBe("first");
+    expect(agent.submitted?.size).toBe(1);
+    expect(await runUntilIdle(agent, "nothing new", signal(), renderer).catch((e: Error) => e.message)).toMatch(/ran out|no more|expected/i);
+  });
+
+  it("runUntilIdle runs submitted prompts and waits while something still works for the agent", async () => {
+    const script = `turns:
+  - content: [ { type: text, text: started } ]
+  - expect: { lastUserIncludes: "job done" }
+    content: [ { type: text, text: "saw the job" } ]
+`;
+    const { options, renderer } = optionsFor(script);
+    let working = true;
+    const parts = partsWith({ working: [() => working] });
+    const agent = agentFrom(parts, options);
+    setTimeout(() => {
+      agent.submitted!.push("job done", { source: "background job 7" });
+      working = false;
+    }, 20);
+    expect(await runUntilIdle(agent, "start", signal(), renderer)).toBe("saw the job");
+    expect(renderer.ofKind("notice").map((n) => n.text)).toEqual(["A prompt from background job 7: job done"]);
+  });
+});
+
+describe("failed turns", () => {
+  it("an API error before any answer puts the conversation back as it was, and says so", async () => {
+    const script = `turns:
+  - content: [ { type: text, text: one } ]
+  - error: { status: 400, type: invalid_request_error, message: "bad" }
+  - expect: { messageCount: { max: 3 } }
+    content: [ { type: text, text: three } ]
+`;
+    const { model, renderer, simulator } = scriptedModel(script);
+    const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer, maxRounds: 5 });
+    await kernel.run("first", signal());
+    await expect(kernel.run("second", signal())).rejects.toThrow();
+    expect(kernel.messages).toHaveLength(2);
+    expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([expect.stringContaining("The prompt was not kept")]);
+    expect(await kernel.run("third", signal())).toBe("three");
+    const last = bodiesOf(simulator).at(-1)!.messages;
+    expect(last.map((m) => m.content)).toEqual(["first", [{ type: "text", text: "one" }], "third"]);
+  });
+
+  it("an empty answer is never appended: the turn ends with a notice and the session goes on", async () => {
+    const script = `turns:
+  - content: []
+  - content: [ { type: text, text: fine } ]
+`;
+    const { model, renderer, simulator } = scriptedModel(script);
+    const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
+    expect(await kernel.run("hello", signal())).toBe("");
+    expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([expect.stringContaining("empty answer")]);
+    expect(await kernel.run("again", signal())).toBe("fine");
+    expect(simulator.requests.at(-1)!.status).toBe(200);
+    expect(kernel.messages.every((m) => typeof m.content === "string" || m.content.length > 0)).toBe(true);
+  });
+});
+
+describe("the public surface", () => {
+  it("exports what lessons plug in, not the loop's internals", () => {
+    for (const name of ["agentFrom", "partsWith", "defineHook", "defineTool", "Kernel", "runUntilIdle", "LEAD_AGENT"]) {
+      expect(core).toHaveProperty(name);
+    }
+    for (const name of ["runToolRound", "hooksFor", "wrapModelCall", "runHookSafely"]) {
+      expect(core).not.toHaveProperty(name);
+    }
+  });
+});
