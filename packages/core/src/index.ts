@@ -18,3 +18,4 @@ export * from "./ui/colors.ts";
 export * from "./ui/renderer.ts";
 export * from "./simulator/index.ts";
 export * from "./kernel/index.ts";
+export * from "./state/index.ts";
