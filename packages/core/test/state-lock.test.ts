@@ -56,7 +56,7 @@ describe("withLock", () => {
     await mkdir(`${target}.lock`); // fresh: its holder is alive
     const attempt = withLock(target, () => "never", { waitMs: 0 });
     await expect(attempt).rejects.toThrow(LockError);
-    await expect(attempt).rejects.toThrow(`${target}.lock`);
+    await expect(attempt).rejects.toThrow(`${target}.lock is held`);
     await rm(`${target}.lock`, { recursive: true });
   });
 

@@ -16,7 +16,7 @@
  * returned. A drain removes a bad line too, and hands its text back, so it can be logged
  * rather than block the mailbox forever.
  */
-import { open } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 import type { z } from "zod";
 import { parseJsonText, readTextIfExists } from "./json-file.ts";
 import { withLock, type LockOptions } from "./lock.ts";
@@ -40,6 +40,15 @@ export function parseJsonl<T = unknown>(text: string, file: string, schema?: z.Z
   return result;
 }
 
+/** Does the file end in the middle of a line? (A writer was killed before its newline.) */
+async function endsMidLine(handle: FileHandle): Promise<boolean> {
+  const { size } = await handle.stat();
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  await handle.read(last, 0, 1, size - 1);
+  return last[0] !== 0x0a;
+}
+
 /** Append `value` as one line, under the file's lock. Creates the file and its folders. */
 export async function appendJsonl(file: string, value: unknown, options?: LockOptions): Promise<void> {
   const line = JSON.stringify(value);
@@ -49,13 +58,9 @@ export async function appendJsonl(file: string, value: unknown, options?: LockOp
     async () => {
       const handle = await open(file, "a+");
       try {
-        // A writer killed mid-line leaves a line without its newline. Close it off first, so
-        // that torn line stays one corrupt line and ours stays whole.
-        const { size } = await handle.stat();
-        const last = Buffer.alloc(1);
-        if (size > 0) await handle.read(last, 0, 1, size - 1);
-        const torn = size > 0 && last[0] !== 0x0a;
-        await handle.appendFile(`${torn ? "\n" : ""}${line}\n`);
+        // Close off a torn line first, so it stays one corrupt line and ours stays whole.
+        const newlineFirst = (await endsMidLine(handle)) ? "\n" : "";
+        await handle.appendFile(`${newlineFirst}${line}\n`);
         await handle.sync();
       } finally {
         await handle.close();
@@ -66,8 +71,9 @@ export async function appendJsonl(file: string, value: unknown, options?: LockOp
 }
 
 /**
- * Read every line without removing any. No lock: this is a look, not a take. A missing
- * file reads as empty.
+ * Read every line without removing any. No lock: this is a look, not a take, so a line
+ * being appended at this very moment may show up as corrupt (a drain, under the lock, never
+ * sees one half-written). A missing file reads as empty.
  */
 export async function readJsonl(file: string): Promise<JsonlRead<unknown>>;
 export async function readJsonl<T>(file: string, schema: z.ZodType<T>): Promise<JsonlRead<T>>;

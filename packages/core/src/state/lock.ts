@@ -24,7 +24,7 @@ export interface LockOptions {
   /** A lock untouched this long belongs to a dead process and is taken over. Default 10 s; at least 2 s. */
   staleMs?: number;
   /**
-   * How long to keep trying before giving up with a LockError. Default 30 s: longer than
+   * About how long to keep trying before giving up with a LockError. Default 30 s: longer than
    * `staleMs`, so an abandoned lock is taken over before we give up on it.
    */
   waitMs?: number;
@@ -42,7 +42,10 @@ export class LockError extends Error {
   override name = "LockError";
 }
 
-/** Run `fn` while holding the lock on `target` (a file or folder, which need not exist yet). */
+/**
+ * Run `fn` while holding the lock on `target` (a file or folder, which need not exist yet).
+ * Not re-entrant: inside `fn`, taking the same lock again waits for itself and fails.
+ */
 export async function withLock<T>(target: string, fn: () => Promise<T> | T, options: LockOptions = {}): Promise<T> {
   const staleMs = Math.max(options.staleMs ?? 10_000, 2000);
   const file = path.resolve(target);
@@ -68,7 +71,7 @@ export async function withLock<T>(target: string, fn: () => Promise<T> | T, opti
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ELOCKED") throw err;
     throw new LockError(
-      `could not lock ${target}: another process holds ${file}.lock. ` +
+      `could not lock ${target}: ${file}.lock is held by someone else. ` +
         `If no process is using it, it is taken over once untouched for ${staleMs / 1000} s.`,
     );
   }
