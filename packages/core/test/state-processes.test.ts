@@ -99,7 +99,7 @@ describe("state helpers across processes", () => {
       expect(isAtomicTempFile(name)).toBe(true);
       expect(name.endsWith(".json")).toBe(false);
     }
-  });
+  }, 60_000);
 
   it("takes over the lock of a process killed with SIGKILL once it is stale", async () => {
     const target = path.join(dir, "tasks");
@@ -112,5 +112,5 @@ describe("state helpers across processes", () => {
     expect(await readdir(dir)).toContain("tasks.lock");
     expect(await withLock(target, () => "mine", { staleMs: 2000 })).toBe("mine");
     expect(await readdir(dir)).not.toContain("tasks.lock");
-  });
+  }, 60_000);
 });
