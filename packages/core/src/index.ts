@@ -19,3 +19,4 @@ export * from "./ui/renderer.ts";
 export * from "./simulator/index.ts";
 export * from "./kernel/index.ts";
 export * from "./agent/index.ts";
+export * from "./state/index.ts";
