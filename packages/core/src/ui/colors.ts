@@ -37,3 +37,14 @@ export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = p
 export function paletteFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Palette {
   return useColor(stream, env) ? colored : plain;
 }
+
+/**
+ * A stable colour for a name: the same teammate is the same colour in every run, so a reader
+ * learns who is who at a glance. Red stays for errors and yellow for notices.
+ */
+export function colorFor(name: string, c: Palette): (s: string) => string {
+  const choices = [c.cyan, c.green, c.magenta, c.blue];
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
+  return choices[hash % choices.length]!;
+}

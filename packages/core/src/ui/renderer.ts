@@ -1,27 +1,37 @@
 /**
  * What the user sees while an agent works. Agents report events here and never write to the
  * terminal themselves, so the same agent runs in the REPL, in `--print`, in a test (a
- * recording renderer) and as an indented child (a subagent) without a change.
+ * recording renderer), as an indented child (a subagent) or under its name (a teammate)
+ * without a change. Every terminal renderer of one stream writes through that stream's
+ * `Screen`, which keeps the lines of agents running at once whole (see screen.ts).
  */
 import type { Message } from "../protocol.ts";
 import type { ToolOutcome } from "../tool.ts";
-import { paletteFor, type Palette } from "./colors.ts";
-import { Spinner } from "./spinner.ts";
+import { OpenCalls } from "./open-calls.ts";
+import { Screen, type Lane, type ScreenStream } from "./screen.ts";
+
+export { Screen, type Lane, type ScreenOptions, type ScreenStream } from "./screen.ts";
 
 export interface Renderer {
   /** A model call starts: show that we are waiting. */
   modelStart(): void;
-  /** A piece of streamed text from the model. */
+  /** A piece of streamed text from the model; an empty one means the stream is over. */
   text(delta: string): void;
   /** The model call finished. */
   modelEnd(response: Message): void;
-  toolCall(name: string, input: unknown): void;
-  toolResult(name: string, outcome: ToolOutcome): void;
+  /** A tool call; `id` (the tool_use id) matches it to its result when calls overlap. */
+  toolCall(name: string, input: unknown, id?: string): void;
+  /** A tool's result; with the call's `id`, a result of parallel calls names the right call. */
+  toolResult(name: string, outcome: ToolOutcome, id?: string): void;
   /** Something the harness wants the user to know (a stop reason, a retry, a compaction). */
   notice(text: string): void;
   error(text: string): void;
-  /** A renderer for a child agent, shown indented under this one. */
+  /** What the spinner says while this agent waits (the current plan item, say); none resets it. */
+  status(text?: string): void;
+  /** A renderer for a child agent (a subagent), shown indented under this one. */
   child(label: string): Renderer;
+  /** A renderer for a named agent working beside this one: each of its lines starts with the name. */
+  teammate(name: string): Renderer;
 }
 
 const PREVIEW_LINES = 6;
@@ -35,92 +45,95 @@ export function previewOf(text: string): string {
   return more > 0 || text.length > PREVIEW_CHARS ? `${shown}\n… (${more > 0 ? `${more} more lines` : "more"})` : shown;
 }
 
-export function inputSummary(input: unknown): string {
+/** `clean` runs before the summary is cut short (a scrubber must see a secret whole). */
+export function inputSummary(input: unknown, clean: (text: string) => string = (text) => text): string {
   if (input && typeof input === "object") {
     const entries = Object.entries(input as Record<string, unknown>);
-    if (entries.length === 1 && typeof entries[0]![1] === "string") return entries[0]![1] as string;
+    if (entries.length === 1 && typeof entries[0]![1] === "string") return clean(entries[0]![1] as string);
   }
-  const json = JSON.stringify(input);
+  const json = clean(JSON.stringify(input));
   return json.length > 200 ? `${json.slice(0, 200)}…` : json;
 }
 
 export interface TerminalRendererOptions {
   /** Stream model text as it arrives (the REPL), or keep quiet about it (`--print`). */
   streamText?: boolean;
-  palette?: Palette;
-  indent?: string;
+  /** Where this agent's lines go on the screen; children and teammates get theirs from their parent. */
+  lane?: Lane;
 }
 
 export class TerminalRenderer implements Renderer {
-  private readonly c: Palette;
-  private readonly spinner: Spinner;
+  private readonly screen: Screen;
+  private readonly lane: Lane;
   private readonly streamText: boolean;
-  private readonly indent: string;
-  private midLine = false;
+  private readonly calls = new OpenCalls();
 
-  constructor(
-    private readonly out: NodeJS.WritableStream & { isTTY?: boolean },
-    options: TerminalRendererOptions = {},
-  ) {
-    this.c = options.palette ?? paletteFor(out);
-    this.spinner = new Spinner(out);
+  /** On a stream, the renderer shares the stream's screen (`Screen.of`). */
+  constructor(target: Screen | ScreenStream, options: TerminalRendererOptions = {}) {
+    this.screen = target instanceof Screen ? target : Screen.of(target);
+    this.lane = options.lane ?? this.screen.lane();
     this.streamText = options.streamText ?? true;
-    this.indent = options.indent ?? "";
   }
 
-  private line(text: string): void {
-    this.endLine();
-    const body = text.split("\n").map((l) => this.indent + l).join("\n");
-    this.out.write(`${body}\n`);
+  private get c() {
+    return this.screen.palette;
   }
 
-  private endLine(): void {
-    if (this.midLine) this.out.write("\n");
-    this.midLine = false;
+  private line(text: string, tag?: object): void {
+    this.screen.line(this.lane, text, tag);
   }
 
   modelStart(): void {
-    this.spinner.start(this.c.dim("thinking…"));
+    this.screen.wait(this.lane, true);
   }
 
   text(delta: string): void {
-    this.spinner.stop();
-    if (!this.streamText || delta === "") return;
-    const start = this.midLine ? "" : this.indent;
-    this.out.write(start + delta.replaceAll("\n", `\n${this.indent}`));
-    this.midLine = !delta.endsWith("\n");
+    this.screen.wait(this.lane, false);
+    if (delta === "") this.screen.endLine(this.lane);
+    else if (this.streamText) this.screen.text(this.lane, delta);
   }
 
   modelEnd(response: Message): void {
-    this.spinner.stop();
-    this.endLine();
+    this.screen.wait(this.lane, false);
+    this.screen.endLine(this.lane);
     const { input_tokens, output_tokens } = response.usage;
     this.line(this.c.dim(`  [tokens: ${input_tokens} in, ${output_tokens} out]`));
   }
 
-  toolCall(name: string, input: unknown): void {
-    this.line(`${this.c.cyan("⏺")} ${this.c.bold(name)} ${this.c.dim(inputSummary(input))}`);
+  toolCall(name: string, input: unknown, id?: string): void {
+    const summary = inputSummary(input, this.screen.scrub);
+    const call = this.calls.add(name, summary, id);
+    this.line(`${this.c.cyan("⏺")} ${this.c.bold(name)} ${this.c.dim(summary)}`, call);
   }
 
-  toolResult(_name: string, outcome: ToolOutcome): void {
+  toolResult(name: string, outcome: ToolOutcome, id?: string): void {
+    const call = this.calls.take(name, id);
+    // Right under its own call the result needs no label; anywhere else it names its call.
+    const label = this.screen.isLast(call) ? "" : `[${call.label}] `;
     const color = outcome.isError ? this.c.red : this.c.dim;
-    const body = previewOf(outcome.content).split("\n").map((l) => `  ⎿ ${l}`).join("\n");
+    const body = previewOf(this.screen.scrub(outcome.content)).split("\n").map((l, i) => `  ⎿ ${i === 0 ? label : ""}${l}`).join("\n");
     this.line(color(body));
   }
 
   notice(text: string): void {
-    this.spinner.stop();
     this.line(this.c.yellow(`● ${text}`));
   }
 
   error(text: string): void {
-    this.spinner.stop();
     this.line(this.c.red(`✗ ${text}`));
+  }
+
+  status(text?: string): void {
+    this.screen.status(this.lane, text);
   }
 
   child(label: string): Renderer {
     this.line(this.c.magenta(`↳ ${label}`));
-    return new TerminalRenderer(this.out, { streamText: this.streamText, palette: this.c, indent: `${this.indent}    ` });
+    return new TerminalRenderer(this.screen, { streamText: this.streamText, lane: this.screen.childLane(this.lane, label) });
+  }
+
+  teammate(name: string): Renderer {
+    return new TerminalRenderer(this.screen, { streamText: this.streamText, lane: this.screen.teammateLane(this.lane, name) });
   }
 }
 
@@ -133,7 +146,11 @@ export const silentRenderer: Renderer = {
   toolResult() {},
   notice() {},
   error() {},
+  status() {},
   child() {
+    return silentRenderer;
+  },
+  teammate() {
     return silentRenderer;
   },
 };
