@@ -11,7 +11,7 @@ import readline from "node:readline";
 import { announceSubmitted } from "./agent/run-until-idle.ts";
 import { describeError, isAbort } from "./errors.ts";
 import type { Agent, SlashCommand } from "./lesson.ts";
-import type { Renderer } from "./ui/renderer.ts";
+import { Screen, type Renderer } from "./ui/renderer.ts";
 
 export interface ReplOptions {
   agent: Agent;
@@ -55,6 +55,8 @@ export class Repl {
   private finished!: () => void;
   readonly done: Promise<void>;
   private readonly commands: SlashCommand[];
+  /** Lines of our own go through the shared screen, so they never cut into an agent's line. */
+  private readonly screen: Screen;
   /** The demo prompts `/demo` has not typed yet. */
   private demoLeft: string[];
 
@@ -69,13 +71,14 @@ export class Repl {
     });
     this.done = new Promise((resolve) => (this.finished = resolve));
     this.demoLeft = [...(options.demoPrompts ?? [])];
+    this.screen = Screen.of(options.output);
     this.commands = [...this.builtinCommands(), ...(options.agent.commands ?? [])];
   }
 
   /** Start reading lines; resolves when the user exits or input ends. */
   start(): Promise<void> {
     const { options, rl } = this;
-    if (options.banner) options.output.write(`${options.banner}\n`);
+    if (options.banner) this.screen.print(options.banner);
     rl.on("line", (line) => this.enqueue(line));
     // A prompt submitted from elsewhere (a finished job, mail) waits in line like a typed one.
     options.agent.submitted?.onPush(() => this.takeSubmitted());
@@ -130,7 +133,7 @@ export class Repl {
       return;
     }
     this.exitArmed = true;
-    this.options.output.write("\n(Press Ctrl-C again to exit, or type /exit)\n");
+    this.screen.print("\n(Press Ctrl-C again to exit, or type /exit)");
     this.showPrompt();
   }
 
@@ -164,7 +167,7 @@ export class Repl {
         continue;
       }
       if (source) announceSubmitted(this.options.renderer, line, source);
-      else if (!this.options.terminal) this.options.output.write(`> ${line}\n`);
+      else if (!this.options.terminal) this.screen.print(`> ${line}`);
       const keepGoing = source ? await this.runTurn(line) : await this.dispatch(line);
       if (!keepGoing) {
         this.queue.length = 0;
@@ -207,7 +210,7 @@ export class Repl {
     }
     try {
       const out = await command.run(rest.join(" ").trim());
-      if (out) this.options.output.write(`${out}\n`);
+      if (out) this.screen.print(out);
     } catch (err) {
       this.options.renderer.error(describeError(err));
     }
@@ -227,7 +230,7 @@ export class Repl {
         run: async () => {
           const prompt = this.demoLeft.shift();
           if (!prompt) return "No demo prompts left (/clear starts the demo again).";
-          this.options.output.write(`> ${prompt}\n`);
+          this.screen.print(`> ${prompt}`);
           await this.runTurn(prompt);
         },
       });

@@ -50,12 +50,12 @@ export async function agentLoop(o: LoopOptions): Promise<string> {
     // Run each tool in order; every tool_use gets exactly one tool_result.
     const results: ToolResultBlockParam[] = [];
     for (const use of toolUses) {
-      o.renderer.toolCall(use.name, use.input);
+      o.renderer.toolCall(use.name, use.input, use.id);
       const outcome =
         use.name === tool.name
           ? await tool.execute(use.input, ctx)
           : { content: `Error: unknown tool "${use.name}" (this agent has only ${tool.name})`, isError: true };
-      o.renderer.toolResult(use.name, outcome);
+      o.renderer.toolResult(use.name, outcome, use.id);
       results.push({ type: "tool_result", tool_use_id: use.id, content: outcome.content, is_error: outcome.isError || undefined });
     }
     // All results go back in ONE user message: the API requires them right after the tool_use.

@@ -52,12 +52,12 @@ export async function agentLoop(o: LoopOptions): Promise<string> {
 
     // Run each tool through the table; every tool_use gets exactly one tool_result.
     const run = async (use: ToolUseBlock): Promise<ToolResultBlockParam> => {
-      o.renderer.toolCall(use.name, use.input);
+      o.renderer.toolCall(use.name, use.input, use.id);
       const tool = handlers.get(use.name);
       const outcome = tool
         ? await tool.execute(use.input, ctx)
         : { content: `Error: unknown tool "${use.name}" (this agent has: ${[...handlers.keys()].join(", ")})`, isError: true };
-      o.renderer.toolResult(use.name, outcome);
+      o.renderer.toolResult(use.name, outcome, use.id);
       return { type: "tool_result", tool_use_id: use.id, content: outcome.content, is_error: outcome.isError || undefined };
     };
     // Consecutive concurrency-safe calls run together, any other call alone; results keep the model's order.

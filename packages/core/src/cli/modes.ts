@@ -15,7 +15,7 @@ import { Repl, loadHistory } from "../repl.ts";
 import { loadScript, Simulator, type Script } from "../simulator/index.ts";
 import { Tracer } from "../trace.ts";
 import { paletteFor } from "../ui/colors.ts";
-import { TerminalRenderer, type Renderer } from "../ui/renderer.ts";
+import { Screen, TerminalRenderer, type Renderer } from "../ui/renderer.ts";
 import { copyPracticeWorkspace, resolveWorkspace, userPath } from "../workspace.ts";
 import type { CliOptions } from "./args.ts";
 
@@ -80,15 +80,16 @@ export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Pr
   for (const file of lesson.demoScripts) {
     const script = await loadScript(file);
     const cwd = options.cwd ? await resolveWorkspace(options.cwd) : await copyPracticeWorkspace(`${lesson.id}-demo`);
-    out.write(c.bold(`\n${lesson.id} demo: ${script.title ?? path.basename(file)}\n`) + c.dim(`workspace: ${cwd}\n`));
+    const screen = Screen.of(out);
+    screen.print(c.bold(`\n${lesson.id} demo: ${script.title ?? path.basename(file)}`) + "\n" + c.dim(`workspace: ${cwd}`));
     const renderer = new TerminalRenderer(out);
     const model = buildModel(s.config, script, renderer, s.tracer);
     const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: options.flags });
     try {
       for (const prompt of promptsOf(script)) {
-        out.write(`\n${c.green(">")} ${prompt}\n`);
+        screen.print(`\n${c.green(">")} ${prompt}`);
         const answer = await runUntilIdle(agent, prompt, new AbortController().signal, renderer);
-        out.write(`\n${c.bold("Final answer:")} ${answer}\n`);
+        screen.print(`\n${c.bold("Final answer:")} ${answer}`);
       }
     } catch (err) {
       renderer.error(`The demo failed: ${describeError(err)}`);

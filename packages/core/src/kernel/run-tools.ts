@@ -41,7 +41,7 @@ export async function runToolRound(
 ): Promise<RoundResult> {
   const steps: { use: ToolUseBlock; next: ToolCall | ToolOutcome }[] = [];
   for (const use of uses) {
-    ctx.renderer.toolCall(use.name, use.input);
+    ctx.renderer.toolCall(use.name, use.input, use.id);
     const prepared = prepare(use, tools);
     steps.push({ use, next: isCall(prepared) ? await askPreToolUse(hooks, prepared, ctx) : prepared });
   }
@@ -50,7 +50,7 @@ export async function runToolRound(
     ({ next }) => isCall(next) && next.tool.concurrencySafe,
     async ({ use, next }) => {
       const outcome = isCall(next) ? await runPostToolUse(hooks, next, await next.tool.execute(next.input, ctx), ctx) : next;
-      ctx.renderer.toolResult(use.name, outcome);
+      ctx.renderer.toolResult(use.name, outcome, use.id);
       return outcome;
     },
   );
