@@ -13,12 +13,13 @@
  * that is how a script orders agents that run at the same time.
  */
 import { checkExpect, checkScriptedTools } from "./expect.ts";
+import { Holds } from "./hold.ts";
 import { lastUserText, promptTokens, quote, type SimRequest } from "./request.ts";
 import { buildMessage, errorBody } from "./respond.ts";
 import { DEFAULT_AGENT, type Script, type ScriptTurn, type TurnAnswer } from "./script.ts";
 import { sseStream, streamEvents } from "./sse.ts";
 import { validateRequest } from "./validate.ts";
-import { abortError, connectionDropped, json, parseJson, sleep } from "./wire.ts";
+import { connectionDropped, json, parseJson, sleep } from "./wire.ts";
 
 export { DEFAULT_AGENT };
 export const AGENT_HEADER = "x-learn-agent";
@@ -54,14 +55,6 @@ interface AgentState {
   ids: { request: number; message: number; toolUse: number };
 }
 
-/** A request held by `after`, waiting for another agent's progress. */
-interface Waiter {
-  agent: string;
-  after: { agent: string; served: number };
-  wake: () => void;
-  fail: (problem: string) => void;
-}
-
 type Picked = { answer: TurnAnswer } | { problem: string };
 
 export class Simulator {
@@ -70,7 +63,10 @@ export class Simulator {
   readonly #script: Script;
   readonly #name: string | undefined;
   readonly #agents = new Map<string, AgentState>();
-  readonly #waiters = new Set<Waiter>();
+  readonly #holds = new Holds({
+    served: (agent) => this.#agents.get(agent)?.served ?? 0,
+    left: (agent) => this.#agents.get(agent)?.queue.length ?? 0,
+  });
   /** Ids for requests from agents the script does not know (they only ever get errors). */
   readonly #strangers = new Map<string, AgentState>();
 
@@ -107,7 +103,7 @@ export class Simulator {
       state.served = 0;
       state.ids = { request: 0, message: 0, toolUse: 0 };
     }
-    this.#checkWaiters();
+    this.#holds.check();
   }
 
   async #handle(input: string | URL | Request, init?: RequestInit): Promise<Response> {
@@ -155,75 +151,10 @@ export class Simulator {
       const next = this.#agents.get(agent)?.queue[0];
       const after = next?.turn.after;
       if (!next || !after || (this.#agents.get(after.agent)?.served ?? 0) >= after.served) return undefined;
-      const label = this.#label(agent, next);
-      const outcome = await new Promise<string | undefined>((resolve, reject) => {
-        if (signal.aborted) return reject(abortError());
-        const waiter: Waiter = {
-          agent,
-          after,
-          wake: () => settle(() => resolve(undefined)),
-          fail: (problem) => settle(() => resolve(`${label}: ${problem}`)),
-        };
-        const onAbort = () => settle(() => reject(abortError()));
-        const settle = (then: () => void) => {
-          this.#waiters.delete(waiter);
-          signal.removeEventListener("abort", onAbort);
-          then();
-        };
-        signal.addEventListener("abort", onAbort, { once: true });
-        this.#waiters.add(waiter);
-        this.#checkWaiters();
-      });
-      if (outcome) return outcome;
+      const problem = await this.#holds.wait(agent, after, signal);
+      if (problem) return `${this.#label(agent, next)}: ${problem}`;
     }
   }
-
-  /**
-   * Release every held request whose `after` is met; then fail those that can never be met.
-   * Every request of a circle of waits is failed, so none of them is left hanging.
-   */
-  #checkWaiters(): void {
-    for (const waiter of [...this.#waiters]) {
-      if ((this.#agents.get(waiter.after.agent)?.served ?? 0) >= waiter.after.served) waiter.wake();
-    }
-    const stuck = [...this.#waiters].flatMap((waiter) => {
-      const problem = this.#deadlock(waiter);
-      return problem ? [{ waiter, problem }] : [];
-    });
-    for (const { waiter, problem } of stuck) waiter.fail(problem);
-  }
-
-  /**
-   * Why a held request can never be released, or undefined while it still can: the agent it
-   * waits for has too few turns left, or is itself held, waiting (maybe through others) for
-   * the agent that waits — a circle of waits where nothing can move.
-   */
-  #deadlock(waiter: Waiter): string | undefined {
-    const { agent, served } = waiter.after;
-    const target = this.#agents.get(agent);
-    if (!target) return undefined;
-    const wants = `it waits for agent "${agent}" to be served ${turns(served)} (after: { agent: ${agent}, served: ${served} })`;
-    if (target.served + target.queue.length < served) {
-      return `${wants}, but "${agent}" was served ${target.served} and has only ${turns(target.queue.length)} left`;
-    }
-    // Follow the waits; reaching an agent already on the path closes a circle.
-    const path = [waiter.agent];
-    const holds: string[] = [];
-    for (let next = this.#heldRequestOf(agent); next; next = this.#heldRequestOf(next.after.agent)) {
-      const servedSoFar = this.#agents.get(next.agent)?.served ?? 0;
-      holds.push(`"${next.agent}" (served ${servedSoFar}) is held waiting for "${next.after.agent}" to be served ${next.after.served}`);
-      if (path.includes(next.after.agent) || next.after.agent === next.agent) {
-        return `${wants}, but ${holds.join(", and ")}: nothing can progress (a deadlock in the script's \`after\` fields)`;
-      }
-      path.push(next.agent);
-    }
-    return undefined;
-  }
-
-  #heldRequestOf(agent: string): Waiter | undefined {
-    return [...this.#waiters].find((w) => w.agent === agent);
-  }
-
 
   /** The agent's next turn (or the alternative of it that fits), taken off its queue only if it fits the request. */
   #pick(agent: string, request: SimRequest): Picked {
@@ -306,7 +237,7 @@ export class Simulator {
   #served(agent: string): void {
     const state = this.#agents.get(agent);
     if (state) state.served++;
-    this.#checkWaiters();
+    this.#holds.check();
   }
 
   #answer(agent: string, request: SimRequest, turn: TurnAnswer): Response {
@@ -350,10 +281,6 @@ export class Simulator {
 
 function freshState(): AgentState {
   return { queue: [], total: 0, served: 0, ids: { request: 0, message: 0, toolUse: 0 } };
-}
-
-function turns(n: number): string {
-  return n === 1 ? "1 turn" : `${n} turns`;
 }
 
 function pad(n: number): string {
