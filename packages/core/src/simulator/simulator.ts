@@ -123,6 +123,7 @@ export class Simulator {
     if (problem) return this.#fail(agent, body ?? text, 400, "invalid_request_error", problem);
     const simRequest = body as SimRequest;
     const state = this.#agents.get(agent);
+    // A fresh conversation after the agent's turns ran out: start its script again (see restart).
     if (state?.queue.length === 0 && simRequest.messages.length === 1) this.restart(agent);
     const held = await this.#hold(agent, request.signal).catch((error: unknown) => {
       this.#record(agent, body, 0, { aborted: true });
