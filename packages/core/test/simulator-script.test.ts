@@ -44,7 +44,7 @@ describe("script loading", () => {
     [
       "an unknown key",
       "turns:\n  - content: [ { type: text, text: hi } ]\n  - contnet: [ { type: text, text: hi } ]\n",
-      "demo/bad.yaml:3: turns[1].contnet: unknown key (allowed: agent, expect, content, stop_reason, error, disconnect, delayMs)",
+      "demo/bad.yaml:3: turns[1].contnet: unknown key (allowed: agent, after, repeat, expect, content, stop_reason, error, disconnect, delayMs, oneOf)",
     ],
     [
       "an unknown expect matcher",
@@ -54,7 +54,7 @@ describe("script loading", () => {
     [
       "two unknown keys",
       "turns:\n  - content: [ { type: text, text: hi } ]\n    delay: 5\n    agnet: bob\n",
-      "demo/bad.yaml:3: turns[0].delay: unknown key (allowed: agent, expect, content, stop_reason, error, disconnect, delayMs)\ndemo/bad.yaml:4: turns[0].agnet: unknown key",
+      "demo/bad.yaml:3: turns[0].delay: unknown key (allowed: agent, after, repeat, expect, content, stop_reason, error, disconnect, delayMs, oneOf)\ndemo/bad.yaml:4: turns[0].agnet: unknown key",
     ],
     ["a missing field", "turns:\n  - content:\n    - type: text\n", "demo/bad.yaml:3: turns[0].content[0].text: missing (expected string)"],
     ["an empty text", 'turns:\n  - content: [ { type: text, text: "" } ]\n', "demo/bad.yaml:2: turns[0].content[0].text: text must not be empty"],
@@ -63,6 +63,61 @@ describe("script loading", () => {
     ["an empty file", "", "demo/bad.yaml:1: script: expected a mapping with a `turns:` list"],
     ["a YAML syntax error", "turns:\n  - content: [ { type: text, text: hi }\n", "demo/bad.yaml:3: YAML syntax error:"],
     ["a duplicate key", "turns: []\nturns: []\n", "demo/bad.yaml:2: YAML syntax error: Map keys must be unique"],
+  ])("names file, line and field for %s", (_name, text, expected) => {
+    expect(problemIn(text)).toContain(expected);
+  });
+
+  it("loads the fields that order, repeat and choose turns", () => {
+    const parsed = parseScript(`
+turns:
+  - agent: alice
+    repeat: 2
+    content: [ { type: text, text: hi } ]
+  - after: { agent: alice, served: 2 }
+    expect: { model: claude-sim, maxTokens: { min: 100 }, noTools: true }
+    content: [ { type: text, text: done } ]
+  - oneOf:
+      - expect: { lastToolResultIsError: true }
+        content: [ { type: text, text: denied } ]
+      - content: [ { type: text, text: ran } ]
+`);
+    expect(parsed.turns[0]?.repeat).toBe(2);
+    expect(parsed.turns[1]?.after).toEqual({ agent: "alice", served: 2 });
+    expect(parsed.turns[1]?.expect).toEqual({ model: "claude-sim", maxTokens: { min: 100 }, noTools: true });
+    expect(parsed.turns[2]?.oneOf).toHaveLength(2);
+  });
+
+  it.each([
+    ["a repeat of zero", "turns:\n  - repeat: 0\n    content: [ { type: text, text: hi } ]\n", "demo/bad.yaml:2: turns[0].repeat: "],
+    [
+      "after naming an agent without turns",
+      "turns:\n  - content: [ { type: text, text: hi } ]\n  - after: { agent: bob, served: 1 }\n    content: [ { type: text, text: hi } ]\n",
+      'demo/bad.yaml:3: turns[1].after.agent: no turns for agent "bob" (agents in the script: lead)',
+    ],
+    [
+      "after waiting for more turns than the agent has",
+      "turns:\n  - agent: alice\n    repeat: 2\n    content: [ { type: text, text: hi } ]\n  - after:\n      agent: alice\n      served: 3\n    content: [ { type: text, text: hi } ]\n",
+      'demo/bad.yaml:7: turns[1].after.served: agent "alice" has only 2 turns',
+    ],
+    ["after without served", "turns:\n  - after: { agent: lead }\n    content: [ { type: text, text: hi } ]\n", "demo/bad.yaml:2: turns[0].after.served: missing (expected number)"],
+    ["a maxTokens of the wrong kind", "turns:\n  - expect: { maxTokens: lots }\n    content: [ { type: text, text: hi } ]\n", "demo/bad.yaml:2: turns[0].expect.maxTokens: expected a number or { min, max }"],
+    ["noTools that is not a boolean", "turns:\n  - expect:\n      noTools: yes please\n    content: [ { type: text, text: hi } ]\n", "demo/bad.yaml:3: turns[0].expect.noTools: expected boolean, received string"],
+    [
+      "content beside oneOf",
+      "turns:\n  - oneOf:\n      - content: [ { type: text, text: a } ]\n    content: [ { type: text, text: b } ]\n",
+      "demo/bad.yaml:4: turns[0].content: content belongs inside each oneOf alternative",
+    ],
+    [
+      "an alternative that answers nothing",
+      "turns:\n  - oneOf:\n      - expect: { noTools: true }\n",
+      "demo/bad.yaml:3: turns[0].oneOf[0]: an alternative needs exactly one of content, error, disconnect: true",
+    ],
+    ["an empty oneOf", "turns:\n  - oneOf: []\n", "demo/bad.yaml:2: turns[0].oneOf: oneOf needs at least one alternative"],
+    [
+      "an unknown key in an alternative",
+      "turns:\n  - oneOf:\n      - agent: bob\n        content: [ { type: text, text: a } ]\n",
+      "demo/bad.yaml:3: turns[0].oneOf[0].agent: unknown key (allowed: expect, content, stop_reason, error, disconnect, delayMs)",
+    ],
   ])("names file, line and field for %s", (_name, text, expected) => {
     expect(problemIn(text)).toContain(expected);
   });

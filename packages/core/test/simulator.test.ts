@@ -49,14 +49,14 @@ describe("valid traffic", () => {
     expect(first).toMatchObject({ type: "message", role: "assistant", model: MODEL, stop_reason: "tool_use", stop_sequence: null });
     expect(first.id).toMatch(/^msg_sim_/);
     const call = first.content[1];
-    expect(call).toMatchObject({ type: "tool_use", id: "toolu_sim_0001", name: "bash", input: { command: "node hello.js" } });
+    expect(call).toMatchObject({ type: "tool_use", id: "toolu_sim_lead_0001", name: "bash", input: { command: "node hello.js" } });
     expect(first.usage.input_tokens).toBe(Math.ceil(JSON.stringify({ messages: params.messages, tools: params.tools }).length / 4));
     expect(first.usage.output_tokens).toBeGreaterThan(0);
 
     const messages: MessageParam[] = [
       ...params.messages,
       { role: "assistant", content: first.content },
-      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_sim_0001", content: "Hello Agent\n" }] },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_sim_lead_0001", content: "Hello Agent\n" }] },
     ];
     const second = await client.messages.create({ ...params, messages });
     expect(second.content).toEqual([{ type: "text", text: "It printed: Hello Agent", citations: null }]);
@@ -238,11 +238,40 @@ describe("expect and running out", () => {
     expect(await rejection(clientFor(sim).messages.create(ask("hi")))).toContain(expected);
   });
 
+  it.each([
+    ["model: claude-other", 'expected model "claude-other", but the request asked for "claude-sim"'],
+    ["maxTokens: 4096", "expected max_tokens 4096, but the request had 1000"],
+    ["maxTokens: { min: 2000 }", "expected max_tokens at least 2000, but the request had 1000"],
+    ["maxTokens: { min: 10, max: 500 }", "expected max_tokens at least 10 and at most 500, but the request had 1000"],
+    ["noTools: true", "expected no tools, but the request offered: bash"],
+    ["lastToolResultIsError: false", 'expected the last user message to carry a tool_result, but it had none (it was: "hi")'],
+  ])("expect %s", async (matcher, expected) => {
+    const sim = new Simulator(script(`turns: [ { expect: { ${matcher} }, content: [ { type: text, text: ok } ] } ]`));
+    expect(await rejection(clientFor(sim).messages.create(ask("hi")))).toContain(expected);
+  });
+
+  it.each([
+    ["model: claude-sim", ask("hi")],
+    ["maxTokens: 1000", ask("hi")],
+    ["maxTokens: { min: 1000, max: 1000 }", ask("hi")],
+    ["noTools: true", ask("hi", [])],
+    ["noTools: false", ask("hi")],
+  ])("expect %s matches", async (matcher, params) => {
+    const sim = new Simulator(script(`turns: [ { expect: { ${matcher} }, content: [ { type: text, text: ok } ] } ]`));
+    await expect(clientFor(sim).messages.create(params)).resolves.toMatchObject({ content: [{ text: "ok" }] });
+  });
+
+  it("expect noTools: false wants tools", async () => {
+    const sim = new Simulator(script(`turns: [ { expect: { noTools: false }, content: [ { type: text, text: ok } ] } ]`));
+    expect(await rejection(clientFor(sim).messages.create(ask("hi", [])))).toContain("expected some tools, but the request offered none");
+  });
+
   it("a script that ran out says so", async () => {
     const sim = new Simulator(script(`turns: [ { content: [ { type: text, text: "only answer" } ] } ]`));
     const client = clientFor(sim);
-    await client.messages.create(ask("first"));
-    const message = await rejection(client.messages.create(ask("second")));
+    const first = await client.messages.create(ask("first"));
+    const messages: MessageParam[] = [...ask("first").messages, { role: "assistant", content: first.content }, { role: "user", content: "second" }];
+    const message = await rejection(client.messages.create({ ...ask("first"), messages }));
     expect(message).toBe('script has run out for agent "lead": all 1 of its turns were served, but another request came (last user message: "second")');
   });
 });
@@ -284,5 +313,94 @@ turns:
     const message = await rejection(clientFor(sim).messages.create(ask("hi")));
     expect(message).toBe('script turn 1 for agent "lead" (turns[0]): scripted a tool_use for tool "write_file", but the request offered only: bash');
     expect(sim.remaining()).toBe(1);
+  });
+});
+
+/** A conversation where the model called bash and the harness answered with `result`. */
+async function afterToolCall(client: Anthropic, result: { content: string; is_error?: boolean }) {
+  const first = await client.messages.create(ask("copy it"));
+  const call = first.content.find((b) => b.type === "tool_use")!;
+  return {
+    ...ask("copy it"),
+    messages: [
+      ...ask("copy it").messages,
+      { role: "assistant", content: first.content },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: call.id, ...result }] },
+    ] as MessageParam[],
+  };
+}
+
+describe("repeat and oneOf", () => {
+  it("repeat serves a turn that many times, each with fresh ids", async () => {
+    const sim = new Simulator(script(`
+turns:
+  - repeat: 3
+    content: [ { type: tool_use, name: bash, input: { command: ls } } ]
+`));
+    const client = clientFor(sim);
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(((await client.messages.create(ask("hi"))).content[0] as Anthropic.ToolUseBlock).id);
+    expect(ids).toEqual(["toolu_sim_lead_0001", "toolu_sim_lead_0002", "toolu_sim_lead_0003"]);
+    expect(sim.remaining()).toBe(0);
+  });
+
+  const truthful = `
+turns:
+  - content: [ { type: tool_use, name: bash, input: { command: "cp a b" } } ]
+  - oneOf:
+      - expect: { lastToolResultIsError: true, lastUserIncludes: "Denied" }
+        content: [ { type: text, text: "You denied the copy; nothing changed." } ]
+      - expect: { lastToolResultIsError: false }
+        content: [ { type: text, text: "Copied." } ]
+`;
+  const textOf = (m: Anthropic.Message) => (m.content[0]?.type === "text" ? m.content[0].text : "");
+
+  it("oneOf serves the first alternative whose expect matches", async () => {
+    const denied = new Simulator(script(truthful));
+    const deniedClient = clientFor(denied);
+    const deniedParams = await afterToolCall(deniedClient, { content: "Denied: you said no", is_error: true });
+    expect(textOf(await deniedClient.messages.create(deniedParams))).toBe("You denied the copy; nothing changed.");
+
+    const ran = new Simulator(script(truthful));
+    const ranClient = clientFor(ran);
+    expect(textOf(await ranClient.messages.create(await afterToolCall(ranClient, { content: "" })))).toBe("Copied.");
+    expect(ran.remaining()).toBe(0);
+  });
+
+  it("when no alternative matches, the 400 says what each expected, and the turn waits", async () => {
+    const sim = new Simulator(script(truthful));
+    const client = clientFor(sim);
+    const message = await rejection(client.messages.create(await afterToolCall(client, { content: "cp: a: No such file", is_error: true })));
+    expect(message).toBe(
+      'script turn 2 for agent "lead" (turns[1]): none of its 2 alternatives matched: ' +
+        'oneOf[0] expected the last user message to include "Denied", but it was: "cp: a: No such file"; ' +
+        'oneOf[1] expected the last tool_result to be not an error, but it was an error: "cp: a: No such file"',
+    );
+    expect(sim.remaining()).toBe(1);
+  });
+});
+
+describe("an unknown first prompt", () => {
+  const demo = `
+prompt: [ "Create hello.js", "Now run it" ]
+turns:
+  - expect: { lastUserIncludes: "hello.js" }
+    content: [ { type: text, text: ok } ]
+`;
+
+  it("says the offline model knows only the script's prompts, and how to get a real one", async () => {
+    const sim = new Simulator(script(demo), { name: "demo/hello.yaml" });
+    const message = await rejection(clientFor(sim).messages.create(ask("What is the weather?")));
+    expect(message).toBe(
+      'the offline model knows only the prompts of its script: "Create hello.js", "Now run it". ' +
+        "Type one of them (or /demo to send the next), or set ANTHROPIC_API_KEY in .env to talk to a real model. " +
+        '(script turn 1 for agent "lead" (turns[0] of demo/hello.yaml): expected the last user message to include "hello.js", but it was: "What is the weather?")',
+    );
+  });
+
+  it("a subagent's first prompt gets the plain mismatch", async () => {
+    const sim = new Simulator(script(`${demo}  - agent: helper\n    expect: { lastUserIncludes: tests }\n    content: [ { type: text, text: ok } ]\n`));
+    const message = await rejection(clientFor(sim).messages.create(ask("lint it"), { headers: { [AGENT_HEADER]: "helper" } }));
+    expect(message).toBe('script turn 1 for agent "helper" (turns[1]): expected the last user message to include "tests", but it was: "lint it"');
   });
 });

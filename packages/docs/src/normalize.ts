@@ -16,9 +16,28 @@ const TIMESTAMP = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}[:-]\d{2}[:-]\d{2}(?:[.,]\d+)?(?:
 const DURATION_MS = /\b(duration_ms:?\s*)\d+(?:\.\d+)?/g;
 const MILLIS = /\b\d+(?:\.\d+)?ms\b/g;
 
+/** Agents that run at once; the lead comes first, the others by name. */
+function agentOrder(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a === "lead" || b === "lead") return a === "lead" ? -1 : 1;
+  return a < b ? -1 : 1;
+}
+
+/**
+ * Trace lines grouped by agent, each agent's lines in their own order: the lead's first, then
+ * the other agents' by name. Agents that run at once interleave their lines differently on
+ * every run; grouped, the same run gives the same sequence every time.
+ */
+export function byAgent<T extends { agent: string }>(entries: readonly T[]): T[] {
+  const agents = [...new Set(entries.map((entry) => entry.agent))].sort(agentOrder);
+  return agents.flatMap((agent) => entries.filter((entry) => entry.agent === agent));
+}
+
 /**
  * Renumbers ids in order of first appearance. One instance per walkthrough, so `toolu_2`
- * in a request is the same call as `toolu_2` in the response before it.
+ * in a request is the same call as `toolu_2` in the response before it. With several
+ * agents, "first appearance" is counted agent by agent (see `byAgent`), so the numbers do
+ * not depend on how the agents happened to interleave.
  */
 export class Normalizer {
   private readonly ids = new Map<string, string>();
@@ -26,7 +45,11 @@ export class Normalizer {
 
   /** A normalised copy of the entries; `workspaces` are the real paths of the run's workspace. */
   entries(entries: readonly TraceEntry[], workspaces: readonly string[]): TraceEntry[] {
-    return entries.map((entry) => JSON.parse(this.text(JSON.stringify(entry), workspaces)) as TraceEntry);
+    const normalized = new Map<TraceEntry, TraceEntry>();
+    for (const entry of byAgent(entries)) {
+      normalized.set(entry, JSON.parse(this.text(JSON.stringify(entry), workspaces)) as TraceEntry);
+    }
+    return entries.map((entry) => normalized.get(entry)!);
   }
 
   /** Normalise free text (a final answer) the same way. */

@@ -3,6 +3,8 @@
  * trace renderer. Along the way it opens up three raw JSON bodies a newcomer should see once
  * — the first request (what the harness really sends), the first response (what the model
  * really answers), and a user message carrying tool results — trimmed to stay readable.
+ * When several agents ran, their steps are grouped by agent (the lead first), because their
+ * lines interleave differently on every run and a walkthrough must read the same every time.
  */
 import path from "node:path";
 import type { TraceEntry } from "@learn/core";
@@ -10,6 +12,7 @@ import type { DemoRun } from "./demo-run.ts";
 import type { Labels } from "./labels.ts";
 import type { LessonFacts } from "./lesson-facts.ts";
 import { code, details, fence, link } from "./markdown.ts";
+import { byAgent } from "./normalize.ts";
 import { renderStep } from "./trace-render.ts";
 import { cut, cutStrings, quoted } from "./trim.ts";
 
@@ -43,7 +46,8 @@ function renderDemo(demo: DemoRun, packageDir: string, labels: Labels, state: Wa
   let step = 1;
   for (const run of demo.prompts) {
     parts.push(`**${labels.prompt}${labels.colon.trim()}** ${code(quoted(run.prompt, Infinity))}`);
-    for (const entry of run.entries) {
+    // Agents that ran at once are shown one after another, each in its own order: the same every run.
+    for (const entry of byAgent(run.entries)) {
       parts.push(renderStep(entry, step++, { labels, showAgent: state.showAgent }));
       const snippet = snippetFor(entry, state.shown, labels);
       if (snippet) parts.push(snippet);

@@ -1,7 +1,7 @@
 /** Normalisation: what differs between two runs is replaced; the same call keeps one number. */
 import { describe, expect, it } from "vitest";
 import type { TraceEntry } from "@learn/core";
-import { Normalizer, restateInputTokens } from "../src/normalize.ts";
+import { byAgent, Normalizer, restateInputTokens } from "../src/normalize.ts";
 
 const ws = "/tmp/learn-s01-docs-Ab12Cd";
 
@@ -24,6 +24,17 @@ describe("Normalizer", () => {
     expect(text).toContain('"id":"msg_2"');
     expect(text).toContain('"id":"toolu_2"');
     expect(text).not.toMatch(/sim_|01XyZ9/);
+  });
+
+  it("numbers ids agent by agent, the lead first, whatever the interleaving; the order stays", () => {
+    const lead = (id: string): TraceEntry => ({ type: "response", agent: "lead", body: { id } });
+    const alice = (id: string): TraceEntry => ({ type: "response", agent: "alice", body: { id } });
+    const bob = (id: string): TraceEntry => ({ type: "response", agent: "bob", body: { id } });
+    const one = [bob("msg_sim_bob_0001"), alice("msg_sim_alice_0001"), lead("msg_sim_lead_0001"), alice("msg_sim_alice_0002")];
+    const other = [lead("msg_sim_lead_0001"), alice("msg_sim_alice_0001"), alice("msg_sim_alice_0002"), bob("msg_sim_bob_0001")];
+    const ids = (entries: TraceEntry[]) => new Normalizer().entries(entries, []).map((e) => `${e.agent}:${(e.body as { id: string }).id}`);
+    expect(ids(one)).toEqual(["bob:msg_4", "alice:msg_2", "lead:msg_1", "alice:msg_3"]);
+    expect(byAgent(new Normalizer().entries(one, []))).toEqual(byAgent(new Normalizer().entries(other, [])));
   });
 
   it("masks timestamps and timings but leaves tool names alone", () => {

@@ -4,21 +4,25 @@
  * two runs give the same text.
  */
 import { describe, expect, it } from "vitest";
-import { loadScript, repoRoot, type Script } from "@learn/core";
+import { loadScript, repoRoot, type Script, type ScriptTurn, type TraceEntry, type TurnAnswer } from "@learn/core";
 import { discoverLessons } from "../src/discover.ts";
 import { EN, ZH } from "../src/labels.ts";
-import { gatherFacts } from "../src/lesson-facts.ts";
+import { gatherFacts, type LessonFacts } from "../src/lesson-facts.ts";
 import { renderWalkthrough } from "../src/walkthrough.ts";
 
 const { lessons } = await discoverLessons(repoRoot());
 
-/** The text of the script's last answer, and the tools it has the model call. */
+/** The texts the script's last answer may have (one per `oneOf` alternative), and the tools it has the model call. */
 function expectations(script: Script) {
-  const texts = script.turns.flatMap((turn) => (turn.content ?? []).filter((b) => b.type === "text"));
-  const lastTextTurn = script.turns.findLast((turn) => turn.content?.some((b) => b.type === "text") && !turn.content.some((b) => b.type === "tool_use"));
-  const finalAnswer = (lastTextTurn?.content ?? []).map((b) => (b.type === "text" ? b.text : "")).join("");
-  const tools = [...new Set(script.turns.flatMap((turn) => (turn.content ?? []).flatMap((b) => (b.type === "tool_use" ? [b.name] : []))))];
-  return { finalAnswer, tools, texts };
+  const answersOf = (turn: ScriptTurn) => turn.oneOf ?? [turn];
+  const isFinal = (answer: TurnAnswer) => answer.content?.some((b) => b.type === "text") && !answer.content.some((b) => b.type === "tool_use");
+  const lastTextTurn = script.turns.findLast((turn) => answersOf(turn).some(isFinal));
+  const finalAnswers = (lastTextTurn ? answersOf(lastTextTurn).filter(isFinal) : []).map((answer) =>
+    (answer.content ?? []).map((b) => (b.type === "text" ? b.text : "")).join(""),
+  );
+  const blocks = script.turns.flatMap((turn) => answersOf(turn).flatMap((answer) => answer.content ?? []));
+  const tools = [...new Set(blocks.flatMap((b) => (b.type === "tool_use" ? [b.name] : [])))];
+  return { finalAnswers, tools };
 }
 
 describe.each(lessons.map((pkg) => [pkg.lesson.id, pkg] as const))("the %s walkthrough", (_id, pkg) => {
@@ -29,8 +33,8 @@ describe.each(lessons.map((pkg) => [pkg.lesson.id, pkg] as const))("the %s walkt
     expect(renderWalkthrough(second, ZH)).toBe(renderWalkthrough(first, ZH));
 
     for (const file of pkg.lesson.demoScripts) {
-      const { finalAnswer, tools } = expectations(await loadScript(file));
-      expect(text).toContain(finalAnswer);
+      const { finalAnswers, tools } = expectations(await loadScript(file));
+      expect(finalAnswers.some((answer) => text.includes(answer)), `one of ${JSON.stringify(finalAnswers)}`).toBe(true);
       for (const tool of tools) expect(text).toContain(`tool_use \`${tool}\``);
     }
     // Every tool call the model made was answered by a tool result the harness sent back.
@@ -39,5 +43,26 @@ describe.each(lessons.map((pkg) => [pkg.lesson.id, pkg] as const))("the %s walkt
     for (const id of calls) expect(text).toContain(`tool_result \`${id}\``);
     // Nothing of the machine the run happened on leaks into the text.
     expect(text).not.toMatch(/learn-[a-z0-9]+-docs-|toolu_sim_|msg_sim_/);
+  });
+});
+
+describe("a multi-agent walkthrough", () => {
+  const entry = (agent: string, type: "request" | "response", n: number): TraceEntry =>
+    type === "request"
+      ? { type, agent, body: { model: "m", max_tokens: 10, messages: [{ role: "user", content: `${agent} asks ${n}` }] } }
+      : { type, agent, body: { id: `msg_${n}`, role: "assistant", content: [{ type: "text", text: `${agent} answers ${n}` }], stop_reason: "end_turn" } };
+  const factsFor = (entries: TraceEntry[]) =>
+    ({
+      pkg: { dir: "/repo/packages/s09" },
+      demos: [{ script: "/repo/packages/s09/demo/team.yaml", title: "Team", workspaces: [], prompts: [{ prompt: "go", answer: "done", entries }] }],
+    }) as unknown as LessonFacts;
+
+  it("groups the steps by agent, the lead first, whatever order the agents ran in", () => {
+    const interleaved = [entry("bob", "request", 1), entry("lead", "request", 1), entry("bob", "response", 1), entry("alice", "request", 1), entry("lead", "response", 1), entry("alice", "response", 1)];
+    const other = [entry("alice", "request", 1), entry("alice", "response", 1), entry("lead", "request", 1), entry("bob", "request", 1), entry("bob", "response", 1), entry("lead", "response", 1)];
+    const text = renderWalkthrough(factsFor(interleaved), EN);
+    expect(renderWalkthrough(factsFor(other), EN)).toBe(text);
+    const order = [...text.matchAll(/(lead|alice|bob) (asks|answers) 1/g)].map((m) => m[1]);
+    expect([...new Set(order)]).toEqual(["lead", "alice", "bob"]);
   });
 });

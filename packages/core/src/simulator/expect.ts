@@ -3,8 +3,8 @@
  * what the harness will send; when the bet is lost, the 400 says what was expected and what
  * came, so a broken demo or a regression in a lesson is diagnosed from the message alone.
  */
-import type { Expect, ScriptBlock } from "./script.ts";
-import { lastUserText, quote, systemText, toolNames, type SimRequest } from "./request.ts";
+import type { Expect, Range, ScriptBlock } from "./script.ts";
+import { lastToolResult, lastUserText, quote, systemText, toolNames, type SimRequest } from "./request.ts";
 
 /** What did not match, phrased "expected …, but …"; undefined when everything matched. */
 export function checkExpect(expect: Expect, request: SimRequest): string | undefined {
@@ -12,7 +12,11 @@ export function checkExpect(expect: Expect, request: SimRequest): string | undef
     checkLastUser(expect, request) ??
     checkSystem(expect, request) ??
     checkTools(expect, request) ??
-    checkMessageCount(expect, request)
+    checkMessageCount(expect, request) ??
+    checkModel(expect, request) ??
+    checkMaxTokens(expect, request) ??
+    checkNoTools(expect, request) ??
+    checkLastToolResult(expect, request)
   );
 }
 
@@ -46,6 +50,38 @@ function checkMessageCount({ messageCount: range }: Expect, request: SimRequest)
   if (range.min !== undefined && count < range.min) return `expected at least ${range.min} messages, but the request had ${count}`;
   if (range.max !== undefined && count > range.max) return `expected at most ${range.max} messages, but the request had ${count}`;
   return undefined;
+}
+
+function checkModel({ model: wanted }: Expect, request: SimRequest): string | undefined {
+  if (wanted === undefined || request.model === wanted) return undefined;
+  return `expected model ${JSON.stringify(wanted)}, but the request asked for ${JSON.stringify(request.model)}`;
+}
+
+function checkMaxTokens({ maxTokens: wanted }: Expect, request: SimRequest): string | undefined {
+  if (wanted === undefined) return undefined;
+  const got = request.max_tokens;
+  const { min, max }: Range = typeof wanted === "number" ? { min: wanted, max: wanted } : wanted;
+  if ((min === undefined || got >= min) && (max === undefined || got <= max)) return undefined;
+  const range = min === max ? `${min}` : [min === undefined ? "" : `at least ${min}`, max === undefined ? "" : `at most ${max}`].filter(Boolean).join(" and ");
+  return `expected max_tokens ${range}, but the request had ${got}`;
+}
+
+function checkNoTools({ noTools: wanted }: Expect, request: SimRequest): string | undefined {
+  if (wanted === undefined) return undefined;
+  const offered = toolNames(request);
+  if (wanted && offered.length > 0) return `expected no tools, but the request offered: ${offered.join(", ")}`;
+  if (!wanted && offered.length === 0) return "expected some tools, but the request offered none";
+  return undefined;
+}
+
+function checkLastToolResult({ lastToolResultIsError: wanted }: Expect, request: SimRequest): string | undefined {
+  if (wanted === undefined) return undefined;
+  const result = lastToolResult(request);
+  if (!result) return `expected the last user message to carry a tool_result, but it had none (it was: ${quote(lastUserText(request))})`;
+  if (result.isError === wanted) return undefined;
+  const kind = wanted ? "an error" : "not an error";
+  const came = result.isError ? "it was an error" : "it was not an error";
+  return `expected the last tool_result to be ${kind}, but ${came}: ${quote(result.text)}`;
 }
 
 /** A scripted call to a tool the harness did not offer is a script bug: show it, don't serve it. */

@@ -1,6 +1,6 @@
 /**
  * The offline model: scripts (YAML, checked) and the simulator that serves them to the real SDK.
  */
-export type { Expect, Script, ScriptBlock, ScriptTurn } from "./script.ts";
+export type { Expect, Range, Script, ScriptBlock, ScriptTurn, TurnAnswer } from "./script.ts";
 export { ScriptError, loadScript, parseScript } from "./load.ts";
 export { AGENT_HEADER, DEFAULT_AGENT, Simulator, type RecordedRequest } from "./simulator.ts";

@@ -40,6 +40,15 @@ function blockText(block: unknown): string {
   return Array.isArray(b.content) ? b.content.map(blockText).join("\n") : "";
 }
 
+/** The last tool_result block of the last user message: its text and whether it is an error. */
+export function lastToolResult(request: SimRequest): { text: string; isError: boolean } | undefined {
+  const last = request.messages.at(-1);
+  if (!last || typeof last.content === "string") return undefined;
+  const block = last.content.findLast((b) => b.type === "tool_result");
+  if (block?.type !== "tool_result") return undefined;
+  return { text: blockText(block), isError: block.is_error === true };
+}
+
 export function systemText(request: SimRequest): string | undefined {
   const { system } = request;
   if (system === undefined || typeof system === "string") return system;

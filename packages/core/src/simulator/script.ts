@@ -8,27 +8,53 @@ import { z } from "zod";
 import type { StopReason } from "../protocol.ts";
 import { TOOL_NAME } from "./validate.ts";
 
+/** The agent of requests (and turns) that name none. */
+export const DEFAULT_AGENT = "lead";
+
 /** One block of a scripted assistant message. Tool-use ids are generated, never scripted. */
 export type ScriptBlock =
   | { type: "text"; text: string }
   | { type: "tool_use"; name: string; input: Record<string, unknown> };
+
+export interface Range {
+  min?: number;
+  max?: number;
+}
 
 /** Checks on the incoming request; a mismatch answers a 400 that explains itself. */
 export interface Expect {
   lastUserIncludes?: string;
   systemIncludes?: string;
   toolsInclude?: string[];
-  messageCount?: { min?: number; max?: number };
+  messageCount?: Range;
+  /** The exact model id the request names. */
+  model?: string;
+  /** The request's `max_tokens`: an exact number or a range. */
+  maxTokens?: number | Range;
+  /** true: the request offers no tools; false: it offers at least one. */
+  noTools?: boolean;
+  /** The last tool_result of the last user message: true, an error (a denial, a failure); false, not. */
+  lastToolResultIsError?: boolean;
 }
 
-export interface ScriptTurn {
-  agent?: string;
+/** How a turn answers: a message, an HTTP error, or a dropped connection. */
+export interface TurnAnswer {
   expect?: Expect;
   content?: ScriptBlock[];
   stop_reason?: StopReason;
   error?: { status: number; type: string; message: string };
   disconnect?: boolean;
   delayMs?: number;
+}
+
+export interface ScriptTurn extends TurnAnswer {
+  agent?: string;
+  /** Hold the request until another agent has been served this many turns. */
+  after?: { agent: string; served: number };
+  /** Serve this turn this many times in a row (default 1). */
+  repeat?: number;
+  /** Alternatives: the first whose `expect` matches the request is served. */
+  oneOf?: TurnAnswer[];
 }
 
 export interface Script {
@@ -75,15 +101,21 @@ const block = z.discriminatedUnion("type", [textBlock, toolUseBlock], {
 
 const count = z.number().int().nonnegative();
 
+const range = strict({ min: count.optional(), max: count.optional() });
+
 const expectSchema = strict({
   lastUserIncludes: z.string().optional(),
   systemIncludes: z.string().optional(),
   toolsInclude: z.array(z.string()).optional(),
-  messageCount: strict({ min: count.optional(), max: count.optional() }).optional(),
+  messageCount: range.optional(),
+  model: z.string().min(1).optional(),
+  maxTokens: z.union([z.number().int().positive(), range], "expected a number or { min, max }").optional(),
+  noTools: z.boolean().optional(),
+  lastToolResultIsError: z.boolean().optional(),
 });
 
-const turnSchema = strict({
-  agent: z.string().min(1).optional(),
+/** The fields that say how a turn answers; a plain turn and each `oneOf` alternative have them. */
+const answerShape = {
   expect: expectSchema.optional(),
   content: z.array(block).optional(),
   stop_reason: z.enum(STOP_REASONS).optional(),
@@ -94,20 +126,62 @@ const turnSchema = strict({
   }).optional(),
   disconnect: z.boolean().optional(),
   delayMs: count.optional(),
-}).superRefine((turn, ctx) => {
-  // A turn answers in exactly one way: a message, an HTTP error, or a dropped connection.
-  const answers = [turn.content, turn.error, turn.disconnect || undefined].filter((a) => a !== undefined);
+};
+
+/** An answer answers in exactly one way: a message, an HTTP error, or a dropped connection. */
+function checkAnswer(answer: TurnAnswer, ctx: z.RefinementCtx, what: string): void {
+  const answers = [answer.content, answer.error, answer.disconnect || undefined].filter((a) => a !== undefined);
   if (answers.length !== 1) {
-    ctx.addIssue({ code: "custom", message: "a turn needs exactly one of content, error, disconnect: true" });
+    ctx.addIssue({ code: "custom", message: `${what} needs exactly one of content, error, disconnect: true` });
   }
-  if (turn.stop_reason !== undefined && turn.content === undefined) {
+  if (answer.stop_reason !== undefined && answer.content === undefined) {
     ctx.addIssue({ code: "custom", path: ["stop_reason"], message: "stop_reason only makes sense with content" });
   }
+}
+
+const alternativeSchema = strict(answerShape).superRefine((alt, ctx) => checkAnswer(alt, ctx, "an alternative"));
+
+const ANSWER_KEYS = Object.keys(answerShape) as Array<keyof typeof answerShape>;
+
+const turnSchema = strict({
+  agent: z.string().min(1).optional(),
+  after: strict({ agent: z.string().min(1), served: z.number().int().positive() }).optional(),
+  repeat: z.number().int().positive().optional(),
+  ...answerShape,
+  oneOf: z.array(alternativeSchema).min(1, "oneOf needs at least one alternative").optional(),
+}).superRefine((turn, ctx) => {
+  if (turn.oneOf === undefined) return checkAnswer(turn, ctx, "a turn");
+  // With alternatives, each alternative says how it answers; the turn itself only says when.
+  for (const key of ANSWER_KEYS) {
+    if (turn[key] !== undefined) {
+      ctx.addIssue({ code: "custom", path: [key], message: `${key} belongs inside each oneOf alternative` });
+    }
+  }
 });
+
+/** `after` must name an agent of the script, and a count its turns can reach. */
+function checkAfter(script: Script, ctx: z.RefinementCtx): void {
+  const turnCounts = new Map<string, number>();
+  for (const turn of script.turns) {
+    const agent = turn.agent ?? DEFAULT_AGENT;
+    turnCounts.set(agent, (turnCounts.get(agent) ?? 0) + (turn.repeat ?? 1));
+  }
+  for (const [i, turn] of script.turns.entries()) {
+    if (!turn.after) continue;
+    const total = turnCounts.get(turn.after.agent);
+    const path = ["turns", i, "after"];
+    if (total === undefined) {
+      const agents = [...turnCounts.keys()].join(", ");
+      ctx.addIssue({ code: "custom", path: [...path, "agent"], message: `no turns for agent "${turn.after.agent}" (agents in the script: ${agents})` });
+    } else if (turn.after.served > total) {
+      ctx.addIssue({ code: "custom", path: [...path, "served"], message: `agent "${turn.after.agent}" has only ${total} turns` });
+    }
+  }
+}
 
 export const scriptSchema: z.ZodType<Script> = strict({
   title: z.string().optional(),
   prompt: z.union([z.string(), z.array(z.string())], "expected a string or a list of strings").optional(),
   limits: strict({ contextTokens: z.number().int().positive().optional() }).optional(),
   turns: z.array(turnSchema).min(1, "a script needs at least one turn"),
-});
+}).superRefine(checkAfter);

@@ -6,17 +6,22 @@
  * Per request: validate it as the real API would, check the prompt against the script's
  * context limit, take the agent's next turn (checking the turn's `expect`), then answer it:
  * after an optional delay, with a message, an HTTP error, or a dropped connection.
- * All state (turn queues, id counters, the request log) lives in the instance.
+ * All state (turn queues, id counters, the request log) lives in the instance, per agent:
+ * each agent has its own queue and its own id counters, so agents running concurrently get
+ * the same ids whatever the timing, and a multi-agent run is as reproducible as a single one.
+ * A turn with `after` holds its request until another agent has been served enough turns:
+ * that is how a script orders agents that run at the same time.
  */
 import { checkExpect, checkScriptedTools } from "./expect.ts";
+import { Holds } from "./hold.ts";
 import { lastUserText, promptTokens, quote, type SimRequest } from "./request.ts";
 import { buildMessage, errorBody } from "./respond.ts";
-import type { Script, ScriptTurn } from "./script.ts";
+import { DEFAULT_AGENT, type Script, type ScriptTurn, type TurnAnswer } from "./script.ts";
 import { sseStream, streamEvents } from "./sse.ts";
 import { validateRequest } from "./validate.ts";
 import { connectionDropped, json, parseJson, sleep } from "./wire.ts";
 
-export const DEFAULT_AGENT = "lead";
+export { DEFAULT_AGENT };
 export const AGENT_HEADER = "x-learn-agent";
 
 /** Retry delay suggested with every retryable fault, so SDK retries are quick in demos and tests. */
@@ -39,34 +44,66 @@ interface QueuedTurn {
   ordinal: number;
 }
 
-type Picked = { queued: QueuedTurn } | { problem: string };
+/** One agent's place in the script. */
+interface AgentState {
+  queue: QueuedTurn[];
+  /** How many turns the script has for it (repeats counted). */
+  total: number;
+  /** How many of them were served: what `after` waits for. */
+  served: number;
+  /** Its own id counters: ids depend on the agent's progress only, never on other agents' timing. */
+  ids: { request: number; message: number; toolUse: number };
+}
+
+type Picked = { answer: TurnAnswer } | { problem: string };
 
 export class Simulator {
   readonly fetch: typeof globalThis.fetch;
   readonly requests: RecordedRequest[] = [];
   readonly #script: Script;
   readonly #name: string | undefined;
-  readonly #queues = new Map<string, QueuedTurn[]>();
-  readonly #turnCounts = new Map<string, number>();
-  #lastIds = { request: 0, message: 0, toolUse: 0 };
+  readonly #agents = new Map<string, AgentState>();
+  readonly #holds = new Holds({
+    served: (agent) => this.#agents.get(agent)?.served ?? 0,
+    left: (agent) => this.#agents.get(agent)?.queue.length ?? 0,
+  });
+  /** Ids for requests from agents the script does not know (they only ever get errors). */
+  readonly #strangers = new Map<string, AgentState>();
 
   constructor(script: Script, options: { name?: string } = {}) {
     this.#script = script;
     this.#name = options.name;
-    for (const [index, turn] of script.turns.entries()) {
-      const agent = turn.agent ?? DEFAULT_AGENT;
-      const queue = this.#queues.get(agent) ?? [];
-      queue.push({ turn, index, ordinal: queue.length + 1 });
-      this.#queues.set(agent, queue);
-      this.#turnCounts.set(agent, queue.length);
-    }
+    for (const turn of script.turns) this.#agents.set(turn.agent ?? DEFAULT_AGENT, freshState());
+    this.restart();
     this.fetch = (input, init) => this.#handle(input, init);
   }
 
   /** Turns not yet served, for one agent or for all. */
   remaining(agent?: string): number {
-    if (agent !== undefined) return this.#queues.get(agent)?.length ?? 0;
-    return [...this.#queues.values()].reduce((sum, queue) => sum + queue.length, 0);
+    if (agent !== undefined) return this.#agents.get(agent)?.queue.length ?? 0;
+    return [...this.#agents.values()].reduce((sum, state) => sum + state.queue.length, 0);
+  }
+
+  /**
+   * Start an agent's script again from its first turn (every agent's, when none is named):
+   * full queue, nothing served, id counters back to 1. The harness calls this when it starts
+   * a new conversation on purpose (`/clear`), wherever the script had got to. A request that
+   * opens a fresh conversation after the agent's turns ran out restarts it too (see #handle):
+   * that covers what the harness cannot announce, such as a subagent started a second time
+   * under the same name, or the demo prompt typed again after the demo ended.
+   */
+  restart(agent?: string): void {
+    for (const [name, state] of this.#agents) {
+      if (agent !== undefined && name !== agent) continue;
+      const turns = this.#script.turns.flatMap((turn, index) =>
+        (turn.agent ?? DEFAULT_AGENT) === name ? Array.from({ length: turn.repeat ?? 1 }, () => ({ turn, index })) : [],
+      );
+      state.queue = turns.map((queued, i) => ({ ...queued, ordinal: i + 1 }));
+      state.total = turns.length;
+      state.served = 0;
+      state.ids = { request: 0, message: 0, toolUse: 0 };
+    }
+    this.#holds.check();
   }
 
   async #handle(input: string | URL | Request, init?: RequestInit): Promise<Response> {
@@ -84,10 +121,19 @@ export class Simulator {
         ? "There was an error parsing the body of your request: it is not valid JSON"
         : validateRequest(body) ?? this.#checkContext(body as SimRequest);
     if (problem) return this.#fail(agent, body ?? text, 400, "invalid_request_error", problem);
+    const simRequest = body as SimRequest;
+    const state = this.#agents.get(agent);
+    // A fresh conversation after the agent's turns ran out: start its script again (see restart).
+    if (state?.queue.length === 0 && simRequest.messages.length === 1) this.restart(agent);
+    const held = await this.#hold(agent, request.signal).catch((error: unknown) => {
+      this.#record(agent, body, 0, { aborted: true });
+      throw error;
+    });
+    if (held) return this.#fail(agent, body, 400, "invalid_request_error", held);
     // From here to taking the turn there is no await, so concurrent requests cannot race for it.
-    const picked = this.#pick(agent, body as SimRequest);
+    const picked = this.#pick(agent, simRequest);
     if ("problem" in picked) return this.#fail(agent, body, 400, "invalid_request_error", picked.problem);
-    return this.#serve(agent, body as SimRequest, picked.queued.turn, request.signal);
+    return this.#serve(agent, simRequest, picked.answer, request.signal);
   }
 
   /** The real API refuses a prompt larger than the model's window; the script sets the window. */
@@ -97,17 +143,60 @@ export class Simulator {
     return max !== undefined && tokens > max ? `prompt is too long: ${tokens} tokens > ${max} maximum` : undefined;
   }
 
-  /** The agent's next turn, taken off its queue only if it fits the request. */
+  /**
+   * Wait while the agent's next turn has an `after` that is not met yet. Resolves undefined
+   * when the turn may be served, or with the problem when it never can be (a deadlock).
+   */
+  async #hold(agent: string, signal: AbortSignal): Promise<string | undefined> {
+    for (;;) {
+      const next = this.#agents.get(agent)?.queue[0];
+      const after = next?.turn.after;
+      if (!next || !after || (this.#agents.get(after.agent)?.served ?? 0) >= after.served) return undefined;
+      const problem = await this.#holds.wait(agent, after, signal);
+      if (problem) return `${this.#label(agent, next)}: ${problem}`;
+    }
+  }
+
+  /** The agent's next turn (or the alternative of it that fits), taken off its queue only if it fits the request. */
   #pick(agent: string, request: SimRequest): Picked {
-    const queue = this.#queues.get(agent) ?? [];
+    const queue = this.#agents.get(agent)?.queue ?? [];
     const next = queue[0];
     if (!next) return { problem: this.#ranOut(agent, request) };
-    const mismatch =
-      (next.turn.expect && checkExpect(next.turn.expect, request)) ||
-      checkScriptedTools(next.turn.content ?? [], request);
-    if (mismatch) return { problem: `${this.#label(agent, next)}: ${mismatch}` };
-    queue.shift();
-    return { queued: next };
+    const alternatives = next.turn.oneOf ?? [next.turn];
+    const mismatches: string[] = [];
+    for (const answer of alternatives) {
+      const mismatch = (answer.expect && checkExpect(answer.expect, request)) || checkScriptedTools(answer.content ?? [], request);
+      if (!mismatch) {
+        queue.shift();
+        return { answer };
+      }
+      mismatches.push(mismatch);
+    }
+    const why = next.turn.oneOf
+      ? `none of its ${alternatives.length} alternatives matched: ${mismatches.map((m, i) => `oneOf[${i}] ${m}`).join("; ")}`
+      : mismatches[0];
+    const problem = `${this.#label(agent, next)}: ${why}`;
+    return { problem: this.#unknownPrompt(agent, alternatives, request, problem) ?? problem };
+  }
+
+  /**
+   * A first prompt the script does not know is the usual surprise offline: a student types a
+   * question of their own. Say what the offline model can answer, and how to get a real one.
+   * Only for the lead: a subagent's first prompt is written by the lead, not typed.
+   */
+  #unknownPrompt(agent: string, alternatives: TurnAnswer[], request: SimRequest, problem: string): string | undefined {
+    const prompts = this.#script.prompt === undefined ? [] : [this.#script.prompt].flat();
+    if (agent !== DEFAULT_AGENT || request.messages.length !== 1 || prompts.length === 0) return undefined;
+    const text = lastUserText(request);
+    const unknown = alternatives.every((a) => {
+      const wanted = a.expect?.lastUserIncludes;
+      return wanted !== undefined && !text.includes(wanted);
+    });
+    if (!unknown) return undefined;
+    return (
+      `the offline model knows only the prompts of its script: ${prompts.map((p) => quote(p)).join(", ")}. ` +
+      `Type one of them (or /demo to send the next), or set ANTHROPIC_API_KEY in .env to talk to a real model. (${problem})`
+    );
   }
 
   #label(agent: string, { index, ordinal }: QueuedTurn): string {
@@ -117,22 +206,22 @@ export class Simulator {
 
   #ranOut(agent: string, request: SimRequest): string {
     const script = this.#name === undefined ? "script" : `script ${this.#name}`;
-    const served = this.#turnCounts.get(agent);
+    const served = this.#agents.get(agent)?.total;
     if (served === undefined) {
-      const agents = [...this.#queues.keys()].join(", ");
+      const agents = [...this.#agents.keys()].join(", ");
       return `${script} has no turns for agent "${agent}" (agents in the script: ${agents})`;
     }
     return `${script} has run out for agent "${agent}": all ${served} of its turns were served, but another request came (last user message: ${quote(lastUserText(request))})`;
   }
 
-  async #serve(agent: string, request: SimRequest, turn: ScriptTurn, signal: AbortSignal): Promise<Response> {
-    if (turn.delayMs) {
-      try {
-        await sleep(turn.delayMs, signal);
-      } catch (error) {
-        this.#record(agent, request, 0, { aborted: true });
-        throw error;
-      }
+  async #serve(agent: string, request: SimRequest, turn: TurnAnswer, signal: AbortSignal): Promise<Response> {
+    try {
+      if (turn.delayMs) await sleep(turn.delayMs, signal);
+    } catch (error) {
+      this.#record(agent, request, 0, { aborted: true });
+      throw error;
+    } finally {
+      this.#served(agent);
     }
     if (turn.disconnect) {
       this.#record(agent, request, 0, { disconnected: true });
@@ -145,16 +234,23 @@ export class Simulator {
     return this.#answer(agent, request, turn);
   }
 
-  #answer(agent: string, request: SimRequest, turn: ScriptTurn): Response {
+  /** A turn was used up (answered, or dropped by the caller): agents waiting on this one may go on. */
+  #served(agent: string): void {
+    const state = this.#agents.get(agent);
+    if (state) state.served++;
+    this.#holds.check();
+  }
+
+  #answer(agent: string, request: SimRequest, turn: TurnAnswer): Response {
     const message = buildMessage(turn.content ?? [], turn.stop_reason, {
       model: request.model,
       maxTokens: request.max_tokens,
       inputTokens: promptTokens(request),
-      messageId: `msg_sim_${pad(++this.#lastIds.message)}`,
-      nextToolUseId: () => `toolu_sim_${pad(++this.#lastIds.toolUse)}`,
+      messageId: this.#nextId(agent, "message"),
+      nextToolUseId: () => this.#nextId(agent, "toolUse"),
     });
     this.#record(agent, request, 200, message);
-    const headers = { "request-id": this.#nextRequestId() };
+    const headers = { "request-id": this.#nextId(agent, "request") };
     if (!request.stream) return json(200, message, headers);
     return new Response(sseStream(streamEvents(message)), {
       status: 200,
@@ -164,15 +260,19 @@ export class Simulator {
 
   /** An error in the real API's format: JSON body, `request-id` header, retry hint on retryable ones. */
   #fail(agent: string, body: unknown, status: number, type: string, message: string): Response {
-    const requestId = this.#nextRequestId();
+    const requestId = this.#nextId(agent, "request");
     const response = errorBody(type, message, requestId);
     this.#record(agent, body, status, response);
     const retryable = status === 429 || status >= 500;
     return json(status, response, { "request-id": requestId, ...(retryable ? { "retry-after-ms": RETRY_AFTER_MS } : {}) });
   }
 
-  #nextRequestId(): string {
-    return `req_sim_${pad(++this.#lastIds.request)}`;
+  /** Ids like `toolu_sim_lead_0001`: the agent's name and its own count, so tests and docs can name them. */
+  #nextId(agent: string, kind: keyof AgentState["ids"]): string {
+    let state = this.#agents.get(agent) ?? this.#strangers.get(agent);
+    if (!state) this.#strangers.set(agent, (state = freshState()));
+    const prefix = { request: "req", message: "msg", toolUse: "toolu" }[kind];
+    return `${prefix}_sim_${agent.replace(/[^A-Za-z0-9]/g, "_")}_${pad(++state.ids[kind])}`;
   }
 
   #record(agent: string, body: unknown, status: number, response: unknown): void {
@@ -180,7 +280,10 @@ export class Simulator {
   }
 }
 
-/** Ids like `toolu_sim_0001`: deterministic per simulator, so tests and docs can name them. */
+function freshState(): AgentState {
+  return { queue: [], total: 0, served: 0, ids: { request: 0, message: 0, toolUse: 0 } };
+}
+
 function pad(n: number): string {
   return String(n).padStart(4, "0");
 }

@@ -21,7 +21,7 @@ export function connectionDropped(): TypeError {
   return new TypeError("fetch failed", { cause });
 }
 
-function abortError(): DOMException {
+export function abortError(): DOMException {
   return new DOMException("This operation was aborted", "AbortError");
 }
 

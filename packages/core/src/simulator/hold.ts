@@ -1,0 +1,99 @@
+/**
+ * Holding requests for `after`: a turn written `after: { agent: alice, served: 2 }` is not
+ * served before Alice has been served two turns, so a script can order agents that run at the
+ * same time. The held request waits here (the caller can still abort it) until the simulator
+ * reports progress. A hold that can never be released — agents waiting for each other in a
+ * circle — is answered with the reason instead of hanging: a script bug must show itself.
+ */
+import { abortError } from "./wire.ts";
+
+export interface After {
+  agent: string;
+  served: number;
+}
+
+/** What the holds need to know of each agent: how far it got, and how many turns it has left. */
+export interface Progress {
+  served(agent: string): number;
+  left(agent: string): number;
+}
+
+interface Waiter {
+  agent: string;
+  after: After;
+  wake: () => void;
+  fail: (problem: string) => void;
+}
+
+export class Holds {
+  readonly #waiters = new Set<Waiter>();
+
+  constructor(private readonly progress: Progress) {}
+
+  /** Wait until `after` is met. Resolves undefined then, or with why it never will be; rejects on abort. */
+  wait(agent: string, after: After, signal: AbortSignal): Promise<string | undefined> {
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(abortError());
+      const settle = (then: () => void) => {
+        this.#waiters.delete(waiter);
+        signal.removeEventListener("abort", onAbort);
+        then();
+      };
+      const waiter: Waiter = {
+        agent,
+        after,
+        wake: () => settle(() => resolve(undefined)),
+        fail: (problem) => settle(() => resolve(problem)),
+      };
+      const onAbort = () => settle(() => reject(abortError()));
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.#waiters.add(waiter);
+      this.check();
+    });
+  }
+
+  /**
+   * Something moved (a turn was served, a script restarted): release every hold that is met,
+   * then fail those that can never be. Every request of a circle is failed, so none is left hanging.
+   */
+  check(): void {
+    for (const waiter of [...this.#waiters]) {
+      if (this.progress.served(waiter.after.agent) >= waiter.after.served) waiter.wake();
+    }
+    const stuck = [...this.#waiters].flatMap((waiter) => {
+      const problem = this.#deadlock(waiter);
+      return problem ? [{ waiter, problem }] : [];
+    });
+    for (const { waiter, problem } of stuck) waiter.fail(problem);
+  }
+
+  /**
+   * Why a hold can never be released, or undefined while it still can: the agent it waits for
+   * has too few turns left, or is itself held, waiting (maybe through others) for an agent on
+   * the path — a circle of waits where nothing can move.
+   */
+  #deadlock(waiter: Waiter): string | undefined {
+    const { agent, served } = waiter.after;
+    const wants = `it waits for agent "${agent}" to be served ${turns(served)} (after: { agent: ${agent}, served: ${served} })`;
+    const [sofar, left] = [this.progress.served(agent), this.progress.left(agent)];
+    if (sofar + left < served) return `${wants}, but "${agent}" was served ${sofar} and has only ${turns(left)} left`;
+    const path = [waiter.agent];
+    const holds: string[] = [];
+    for (let next = this.#heldOf(agent); next; next = this.#heldOf(next.after.agent)) {
+      holds.push(`"${next.agent}" (served ${this.progress.served(next.agent)}) is held waiting for "${next.after.agent}" to be served ${next.after.served}`);
+      if (path.includes(next.after.agent) || next.after.agent === next.agent) {
+        return `${wants}, but ${holds.join(", and ")}: nothing can progress (a deadlock in the script's \`after\` fields)`;
+      }
+      path.push(next.agent);
+    }
+    return undefined;
+  }
+
+  #heldOf(agent: string): Waiter | undefined {
+    return [...this.#waiters].find((w) => w.agent === agent);
+  }
+}
+
+function turns(n: number): string {
+  return n === 1 ? "1 turn" : `${n} turns`;
+}
