@@ -155,7 +155,7 @@ describe("one agent context", () => {
   - agent: child
     content: [ { type: text, text: done } ]
 `;
-    const scripted = scriptedModel(script.replace("    expect: { noTools: true }\n", ""));
+    const scripted = scriptedModel(script);
     const renderer = new RecordingRenderer();
     const childModel = scripted.model.forAgent("child", renderer);
     const wrapped: string[] = [];

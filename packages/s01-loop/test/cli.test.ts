@@ -73,6 +73,14 @@ describe("s01 on the command line", () => {
     expect(await readFile(path.join(ws.dir, "hello.js"), "utf8")).toContain("Hello Agent");
   });
 
+  it("offline, /clear starts the script again: the demo runs twice in one session", async () => {
+    const run = await runMain(["--cwd", ws.dir], {}, `${PROMPT}\n/clear\n${PROMPT}\n`);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("the offline model starts its script again");
+    expect(run.stdout.split("It printed: Hello Agent")).toHaveLength(3);
+    expect(run.stdout).not.toContain("400");
+  });
+
   it.each([
     [["-p", "hi"], { LEARN_MAX_TOKENS: "lots" }, /^Invalid LEARN_MAX_TOKENS="lots"/],
     [["-p", "hi", "--cwd", "/no/such/folder"], {}, /^The workspace folder does not exist: \/no\/such\/folder/],

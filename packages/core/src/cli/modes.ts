@@ -35,8 +35,8 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   return { config, tracer, script };
 }
 
-function buildModel(config: Config, script: Script | undefined, renderer: Renderer, tracer?: Tracer): Model {
-  const client = createClient(config, script ? new Simulator(script) : undefined);
+function buildModel(config: Config, script: Script | undefined, renderer: Renderer, tracer?: Tracer, simulator?: Simulator): Model {
+  const client = createClient(config, simulator ?? (script ? new Simulator(script) : undefined));
   return new Model({ client, model: config.model, maxTokens: config.maxTokens, agent: LEAD_AGENT, renderer, tracer });
 }
 
@@ -105,7 +105,9 @@ export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Pr
 export async function runInteractive(lesson: Lesson, options: CliOptions, s: Setup, cwd: string): Promise<number> {
   const terminal = process.stdin.isTTY === true;
   const renderer = new TerminalRenderer(process.stdout);
-  const model = buildModel(s.config, s.script, renderer, s.tracer);
+  // Offline, /clear starts the scripted model's script again, so the demo can be run again.
+  const simulator = s.script ? new Simulator(s.script) : undefined;
+  const model = buildModel(s.config, s.script, renderer, s.tracer, simulator);
   const demoPrompts = promptsOf(s.script);
   let repl: Repl | undefined;
   const agent = await lesson.createAgent({
@@ -128,6 +130,7 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
       demoPrompts,
       historyFile: terminal ? historyFile : undefined,
       baseURL: s.config.baseURL,
+      onClear: simulator && (() => simulator.restart()),
     },
     terminal ? await loadHistory(historyFile) : [],
   );

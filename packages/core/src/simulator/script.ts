@@ -4,12 +4,14 @@
  * schema below checks a parsed YAML file against them, strictly, so a typo in a demo
  * script is an error with a line number instead of a silently ignored key.
  */
+import { LEAD_AGENT } from "../agent/context.ts";
 import { z } from "zod";
 import type { StopReason } from "../protocol.ts";
 import { TOOL_NAME } from "./validate.ts";
 
 /** The agent of requests (and turns) that name none. */
-export const DEFAULT_AGENT = "lead";
+/** A turn without `agent:` answers the lead. */
+export const DEFAULT_AGENT = LEAD_AGENT;
 
 /** One block of a scripted assistant message. Tool-use ids are generated, never scripted. */
 export type ScriptBlock =
