@@ -15,7 +15,7 @@ import { Tracer } from "../trace.ts";
 import { paletteFor } from "../ui/colors.ts";
 import { TerminalRenderer, type Renderer } from "../ui/renderer.ts";
 import { copyPracticeWorkspace, resolveWorkspace, userPath } from "../workspace.ts";
-import type { CliOptions } from "./args.ts";
+import { existingUserFile, type CliOptions } from "./args.ts";
 
 /** Everything a run needs, built from the options. */
 export interface Setup {
@@ -26,9 +26,10 @@ export interface Setup {
 
 export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup> {
   const config = loadConfig(process.env, { forceOffline: options.modelScript !== undefined || options.demo });
+  // The tracer also scrubs the key in the environment, which an offline config does not hold.
   const tracer = options.trace ? new Tracer(userPath(options.trace), secretsOf(config)) : undefined;
   let script: Script | undefined;
-  if (options.modelScript) script = await loadScript(userPath(options.modelScript));
+  if (options.modelScript) script = await loadScript(existingUserFile("--model-script", options.modelScript));
   else if (config.offline && !options.demo) script = await loadScript(lesson.demoScripts[0]!);
   return { config, tracer, script };
 }
