@@ -26,6 +26,8 @@ const SESSION_TAG = randomUUID();
 
 /** Process groups started and not yet finished: group id (the leader's pid) → its run's tag. */
 const liveGroups = new Map<number, string>();
+/** Whether this session ever started a process: if not, there is nothing to sweep for at exit. */
+let startedAny = false;
 
 /** A new tag for one run: the session's tag, then the run's own. */
 export function newProcessTag(): string {
@@ -33,6 +35,7 @@ export function newProcessTag(): string {
 }
 
 export function trackGroup(pid: number, tag: string): void {
+  startedAny = true;
   liveGroups.set(pid, tag);
 }
 
@@ -67,7 +70,8 @@ export function killTagged(tagPrefix: string, signal: NodeJS.Signals = "SIGKILL"
     if (pid === process.pid) continue;
     try {
       // environ is NUL-separated NAME=value pairs, as the process was started.
-      if (!readFileSync(`/proc/${name}/environ`, "latin1").split("\0").some((e) => e.startsWith(marker))) continue;
+      const environ = readFileSync(`/proc/${name}/environ`, "latin1");
+      if (!environ.startsWith(marker) && !environ.includes(`\0${marker}`)) continue;
       process.kill(pid, signal);
     } catch {
       /* gone meanwhile, or not ours to read */
@@ -79,7 +83,7 @@ export function killTagged(tagPrefix: string, signal: NodeJS.Signals = "SIGKILL"
 export function killAllProcesses(): void {
   for (const pid of liveGroups.keys()) signalGroup(pid, "SIGKILL");
   liveGroups.clear();
-  killTagged(`${SESSION_TAG}:`);
+  if (startedAny) killTagged(`${SESSION_TAG}:`);
 }
 
 let installed = false;
