@@ -145,9 +145,12 @@ export function startProcess(file: string, args: readonly string[], options: Sta
     stderr.destroy();
     finish();
   };
-  /** Signal the group and every process carrying this run's tag (escapees from the group). */
+  /**
+   * Signal the group and every process carrying this run's tag (escapees from the group).
+   * Once the run is over its group id may belong to someone else: then only the tag counts.
+   */
   const kill = (signal: NodeJS.Signals = "SIGTERM") => {
-    if (pid) signalGroup(pid, signal);
+    if (pid && !settled) signalGroup(pid, signal);
     killTagged(tag, signal);
   };
   // SIGKILL, because a command that ignores SIGTERM must not outlive its timeout.
@@ -164,6 +167,7 @@ export function startProcess(file: string, args: readonly string[], options: Sta
 
   child.on("exit", (code, signal) => {
     exit = { code, signal };
+    if (settled) return; // given up on already (abandonPipes after a kill)
     timers.push(
       setTimeout(() => {
         flags.lingered = true;
