@@ -15,13 +15,19 @@ export const DEFAULT_MAX_TOKENS = 8000;
 export const OFFLINE_MODEL = "offline-simulator";
 
 export interface Config {
-  /** true when no key is set: requests go to the simulator, not the network. */
+  /** true when no key is set (or the run is forced offline): requests go to the simulator, not the network. */
   offline: boolean;
+  /** ANTHROPIC_API_KEY, sent as `x-api-key`; unset offline. */
   apiKey?: string;
+  /** ANTHROPIC_AUTH_TOKEN, sent as `Authorization: Bearer`; unset offline. */
   authToken?: string;
+  /** ANTHROPIC_BASE_URL, the endpoint; unset means Anthropic's own (and always unset offline). */
   baseURL?: string;
+  /** MODEL_ID (or its alias ANTHROPIC_MODEL): the model every request names. */
   model: string;
+  /** FALLBACK_MODEL_ID, optional: the model to switch to after repeated "overloaded" errors. */
   fallbackModel?: string;
+  /** LEARN_MAX_TOKENS: max_tokens of each model call. */
   maxTokens: number;
 }
 
@@ -100,7 +106,10 @@ export function loadConfig(
   };
 }
 
-/** The secret values of a config, so traces and transcripts can scrub them. */
+/**
+ * The secret values of a config. Offline there are none here, yet a key may still sit in the
+ * environment: what is written out is scrubbed with `secretsInEnv()` too (see secrets.ts).
+ */
 export function secretsOf(config: Config): string[] {
   return [config.apiKey, config.authToken].filter((s): s is string => !!s && s.length >= 4);
 }

@@ -8,6 +8,8 @@ export * from "./cap.ts";
 export * from "./tool.ts";
 export * from "./paths.ts";
 export * from "./process.ts";
+export * from "./process-registry.ts";
+export * from "./secrets.ts";
 export * from "./trace.ts";
 export * from "./errors.ts";
 export * from "./lesson.ts";

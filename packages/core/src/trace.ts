@@ -1,10 +1,13 @@
 /**
  * Tracing: every model request and response appended to a JSON-lines file, one object a
  * line — `{"type":"request","agent":"lead","body":{...}}` — so a run can be read back step
- * by step (the docs' walkthroughs are made from these). Secrets are scrubbed on the way out.
+ * by step (the docs' walkthroughs are made from these). Secrets are scrubbed on the way out:
+ * the ones given, and always those in the environment — online or offline, since a key in
+ * the environment reaches a trace through any command that prints it (`env`).
  */
 import { appendFile, mkdir } from "node:fs/promises";
 import path from "node:path";
+import { scrubberFor, secretsInEnv } from "./secrets.ts";
 
 export type TraceType = "request" | "response" | "error";
 
@@ -14,16 +17,17 @@ export interface TraceEntry {
   body: unknown;
 }
 
-export const REDACTED = "[REDACTED]";
-
 export class Tracer {
   /** Writes go through one promise chain: lines from concurrent agents never interleave. */
   private pending: Promise<void> = Promise.resolve();
+  private readonly scrub: (text: string) => string;
 
   constructor(
     readonly file: string,
-    private readonly secrets: string[] = [],
-  ) {}
+    secrets: readonly string[] = [],
+  ) {
+    this.scrub = scrubberFor([...secrets, ...secretsInEnv()]);
+  }
 
   record(type: TraceType, agent: string, body: unknown): void {
     const line = `${this.scrub(JSON.stringify({ type, agent, body }))}\n`;
@@ -40,11 +44,5 @@ export class Tracer {
   /** Wait until every recorded line is on disk. */
   flush(): Promise<void> {
     return this.pending;
-  }
-
-  private scrub(text: string): string {
-    let out = text;
-    for (const secret of this.secrets) out = out.split(secret).join(REDACTED);
-    return out;
   }
 }

@@ -1,9 +1,11 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCommand } from "../src/process.ts";
+import { runCommand, runProcess, startProcess } from "../src/process.ts";
+import { OutputCollector } from "../src/process-output.ts";
+import { PROCESS_TAG_VAR } from "../src/process-registry.ts";
 
 let cwd: string;
 beforeAll(async () => {
@@ -19,6 +21,12 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Wait (up to 5 s) for a process to be gone: a signal is delivered a moment after it is sent. */
+async function gone(pid: number): Promise<boolean> {
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  return !alive(pid);
 }
 
 describe("runCommand", () => {
@@ -68,11 +76,43 @@ describe("runCommand", () => {
   });
 
   it("does not block the event loop while a command runs", async () => {
-    let ticks = 0;
-    const timer = setInterval(() => ticks++, 10);
-    await runCommand("sleep 0.3", { cwd, timeoutMs: 5000 });
-    clearInterval(timer);
-    expect(ticks).toBeGreaterThan(10);
+    // The command waits for a file that only this test's callback creates: it can finish
+    // only if our event loop ran while the command was running.
+    const go = path.join(cwd, "go");
+    const r = await runCommand(`echo waiting; while [ ! -e ${go} ]; do sleep 0.01; done; echo done`, {
+      cwd,
+      timeoutMs: 10_000,
+      onOutput: (text) => {
+        if (text.includes("waiting")) setImmediate(() => writeFileSync(go, ""));
+      },
+    });
+    expect(r.timedOut).toBe(false);
+    expect(r.output).toBe("waiting\ndone\n");
+  });
+
+  it("names the signal that killed the command", async () => {
+    const r = await runCommand("echo before; kill -TERM $$", { cwd, timeoutMs: 5000 });
+    expect(r.signal).toBe("SIGTERM");
+    expect(r.exitCode).toBeNull();
+    expect(r.output).toBe("before\n");
+  });
+
+  it("returns when the command exits, and stops a setsid child that kept the output open", async () => {
+    const pidFile = path.join(cwd, "escapee.pid");
+    // setsid leaves the process group; the sleeper still holds bash's stdout and stderr.
+    const command = `setsid bash -c 'echo $$ > ${pidFile}; exec sleep 30' & while [ ! -s ${pidFile} ]; do sleep 0.01; done; echo parent done`;
+    const started = Date.now();
+    const r = await runCommand(command, { cwd, timeoutMs: 15_000 });
+    expect(Date.now() - started).toBeLessThan(10_000); // not the 30 s of the sleep, nor the timeout
+    expect(r).toMatchObject({ exitCode: 0, timedOut: false, lingered: true, output: "parent done\n" });
+    const escapee = Number(readFileSync(pidFile, "utf8").trim());
+    expect(await gone(escapee)).toBe(true);
+  });
+
+  it("does not flag a command whose output closed with it", async () => {
+    const r = await runCommand("echo hi", { cwd, timeoutMs: 5000 });
+    expect(r.lingered).toBe(false);
+    expect(r.signal).toBeUndefined();
   });
 });
 
@@ -99,5 +139,64 @@ describe("runCommand and the user's shell setup", () => {
     const r = await runCommand("echo hi", { cwd, timeoutMs: 5000, input: "x\n", env });
     await rm(home, { recursive: true, force: true });
     expect(r.output).toBe("hi\n");
+  });
+});
+
+describe("output", () => {
+  it("keeps a UTF-8 character whole when it is split between two chunks", async () => {
+    const out = new OutputCollector({ maxChars: 100, maxStdoutChars: 100 });
+    const bytes = Buffer.from("é中😀", "utf8");
+    for (const byte of bytes) out.add("stdout", Buffer.from([byte]));
+    out.end("stdout");
+    expect(out.stdout).toBe("é中😀");
+    expect(out.output).not.toContain("\uFFFD");
+  });
+
+  it("decodes a character a command wrote in two pieces", async () => {
+    const r = await runCommand("printf '\\xc3'; sleep 0.1; printf '\\xa9\\n'", { cwd, timeoutMs: 5000 });
+    expect(r.output).toBe("é\n");
+  });
+
+  it("keeps a hook-sized stdout whole beyond the display cap when asked", async () => {
+    const r = await runCommand("head -c 80000 /dev/zero | tr '\\0' x", { cwd, timeoutMs: 5000, maxStdoutChars: 1_000_000 });
+    expect(r.stdout.length).toBe(80_000);
+    expect(r.output.length).toBe(50_000);
+    expect(r.droppedChars).toBe(30_000);
+  });
+
+  it("hands each piece to onOutput as it arrives, with its stream", async () => {
+    const pieces: Array<[string, string]> = [];
+    await runCommand("echo out; sleep 0.05; echo err >&2", { cwd, timeoutMs: 5000, onOutput: (text, stream) => pieces.push([stream, text]) });
+    expect(pieces).toEqual([
+      ["stdout", "out\n"],
+      ["stderr", "err\n"],
+    ]);
+  });
+});
+
+describe("runProcess and startProcess", () => {
+  it("passes arguments as they are, with no shell", async () => {
+    const r = await runProcess("printf", ["%s|", "a b", "$HOME", "*"], { cwd, timeoutMs: 5000 });
+    expect(r.output).toBe("a b|$HOME|*|");
+  });
+
+  it("reports a program that cannot start", async () => {
+    const r = await runProcess("no-such-program-xyz", [], { cwd, timeoutMs: 5000 });
+    expect(r.startError).toMatch(/ENOENT/);
+    expect(r.exitCode).toBeNull();
+  });
+
+  it("gives a handle that can stop a background process", async () => {
+    const job = startProcess("sleep", ["30"], { cwd });
+    expect(job.pid).toBeGreaterThan(0);
+    job.kill();
+    const r = await job.done;
+    expect(r.signal).toBe("SIGTERM");
+    expect(await gone(job.pid!)).toBe(true);
+  });
+
+  it("tags the process tree, so an escapee from the group can be found", async () => {
+    const r = await runCommand(`echo $${PROCESS_TAG_VAR}`, { cwd, timeoutMs: 5000 });
+    expect(r.output.trim()).toMatch(/^[0-9a-f-]{36}:[0-9a-f-]{36}$/);
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, testContext, type TempWorkspace } from "@learn/core/testing";
 import { bashTool, createBashTool, refusalFor } from "../src/index.ts";
+import { LINGERED_NOTE } from "../src/tools/bash.ts";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -58,6 +59,18 @@ describe("the bash tool", () => {
     expect(out.isError).toBe(true);
     expect(out.content).toContain("Timeout (1s)");
     expect(out.content).toContain("begun");
+  });
+
+  it("says which signal killed a command", async () => {
+    const out = await bashTool.execute({ command: "echo going; kill -TERM $$" }, ctx());
+    expect(out).toEqual({ content: "Error: Killed by SIGTERM\ngoing", isError: true });
+  });
+
+  it("returns when the command exits, even if a setsid child holds the output, and says it was stopped", async () => {
+    const started = Date.now();
+    const out = await bashTool.execute({ command: "setsid sleep 30 & echo started" }, ctx());
+    expect(Date.now() - started).toBeLessThan(10_000); // not the 30 s of the sleep
+    expect(out).toEqual({ content: `started\n${LINGERED_NOTE}`, isError: false });
   });
 
   it("has a 120 s timeout by default", () => {

@@ -2,8 +2,11 @@
  * The command line every lesson shares (DESIGN §6): parsing it, and the help text.
  * A leading `--` (what `pnpm start -- -p x` passes on) is tolerated.
  */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Lesson } from "../lesson.ts";
+import { userPath } from "../workspace.ts";
 
 export interface CliOptions {
   print?: string;
@@ -60,6 +63,19 @@ export function parseCli(argv: string[], lesson: Pick<Lesson, "flags">): CliOpti
     trace: values.trace as string | undefined,
     flags,
   };
+}
+
+/**
+ * A file named on the command line, resolved from the folder the user typed the command in
+ * (INIT_CWD under pnpm, see userPath). A missing one is a usage error naming the full path
+ * and where a relative path starts from: `pnpm --filter` runs from the repo root, `pnpm start`
+ * inside a lesson folder from there, and the path that works in one fails in the other.
+ */
+export function existingUserFile(flag: string, given: string, env: NodeJS.ProcessEnv = process.env): string {
+  const file = userPath(given, env);
+  if (existsSync(file)) return file;
+  const from = path.isAbsolute(given) ? "" : ` (a relative path starts from ${env.INIT_CWD ?? process.cwd()})`;
+  throw new UsageError(`${flag}: no such file: ${file}${from}`);
 }
 
 export function usage(lesson: Lesson): string {

@@ -12,9 +12,10 @@
  */
 import { ConfigError } from "../config.ts";
 import type { Lesson } from "../lesson.ts";
+import { installProcessCleanup } from "../process-registry.ts";
 import { ScriptError } from "../simulator/index.ts";
 import { resolveWorkspace, WorkspaceError } from "../workspace.ts";
-import { parseCli, usage, type CliOptions } from "./args.ts";
+import { parseCli, usage, UsageError, type CliOptions } from "./args.ts";
 import { runDemo, runInteractive, runPrint, setup, type Setup } from "./modes.ts";
 
 export { parseCli, usage, UsageError, type CliOptions } from "./args.ts";
@@ -41,7 +42,7 @@ export async function runCli(lesson: Lesson, argv = process.argv.slice(2)): Prom
     return await runInteractive(lesson, options, s, cwd);
   } catch (err) {
     // Bad input from the user's side: one clear line, no stack trace.
-    if (err instanceof ConfigError || err instanceof ScriptError || err instanceof WorkspaceError) {
+    if (err instanceof ConfigError || err instanceof ScriptError || err instanceof WorkspaceError || err instanceof UsageError) {
       process.stderr.write(`${err.message}\n`);
       return 2;
     }
@@ -51,8 +52,13 @@ export async function runCli(lesson: Lesson, argv = process.argv.slice(2)): Prom
   }
 }
 
-/** For main.ts: run, then exit with the code (child processes and timers must not hold us). */
+/**
+ * For main.ts: run, then exit with the code (child processes and timers must not hold us).
+ * However the lesson ends — the exit, SIGTERM, SIGHUP, a last Ctrl-C — every process it
+ * started ends with it.
+ */
 export function main(lesson: Lesson): void {
+  installProcessCleanup();
   runCli(lesson).then(
     (code) => process.exit(code),
     (err: unknown) => {

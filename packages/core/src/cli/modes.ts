@@ -15,9 +15,10 @@ import { Repl, loadHistory } from "../repl.ts";
 import { loadScript, Simulator, type Script } from "../simulator/index.ts";
 import { Tracer } from "../trace.ts";
 import { paletteFor } from "../ui/colors.ts";
+import { scrubberFor, secretsInEnv } from "../secrets.ts";
 import { Screen, TerminalRenderer, type Renderer } from "../ui/renderer.ts";
 import { copyPracticeWorkspace, resolveWorkspace, userPath } from "../workspace.ts";
-import type { CliOptions } from "./args.ts";
+import { existingUserFile, type CliOptions } from "./args.ts";
 
 /** Everything a run needs, built from the options. */
 export interface Setup {
@@ -28,10 +29,14 @@ export interface Setup {
 
 export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup> {
   const config = loadConfig(process.env, { forceOffline: options.modelScript !== undefined || options.demo });
+  // The tracer also scrubs the key in the environment, which an offline config does not hold.
   const tracer = options.trace ? new Tracer(userPath(options.trace), secretsOf(config)) : undefined;
   let script: Script | undefined;
-  if (options.modelScript) script = await loadScript(userPath(options.modelScript));
+  if (options.modelScript) script = await loadScript(existingUserFile("--model-script", options.modelScript));
   else if (config.offline && !options.demo) script = await loadScript(lesson.demoScripts[0]!);
+  // Every line on screen is scrubbed too: an endpoint may echo the key back in an error.
+  const scrub = scrubberFor([...secretsOf(config), ...secretsInEnv()]);
+  for (const stream of [process.stdout, process.stderr]) new Screen(stream, { scrub });
   return { config, tracer, script };
 }
 

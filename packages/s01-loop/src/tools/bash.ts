@@ -13,11 +13,16 @@ const BashInput = z.object({
   command: z.string().min(1).describe("The shell command to run, e.g. `ls -la` or `node hello.js`."),
 });
 
+/** Said when the command exited but something it started in the background held its output open. */
+export const LINGERED_NOTE = "(A background process kept the output open after the command exited; it was stopped.)";
+
 /** What the model reads back: the output, and what went wrong when something did. */
 export function formatRun(result: RunResult, timeoutMs: number): string {
-  const output = capText(result.output, MAX_OUTPUT_CHARS, result.droppedChars);
+  const captured = capText(result.output, MAX_OUTPUT_CHARS, result.droppedChars);
+  const output = result.lingered ? `${captured.trimEnd()}\n${LINGERED_NOTE}`.trimStart() : captured;
   if (result.timedOut) throw new ToolError(`Timeout (${timeoutMs / 1000}s): the command was killed.\n${output}`.trimEnd());
   if (result.aborted) throw new ToolError(`Interrupted by the user: the command was killed.\n${output}`.trimEnd());
+  if (result.signal) throw new ToolError(`Killed by ${result.signal}\n${output}`.trimEnd());
   if (result.exitCode !== 0) throw new ToolError(`Exit code ${result.exitCode ?? "unknown"}\n${output}`.trimEnd());
   return output.trim() === "" ? "(no output)" : output;
 }

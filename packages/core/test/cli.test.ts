@@ -1,0 +1,55 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { existingUserFile, UsageError } from "../src/cli/args.ts";
+import { runCli } from "../src/cli/index.ts";
+import type { Lesson } from "../src/lesson.ts";
+
+const lesson = {
+  id: "t00",
+  title: "test",
+  headline: "a lesson that never runs",
+  demoScripts: [],
+  createAgent: () => {
+    throw new Error("not reached");
+  },
+} as unknown as Lesson;
+
+let dir: string;
+const saved = { initCwd: process.env.INIT_CWD, envFile: process.env.LEARN_ENV_FILE };
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "cli-"));
+  process.env.INIT_CWD = dir; // where pnpm was started
+  process.env.LEARN_ENV_FILE = "none";
+});
+afterEach(async () => {
+  for (const [name, value] of [["INIT_CWD", saved.initCwd], ["LEARN_ENV_FILE", saved.envFile]] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  vi.restoreAllMocks();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("--model-script", () => {
+  it("resolves a relative path once, from the folder the command was typed in", async () => {
+    await writeFile(path.join(dir, "s.yaml"), "turns: []\n");
+    expect(existingUserFile("--model-script", "s.yaml")).toBe(path.join(dir, "s.yaml"));
+  });
+
+  it("names a missing file in one line: the full path and where it was resolved from", () => {
+    expect(() => existingUserFile("--model-script", "nope.yaml")).toThrow(UsageError);
+    expect(() => existingUserFile("--model-script", "nope.yaml")).toThrow(
+      `--model-script: no such file: ${path.join(dir, "nope.yaml")} (a relative path starts from ${dir})`,
+    );
+  });
+
+  it("exits 2 with that line and no stack trace", async () => {
+    const written: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
+    const code = await runCli(lesson, ["--model-script", "nope.yaml", "-p", "hi"]);
+    expect(code).toBe(2);
+    expect(written.join("")).toBe(`--model-script: no such file: ${path.join(dir, "nope.yaml")} (a relative path starts from ${dir})\n`);
+  });
+});

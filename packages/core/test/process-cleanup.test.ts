@@ -1,0 +1,51 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const fixture = fileURLToPath(new URL("./fixtures/run-until-signalled.ts", import.meta.url));
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "cleanup-"));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+/** Running, and not a zombie waiting to be reaped. */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe("a lesson process that is signalled", () => {
+  it.each([
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const)("ends every process it started on %s, and exits %i", async (signal, code) => {
+    const child = spawn(process.execPath, ["--import", "tsx", fixture, dir], { stdio: "ignore" });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+    const pidFiles = ["grouped.pid", "escaped.pid"].map((f) => path.join(dir, f));
+    await waitFor(() => pidFiles.every((f) => existsSync(f)), "the sleepers to start");
+    const sleepers = pidFiles.map((f) => Number(readFileSync(f, "utf8").trim()));
+    expect(sleepers.every(alive)).toBe(true);
+
+    child.kill(signal);
+    expect(await exited).toBe(code);
+    await waitFor(() => !sleepers.some(alive), "the sleepers to be gone");
+  });
+});
