@@ -147,8 +147,9 @@ describe("edit_file changes only the bytes it replaces", () => {
   it("refuses half of a surrogate pair, which could split a character in the file", async () => {
     const before = Buffer.from("face: 😀\n");
     await put("emoji.txt", before);
-    const out = await edit({ path: "emoji.txt", old_text: "😀".slice(0, 1), new_text: "x" });
-    expect(out).toEqual({ content: "Error: old_text or new_text contains a lone surrogate: it is not valid Unicode text", isError: true });
+    const message = { content: "Error: old_text or new_text contains a lone surrogate: it is not valid Unicode text", isError: true };
+    expect(await edit({ path: "emoji.txt", old_text: "😀".slice(0, 1), new_text: "x" })).toEqual(message);
+    expect(await edit({ path: "emoji.txt", old_text: "face", new_text: "😀".slice(1) })).toEqual(message);
     expect(Buffer.compare(await bytesOf("emoji.txt"), before)).toBe(0);
   });
 });
