@@ -12,10 +12,15 @@ export class PathError extends Error {
   override name = "PathError";
 }
 
-/** True when `target` is `root` or inside it. `/work/app-old` is not inside `/work/app`. */
+/**
+ * True when `target` is `root` or inside it. `/work/app-old` is not inside `/work/app`, and
+ * `/work/app/..notes` is: only a whole `..` segment climbs out, not a name that starts with
+ * two dots.
+ */
 export function isInside(root: string, target: string): boolean {
   const rel = path.relative(root, target);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+  const climbsOut = rel === ".." || rel.startsWith(`..${path.sep}`);
+  return rel === "" || (!climbsOut && !path.isAbsolute(rel));
 }
 
 /** Links followed before giving up: a loop of links must not hang the check. */

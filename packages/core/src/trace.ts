@@ -17,7 +17,16 @@ export interface TraceEntry {
   body: unknown;
 }
 
-export class Tracer {
+/** Where model requests and responses are recorded: a file (`--trace`), or memory (the docs, tests). */
+export interface Tracer {
+  /** Record one request, response or error of `agent`'s model, as sent or received. */
+  record(type: TraceType, agent: string, body: unknown): void;
+  /** Resolve when everything recorded so far is stored. */
+  flush(): Promise<void>;
+}
+
+/** The `--trace <file>` tracer: JSON lines appended to a file, secrets scrubbed. */
+export class FileTracer implements Tracer {
   /** Writes go through one promise chain: lines from concurrent agents never interleave. */
   private pending: Promise<void> = Promise.resolve();
   private readonly scrub: (text: string) => string;
@@ -44,5 +53,23 @@ export class Tracer {
   /** Wait until every recorded line is on disk. */
   flush(): Promise<void> {
     return this.pending;
+  }
+}
+
+/**
+ * A tracer that keeps its entries in memory: the docs read a demo's trace straight back, and
+ * tests assert on it. Each entry is what `--trace` would have written (a JSON round trip, so
+ * what is kept is what was sent, not a live object that changes afterwards), scrubbed alike.
+ */
+export class MemoryTracer implements Tracer {
+  readonly entries: TraceEntry[] = [];
+  private readonly scrub = scrubberFor(secretsInEnv());
+
+  record(type: TraceType, agent: string, body: unknown): void {
+    this.entries.push(JSON.parse(this.scrub(JSON.stringify({ type, agent, body }))) as TraceEntry);
+  }
+
+  flush(): Promise<void> {
+    return Promise.resolve();
   }
 }

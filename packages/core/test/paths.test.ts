@@ -33,6 +33,11 @@ describe("resolveInWorkspace", () => {
     ["new/dir/file.txt", "new/dir/file.txt"],
     ["link-in/a.js", "link-in/a.js"],
     ["dangling-in", "dangling-in"],
+    // A name that merely starts with two dots is a name, not a step up.
+    ["..notes", "..notes"],
+    ["..foo/bar", "..foo/bar"],
+    ["src/..hidden", "src/..hidden"],
+    ["...", "..."],
   ])("accepts %s", async (input, rel) => {
     expect(await resolveInWorkspace(ws, input)).toBe(path.join(ws, rel));
   });
@@ -71,6 +76,12 @@ describe("isInside / displayPath", () => {
     expect(isInside("/w/app", "/w/app")).toBe(true);
     expect(isInside("/w/app", "/w/app-old/x")).toBe(false);
     expect(isInside("/w/app", "/w")).toBe(false);
+  });
+  it("treats a name starting with .. as inside, and only a whole .. segment as outside", () => {
+    expect(isInside("/w/app", "/w/app/..notes")).toBe(true);
+    expect(isInside("/w/app", "/w/app/..foo/bar")).toBe(true);
+    expect(isInside("/w/app", "/w/..notes")).toBe(false);
+    expect(isInside("/w/app", "/w/app/../x")).toBe(false);
   });
   it("shows paths relative to the workspace", () => {
     expect(displayPath("/w/app", "/w/app/src/a.js")).toBe("src/a.js");

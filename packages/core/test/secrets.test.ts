@@ -9,7 +9,7 @@ import { loadConfig, secretsOf } from "../src/config.ts";
 import { describeError } from "../src/errors.ts";
 import { runCommand } from "../src/process.ts";
 import { childEnv, REDACTED, scrubberFor, scrubSecrets, secretsInEnv } from "../src/secrets.ts";
-import { Tracer } from "../src/trace.ts";
+import { FileTracer } from "../src/trace.ts";
 
 const KEY = "sk-ant-fake-key-0123456789";
 const TOKEN = "tok-fake-bearer-9876543210";
@@ -67,7 +67,7 @@ describe("the trace", () => {
     expect(config.offline).toBe(true);
     expect(secretsOf(config)).toEqual([]); // the offline config holds no key...
     const file = path.join(dir, "trace.jsonl");
-    const tracer = new Tracer(file, secretsOf(config));
+    const tracer = new FileTracer(file, secretsOf(config));
     tracer.record("request", "lead", { content: `ANTHROPIC_API_KEY=${KEY}\nANTHROPIC_AUTH_TOKEN=${TOKEN}` });
     await tracer.flush();
     const text = await readFile(file, "utf8");

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Message, MessageParam, ToolSpec } from "../src/protocol.ts";
 import { AGENT_HEADER, parseScript, Simulator } from "../src/simulator/index.ts";
 import { scriptedModel } from "../src/testing/index.ts";
-import { Tracer, type TraceEntry, type TraceType } from "../src/trace.ts";
+import { MemoryTracer, type TraceEntry } from "../src/trace.ts";
 import type { Model } from "../src/model.ts";
 
 const bash: ToolSpec = {
@@ -187,17 +187,6 @@ turns:
     expect(sim.remaining("lead")).toBe(1);
   });
 });
-
-/** A tracer that keeps entries in memory (the trace file is not the point here). */
-class MemoryTracer extends Tracer {
-  readonly entries: TraceEntry[] = [];
-  constructor() {
-    super("/dev/null");
-  }
-  override record(type: TraceType, agent: string, body: unknown): void {
-    this.entries.push(JSON.parse(JSON.stringify({ type, agent, body })) as TraceEntry);
-  }
-}
 
 /** A tiny agent loop: call the model, answer each bash call with a canned result, until it stops. */
 async function runAgent(model: Model, prompt: string, jitter: () => Promise<void>): Promise<string> {

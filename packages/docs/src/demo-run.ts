@@ -8,7 +8,7 @@ import { realpath, rm } from "node:fs/promises";
 import { copyPracticeWorkspace, loadScript, type Lesson, type TraceEntry } from "@learn/core";
 import { scriptedModel } from "@learn/core/testing";
 import { DocsError } from "./errors.ts";
-import { MemoryTracer } from "./memory-tracer.ts";
+import { MemoryTracer } from "@learn/core";
 
 export interface PromptRun {
   prompt: string;

@@ -50,7 +50,7 @@ describe("pnpm docs:check", () => {
     // One line of s02's agent.ts changes, and nobody runs `pnpm run docs`.
     const agent = path.join(root, "packages", "s02-tools", "src", "agent.ts");
     const text = await readFile(agent, "utf8");
-    const changed = text.replace("const messages: MessageParam[] = [];", "const messages: MessageParam[] = []; // the memory");
+    const changed = text.replace("const system = joinSections(own.sections);", "const system = joinSections(own.sections); // the memory");
     expect(changed).not.toBe(text);
     await writeFile(agent, changed);
 

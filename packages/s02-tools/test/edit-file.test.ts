@@ -1,4 +1,5 @@
-import { readFile, stat } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
@@ -81,7 +82,74 @@ describe("edit_file", () => {
     expect(out.content).toContain(says);
   });
 
+  it("refuses a named pipe (FIFO) at once instead of waiting for a writer", async () => {
+    execFileSync("mkfifo", [path.join(ws.dir, "pipe")]);
+    const out = await edit({ path: "pipe", old_text: "a", new_text: "b" });
+    expect(out.isError).toBe(true);
+    expect(out.content).toContain("pipe is a named pipe (FIFO), not a regular file");
+  });
+
+  it("writes nothing once the turn is cancelled", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const out = await editFileTool.execute({ path: "once.js", old_text: "1", new_text: "2" }, { ...ctxIn(ws), signal: controller.signal });
+    expect(out).toEqual({ content: "Error: Interrupted by the user: once.js was not read", isError: true });
+    expect(await contentOf("once.js")).toBe("let x = 1;\n");
+  });
+
   it("is neither concurrency-safe nor harmless", () => {
     expect(editFileTool).toMatchObject({ concurrencySafe: false, mutating: true });
+  });
+});
+
+/** The bytes of a file; an edit must change only the span it replaced. */
+const bytesOf = (name: string) => readFile(path.join(ws.dir, name));
+const put = (name: string, bytes: Buffer) => writeFile(path.join(ws.dir, name), bytes);
+
+/** `after` is `before` with `oldPart` swapped for `newPart` at `at`, and not a byte else changed. */
+function expectOnlySpanChanged(before: Buffer, after: Buffer, at: number, oldPart: string, newPart: string): void {
+  const end = at + Buffer.byteLength(oldPart);
+  const newEnd = at + Buffer.byteLength(newPart);
+  expect(Buffer.compare(after.subarray(0, at), before.subarray(0, at))).toBe(0);
+  expect(after.subarray(at, newEnd).toString("utf8")).toBe(newPart);
+  expect(Buffer.compare(after.subarray(newEnd), before.subarray(end))).toBe(0);
+}
+
+describe("edit_file changes only the bytes it replaces", () => {
+  it("keeps a UTF-8 byte-order mark and CRLF line endings", async () => {
+    const before = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("first\r\nlet x = 1;\r\nlast — ✓ 😀\r\n")]);
+    await put("bom.txt", before);
+    expect(await edit({ path: "bom.txt", old_text: "x = 1", new_text: "x = 2" })).toEqual({ content: "Replaced 1 occurrence in bom.txt", isError: false });
+    const after = await bytesOf("bom.txt");
+    expectOnlySpanChanged(before, after, before.indexOf("x = 1"), "x = 1", "x = 2");
+    expect(after.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  });
+
+  it("edits next to multi-byte characters without touching them", async () => {
+    const before = Buffer.from("名前 = 'Zoë'; // 😀\n");
+    await put("wide.js", before);
+    expect((await edit({ path: "wide.js", old_text: "Zoë", new_text: "Zoé" })).isError).toBe(false);
+    expectOnlySpanChanged(before, await bytesOf("wide.js"), before.indexOf("Zoë"), "Zoë", "Zoé");
+  });
+
+  it("refuses a file that is not valid UTF-8, says to use bash, and leaves every byte as it was", async () => {
+    const latin1 = Buffer.from("caf\xe9 = 1;\n", "latin1"); // é as one byte: not UTF-8
+    await put("latin1.txt", latin1);
+    const before = await mtimeOf("latin1.txt");
+    expect(await edit({ path: "latin1.txt", old_text: "= 1", new_text: "= 2" })).toEqual({
+      content: "Error: latin1.txt is not valid UTF-8 text, and edit_file only edits UTF-8 files: use bash (sed, perl) for this file",
+      isError: true,
+    });
+    expect(Buffer.compare(await bytesOf("latin1.txt"), latin1)).toBe(0);
+    expect(await mtimeOf("latin1.txt")).toBe(before);
+  });
+
+  it("refuses half of a surrogate pair, which could split a character in the file", async () => {
+    const before = Buffer.from("face: 😀\n");
+    await put("emoji.txt", before);
+    const message = { content: "Error: old_text or new_text contains a lone surrogate: it is not valid Unicode text", isError: true };
+    expect(await edit({ path: "emoji.txt", old_text: "😀".slice(0, 1), new_text: "x" })).toEqual(message);
+    expect(await edit({ path: "emoji.txt", old_text: "face", new_text: "😀".slice(1) })).toEqual(message);
+    expect(Buffer.compare(await bytesOf("emoji.txt"), before)).toBe(0);
   });
 });

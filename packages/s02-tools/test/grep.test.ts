@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import { symlink } from "node:fs/promises";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { globTool, grepTool, MAX_GREP_MATCHES, MAX_MATCH_LINE_CHARS } from "../src/index.ts";
@@ -59,8 +62,34 @@ describe("grep", () => {
   it("refuses an invalid regex with a clear error", async () => {
     const out = await grep({ pattern: "cartTotal(" });
     expect(out.isError).toBe(true);
-    expect(out.content).toContain("Invalid regular expression");
-    expect(out.content).toContain("grep takes a JavaScript regular expression");
+    expect(out.content).toBe(
+      "Error: Invalid regular expression: missing closing ): `cartTotal(` (grep uses RE2 syntax, which matches in linear time: " +
+        "backreferences like \\1 and lookaround like (?=, (?!, (?<= and (?<! are not supported)",
+    );
+  });
+
+  it.each([
+    ["a backreference", "(cart)\\1"],
+    ["a lookahead", "cart(?=Total)"],
+    ["a negative lookbehind", "(?<!export )function"],
+  ])("refuses %s, and says which features are missing", async (_what, pattern) => {
+    const out = await grep({ pattern });
+    expect(out.isError).toBe(true);
+    expect(out.content).toMatch(/^Error: Invalid regular expression: /);
+    expect(out.content).toContain("backreferences like \\1 and lookaround like (?=, (?!, (?<= and (?<! are not supported");
+  });
+
+  // With a backtracking engine, `(a+)+$` against a's followed by a b takes exponential time,
+  // inside one uninterruptible call. RE2 is linear: this answers at once. (The only bound is
+  // the test timeout: it proves "did not hang", not a speed.)
+  it("answers promptly on a catastrophic regex", async () => {
+    const evil = await tempWorkspace({ "evil.txt": `${"a".repeat(50_000)}b\n`, "ok.txt": "aaa\n" });
+    try {
+      const out = await grepTool.execute({ pattern: "(a+)+$" }, ctxIn(evil));
+      expect(out).toEqual({ content: "ok.txt:1: aaa", isError: false });
+    } finally {
+      await evil.cleanup();
+    }
   });
 
   it.each([
@@ -87,6 +116,56 @@ describe("grep", () => {
 
   it("is concurrency-safe and does not mutate", () => {
     expect(grepTool).toMatchObject({ concurrencySafe: true, mutating: false });
+  });
+});
+
+describe("grep and glob with special files and a cancelled turn", () => {
+  it("skip a named pipe (FIFO) in a search, and refuse one named outright, without hanging", async () => {
+    execFileSync("mkfifo", [path.join(ws.dir, "src", "pipe.js")]);
+    await symlink("pipe.js", path.join(ws.dir, "src", "pipe-link.js"));
+    const found = await grep({ pattern: "cartTotal", path: "src" });
+    expect(found).toEqual({ content: "src/cart.js:1: export function cartTotal(cart) {", isError: false });
+    for (const named of ["src/pipe.js", "src/pipe-link.js"]) {
+      expect(await grep({ pattern: "x", path: named })).toEqual({
+        content: `Error: ${named} is a named pipe (FIFO): search a folder or a regular file`,
+        isError: true,
+      });
+    }
+  });
+
+  const many = () => tempWorkspace(Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`gen/f${i}.txt`, "hit\n"])));
+
+  it("stop a search when the turn was already cancelled", async () => {
+    const big = await many();
+    try {
+      const controller = new AbortController();
+      controller.abort();
+      const ctx = { ...ctxIn(big), signal: controller.signal };
+      for (const out of [await grepTool.execute({ pattern: "hit" }, ctx), await globTool.execute({ pattern: "**/*" }, ctx)]) {
+        expect(out.isError).toBe(true);
+        expect(out.content).toMatch(/^Error: Interrupted by the user: /);
+        expect(out.content).not.toContain("gen/");
+      }
+    } finally {
+      await big.cleanup();
+    }
+  });
+
+  it("grep stops between files when the turn is cancelled during the search", async () => {
+    const big = await many();
+    try {
+      const controller = new AbortController();
+      let checked = 0;
+      // The readable check runs once a file is listed: cancel there, as a Ctrl-C would.
+      const readable = () => {
+        if (++checked === 10) controller.abort();
+        return true;
+      };
+      const out = await grepTool.execute({ pattern: "hit" }, { ...ctxIn(big), signal: controller.signal, readable });
+      expect(out).toEqual({ content: "Error: Interrupted by the user: grep stopped after 0 of 100 files (0 matches so far)", isError: true });
+    } finally {
+      await big.cleanup();
+    }
   });
 });
 

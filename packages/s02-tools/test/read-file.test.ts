@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { readFileTool } from "../src/index.ts";
@@ -76,6 +78,33 @@ describe("read_file", () => {
     const out = await read({ path: "image.png" });
     expect(out.isError).toBe(true);
     expect(out.content).toContain("image.png looks like a binary file");
+  });
+
+  it("refuses a named pipe (FIFO) at once instead of waiting for a writer", async () => {
+    execFileSync("mkfifo", [path.join(ws.dir, "pipe")]);
+    expect(await read({ path: "pipe" })).toEqual({
+      content: "Error: pipe is a named pipe (FIFO), not a regular file: the file tools only read regular files (use bash for anything else)",
+      isError: true,
+    });
+  });
+
+  it("reads a file whose name starts with two dots: it is inside the workspace", async () => {
+    const dotted = await tempWorkspace({ "..notes": "kept\n", "..foo/bar": "also kept\n" });
+    try {
+      expect(await readFileTool.execute({ path: "..notes" }, ctxIn(dotted))).toEqual({ content: "     1\tkept", isError: false });
+      expect(await readFileTool.execute({ path: "..foo/bar" }, ctxIn(dotted))).toEqual({ content: "     1\talso kept", isError: false });
+    } finally {
+      await dotted.cleanup();
+    }
+  });
+
+  it("reads nothing once the turn is cancelled", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    expect(await readFileTool.execute({ path: "ten.txt" }, { ...ctxIn(ws), signal: controller.signal })).toEqual({
+      content: "Error: Interrupted by the user: ten.txt was not read",
+      isError: true,
+    });
   });
 
   it("rejects a bad offset with a message naming the field", async () => {

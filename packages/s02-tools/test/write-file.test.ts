@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
@@ -33,6 +34,35 @@ describe("write_file", () => {
   it("refuses a directory", async () => {
     const out = await write({ path: "src", content: "x" });
     expect(out).toEqual({ content: "Error: src is a directory; give the path of a file", isError: true });
+  });
+
+  it.each(["notes/", "src/", "notes/.", "src/..", "."])("refuses %j, which names a directory, and creates nothing", async (name) => {
+    const before = await readdir(ws.dir, { recursive: true });
+    expect(await write({ path: name, content: "x" })).toEqual({
+      content: `Error: ${name} names a directory, not a file; give the path of a file (no trailing "/")`,
+      isError: true,
+    });
+    expect(await readdir(ws.dir, { recursive: true })).toEqual(before);
+  });
+
+  it("refuses a named pipe (FIFO) at once instead of waiting for a reader", async () => {
+    execFileSync("mkfifo", [path.join(ws.dir, "pipe")]);
+    const out = await write({ path: "pipe", content: "x" });
+    expect(out.isError).toBe(true);
+    expect(out.content).toMatch(/^Error: pipe is a socket or a named pipe \(FIFO\), not a regular file/);
+  });
+
+  it("writes a file whose name starts with two dots: it is inside the workspace", async () => {
+    expect(await write({ path: "..foo/bar", content: "x" })).toEqual({ content: "Wrote 1 bytes to ..foo/bar", isError: false });
+    expect(await contentOf("..foo/bar")).toBe("x");
+  });
+
+  it("writes nothing once the turn is cancelled", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const out = await writeFileTool.execute({ path: "old.txt", content: "new" }, { ...ctxIn(ws), signal: controller.signal });
+    expect(out).toEqual({ content: "Error: Interrupted by the user: old.txt was not written", isError: true });
+    expect(await contentOf("old.txt")).toBe("old\n");
   });
 
   it("refuses a path outside the workspace", async () => {

@@ -13,7 +13,7 @@ import type { Lesson } from "../lesson.ts";
 import { Model } from "../model.ts";
 import { Repl, loadHistory } from "../repl.ts";
 import { loadScript, Simulator, type Script } from "../simulator/index.ts";
-import { Tracer } from "../trace.ts";
+import { FileTracer, type Tracer } from "../trace.ts";
 import { paletteFor } from "../ui/colors.ts";
 import { scrubberFor, secretsInEnv } from "../secrets.ts";
 import { Screen, TerminalRenderer, type Renderer } from "../ui/renderer.ts";
@@ -30,7 +30,7 @@ export interface Setup {
 export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup> {
   const config = loadConfig(process.env, { forceOffline: options.modelScript !== undefined || options.demo });
   // The tracer also scrubs the key in the environment, which an offline config does not hold.
-  const tracer = options.trace ? new Tracer(userPath(options.trace), secretsOf(config)) : undefined;
+  const tracer = options.trace ? new FileTracer(userPath(options.trace), secretsOf(config)) : undefined;
   let script: Script | undefined;
   if (options.modelScript) script = await loadScript(existingUserFile("--model-script", options.modelScript));
   else if (config.offline && !options.demo) script = await loadScript(lesson.demoScripts[0]!);

@@ -11,7 +11,7 @@ import { loadConfig } from "../config.ts";
 import type { Agent, AgentOptions, Lesson } from "../lesson.ts";
 import { Model } from "../model.ts";
 import { parseScript, Simulator, type Script } from "../simulator/index.ts";
-import { Tracer } from "../trace.ts";
+import { FileTracer, type Tracer } from "../trace.ts";
 import type { Renderer } from "../ui/renderer.ts";
 import { copyPracticeWorkspace } from "../workspace.ts";
 import { RecordingRenderer } from "./recording-renderer.ts";

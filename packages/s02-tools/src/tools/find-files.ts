@@ -2,11 +2,13 @@
  * Finding files for glob and grep, without ever leaving the workspace. A pattern is matched
  * under a folder of the workspace; patterns that climb out (`../*`, `/etc/*`) are refused,
  * and every result is checked again after symlinks are resolved, because a pattern that
- * names a link (`link/*`) walks through it.
+ * names a link (`link/*`) walks through it. A Ctrl-C stops the walk.
  */
 import path from "node:path";
 import { resolveInWorkspace, ToolError, type AgentContext } from "@learn/core";
 import { glob } from "tinyglobby";
+import { stopIfCancelled } from "./cancel.ts";
+import { kindOf } from "./regular-file.ts";
 import { statIfExists } from "./text-file.ts";
 
 declare module "@learn/core" {
@@ -37,7 +39,10 @@ export async function resolveSearchRoot(ctx: AgentContext, userPath: string): Pr
   const info = await statIfExists(absolute);
   if (!info) throw new ToolError(`Path not found: ${userPath}`);
   if (ctx.readable && !ctx.readable(absolute)) throw new ToolError(`${userPath} is off limits: the permission rules keep it from being read`);
-  return { absolute, isFile: !info.isDirectory() };
+  if (!info.isDirectory() && !info.isFile()) {
+    throw new ToolError(`${userPath} is ${kindOf(info)}: search a folder or a regular file`);
+  }
+  return { absolute, isFile: info.isFile() };
 }
 
 /**
@@ -55,7 +60,9 @@ export async function findFiles(ctx: AgentContext, folder: string, pattern: stri
     onlyFiles: true,
     followSymbolicLinks: false, // the crawl does not wander through links...
     expandDirectories: false, // ...and "src" means the name src, not everything in it
+    signal: ctx.signal, // a cancelled crawl ends early, with what it found so far...
   });
+  stopIfCancelled(ctx.signal, "the search was stopped before it finished listing files"); // ...so say so
   // ...but a link the pattern names outright is followed: keep what really is inside.
   const inside = await Promise.all(found.map((file) => resolveInWorkspace(cwd, file).then(() => true, () => false)));
   return found.filter((file, i) => inside[i] && (ctx.readable?.(file) ?? true)).sort();

@@ -35,12 +35,12 @@ export const readFileTool = defineTool({
     `Read a text file of the workspace, ${DEFAULT_READ_LIMIT} lines at most from \`offset\` (the first line is 1). ` +
     "Each line comes back numbered like `cat -n` (spaces, the line number, a tab, the line); the number and tab " +
     'are not part of the file, so leave them out of edit_file\'s old_text. "... (N more lines)" means the file ' +
-    "goes on: read on with a larger offset. Binary files are refused.",
+    "goes on: read on with a larger offset. Binary files, and anything but a regular file, are refused.",
   input: ReadFileInput,
   concurrencySafe: true,
   mutating: false,
   async run({ path, offset = 1, limit = DEFAULT_READ_LIMIT }, ctx) {
-    const file = await readTextFile(ctx.cwd, path);
+    const file = await readTextFile(ctx.cwd, path, ctx.signal);
     // Very long lines can still overflow: the cap keeps the result inside 50,000 characters.
     return capText(lineWindow(file.text, file.shown, offset, limit));
   },

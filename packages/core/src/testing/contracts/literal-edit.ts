@@ -2,8 +2,12 @@
  * Contract: edit_file replaces text literally. The model's old_text is not a regex and its
  * new_text is not a replacement pattern: `$&`, `$$`, `$'` and `` $` `` land as written. An
  * ambiguous or missing match is refused, and a refused edit writes nothing at all.
+ *
+ * Literal in bytes too: every byte outside the replaced text stays as it was (a UTF-8
+ * byte-order mark, CRLF line endings), and a file that is not UTF-8 is refused untouched,
+ * since decoding it leniently and writing it back would corrupt it.
  */
-import { readFile, stat } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "../index.ts";
@@ -43,6 +47,28 @@ export function literalEditContract(lesson: ContractLesson, options: ContractOpt
       const result = await edit({ path: "price.js", old_text: "price * qty", new_text: "price*qty" });
       expect(result.isError).toBe(false);
       expect(await file("price.js")).toBe("const total = price*qty;\n");
+    });
+
+    it("changes no byte outside the replaced text: a byte-order mark and CRLF stay", async () => {
+      const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+      const before = Buffer.concat([bom, Buffer.from("a = 1;\r\nb = 2; // ✓\r\n")]);
+      await writeFile(path.join(ws.dir, "crlf.txt"), before);
+      const result = await edit({ path: "crlf.txt", old_text: "b = 2", new_text: "b = 3" });
+      expect(result.isError).toBe(false);
+      const after = await readFile(path.join(ws.dir, "crlf.txt"));
+      const at = before.indexOf("b = 2");
+      expect(Buffer.compare(after.subarray(0, at), before.subarray(0, at))).toBe(0);
+      expect(after.subarray(at, at + 5).toString()).toBe("b = 3");
+      expect(Buffer.compare(after.subarray(at + 5), before.subarray(at + 5))).toBe(0);
+    });
+
+    it("refuses a file that is not valid UTF-8, and leaves it byte for byte", async () => {
+      const latin1 = Buffer.from("na\xefve = 1;\n", "latin1");
+      await writeFile(path.join(ws.dir, "latin1.txt"), latin1);
+      const result = await edit({ path: "latin1.txt", old_text: "= 1", new_text: "= 2" });
+      expect(result.isError).toBe(true);
+      expect(result.content).toMatch(/not valid UTF-8/);
+      expect(Buffer.compare(await readFile(path.join(ws.dir, "latin1.txt")), latin1)).toBe(0);
     });
 
     const refusals: { what: string; input: Record<string, unknown>; says: RegExp }[] = [

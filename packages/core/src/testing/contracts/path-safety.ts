@@ -5,6 +5,9 @@
  * path, a symlink inside that points outside, a sibling folder that shares the workspace's
  * prefix (`/tmp/x/ws-old` next to `/tmp/x/ws`), a null byte — then checks two things: the
  * model got an error it can understand, and nothing outside changed or was created.
+ *
+ * And the check must not refuse what is inside: a name that merely starts with two dots
+ * (`..notes`, `..foo/bar`) is a file of the workspace, not a step out of it.
  */
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -18,6 +21,8 @@ const SECRET = "TOP SECRET";
 /** grep's pattern for it: a "no matches" answer quotes the pattern, and must not look like a leak. */
 const SECRET_PATTERN = "TOP\\s+SECRET";
 const OUTSIDE_FILE = "outside-only.txt";
+/** The content of the files inside whose names start with `..`. */
+const DOTTED = "dotted but inside";
 
 interface Fixture {
   ws: TempWorkspace;
@@ -41,7 +46,7 @@ const refused = (tool: string, what: string, input: Case["input"]): Case => ({ t
 const searched = (tool: string, what: string, input: Case["input"]): Case => ({ tool, what, input, mayAnswer: true });
 
 async function makeFixture(): Promise<Fixture> {
-  const ws = await tempWorkspace({ "inside.txt": "inside\n" });
+  const ws = await tempWorkspace({ "inside.txt": "inside\n", "..notes": `${DOTTED}\n`, "..foo/bar.txt": `${DOTTED}\n` });
   const outside = `${ws.dir}-outside`;
   const sibling = `${ws.dir}-old`;
   for (const dir of [outside, sibling]) {
@@ -97,6 +102,26 @@ const cases: Case[] = [
   searched("grep", "a search of everything", () => ({ pattern: SECRET_PATTERN })),
 ];
 
+/** Calls on names that start with `..`: each must succeed; what it answers (and writes) is checked. */
+const dottedNames: { tool: string; input: Record<string, unknown>; answer: RegExp; writes?: [string, string] }[] = [
+  { tool: "read_file", input: { path: "..notes" }, answer: new RegExp(`^\\s+1\\t${DOTTED}$`) },
+  { tool: "read_file", input: { path: "..foo/bar.txt" }, answer: new RegExp(`^\\s+1\\t${DOTTED}$`) },
+  {
+    tool: "write_file",
+    input: { path: "..foo/new.txt", content: "new" },
+    answer: /^Wrote 3 bytes to \.\.foo\/new\.txt$/,
+    writes: ["..foo/new.txt", "new"],
+  },
+  {
+    tool: "edit_file",
+    input: { path: "..notes", old_text: "dotted", new_text: "edited" },
+    answer: /^Replaced 1 occurrence in \.\.notes$/,
+    writes: ["..notes", "edited but inside\n"],
+  },
+  { tool: "glob", input: { pattern: "..*/**" }, answer: /^\.\.foo\/bar\.txt$/ },
+  { tool: "grep", input: { pattern: "dotted", path: "..foo" }, answer: /^\.\.foo\/bar\.txt:1: dotted but inside$/ },
+];
+
 export function pathSafetyContract(lesson: ContractLesson, options: ContractOptions = {}): void {
   describe("contract: no file tool reads or writes outside the workspace", () => {
     let f: Fixture;
@@ -122,6 +147,17 @@ export function pathSafetyContract(lesson: ContractLesson, options: ContractOpti
         // a search must not list it), and nothing outside changed.
         expect(result!.content.includes(SECRET)).toBe(false);
         if (c.mayAnswer) expect(result!.content.includes(OUTSIDE_FILE)).toBe(false);
+        expect(await outsideState(f)).toEqual(before);
+      });
+    }
+
+    for (const d of dottedNames) {
+      it(`${d.tool}: a name starting with .. is inside (${JSON.stringify(d.input)})`, async () => {
+        const before = await outsideState(f);
+        const [result] = await runCalls(lesson, f.ws.dir, [{ name: d.tool, input: d.input }], options);
+        expect(result).toMatchObject({ isError: false });
+        expect(result!.content).toMatch(d.answer);
+        if (d.writes) expect(await readFile(path.join(f.ws.dir, d.writes[0]), "utf8")).toBe(d.writes[1]);
         expect(await outsideState(f)).toEqual(before);
       });
     }
