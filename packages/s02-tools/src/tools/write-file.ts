@@ -18,6 +18,8 @@ export const writeFileTool = defineTool({
   input: WriteFileInput,
   concurrencySafe: false,
   mutating: true,
+  policySubject: ({ path }) => ({ writes: [path] }),
+  claudeCode: { name: "Write", fields: { path: "file_path" } },
   async run({ path: userPath, content }, ctx) {
     const absolute = await resolveInWorkspace(ctx.cwd, userPath);
     const shown = displayPath(ctx.cwd, absolute);

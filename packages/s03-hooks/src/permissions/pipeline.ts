@@ -15,7 +15,7 @@
 import type { ToolCall } from "@learn/core";
 import { refusalFor } from "@learn/s01";
 import { describeCall, type Decision } from "./decision.ts";
-import { approvingRules, hitsAnyPart, subjectOf, type CallSubject } from "./matching.ts";
+import { approvingRules, declaredCommands, hitsAnyPart, subjectOf, type CallSubject } from "./matching.ts";
 import { modeDecision, planVeto } from "./modes.ts";
 import type { PermissionPolicy } from "./policy.ts";
 
@@ -34,8 +34,7 @@ export function decide(call: Call, policy: PermissionPolicy, cwd: string): Decis
 }
 
 function refused(call: Call): Decision | undefined {
-  const { command } = call.input as { command?: unknown };
-  const refusal = call.name === "bash" && typeof command === "string" ? refusalFor(command) : undefined;
+  const refusal = declaredCommands(call).map(refusalFor).find((r) => r !== undefined);
   if (refusal === undefined) return undefined;
   // s01's message starts "Refused: "; the kernel already prefixes denials with "Denied: ".
   return { behavior: "deny", reason: refusal.replace(/^Refused: /, ""), step: "refuse-list" };
