@@ -41,7 +41,8 @@ export interface PolicyHooks {
 export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHooks> {
   const { cwd, renderer, flags } = options;
 
-  // settings.json: problems are shown, never guessed around.
+  // settings.json: problems are shown, never guessed around. A file that is not JSON at all
+  // throws a ConfigError: the CLI prints its one line and exits 2, whatever the mode.
   const settings = await loadSettings(cwd);
   for (const problem of settings.problems) renderer.error(problem);
   const { policy, notices } = policyFor(settings, modeFlagOf(flags, renderer), SETTINGS_FILE);
@@ -49,7 +50,7 @@ export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHo
 
   // "always" answers live in this object: one agent, one session.
   const session = new SessionRules();
-  const ask = createAsker({ ...options, session, settingsFile: SETTINGS_FILE });
+  const ask = createAsker({ ...options, session, settingsFile: SETTINGS_FILE, degraded: policy.degraded });
   const hookSession = { sessionId: randomUUID(), cwd, permissionMode: policy.mode };
 
   return {
