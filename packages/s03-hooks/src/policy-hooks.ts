@@ -8,7 +8,7 @@ import type { AgentOptions, Hook, LessonFlag, SlashCommand } from "@learn/core";
 import { commandHooks } from "./command-hooks/hooks.ts";
 import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";
-import { permissionHook } from "./permissions/hook.ts";
+import { judge, permissionHook } from "./permissions/hook.ts";
 import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES, type PermissionMode } from "./permissions/modes.ts";
 import { policyFor } from "./permissions/policy.ts";
 import { readableUnder } from "./permissions/read-guard.ts";
@@ -55,7 +55,13 @@ export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHo
 
   return {
     permissions: permissionHook(policy, ask),
-    commandHooks: commandHooks({ config: settings.hooks, ask, session: hookSession }),
+    commandHooks: commandHooks({
+      config: settings.hooks,
+      ask,
+      session: hookSession,
+      // A call a hook rewrote goes through the policy again: a hook cannot launder a call.
+      recheck: (call, ctx) => judge(call, policy, ask, ctx.cwd, ctx.signal),
+    }),
     commands: [permissionsCommand({ policy, session, hooks: settings.hooks, file: settings.file, problems: settings.problems })],
     mode: policy.mode,
     ask,

@@ -23,7 +23,7 @@ describe("s03 on the command line", () => {
     expect(run.stderr).toContain("Denied: plan mode: write_file hello.js would change something");
     await expect(access(path.join(ws.dir, "hello.js"))).rejects.toThrow();
     // The logging hook saw only the glob: the denied write never reached it.
-    expect(await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).toBe('{"tool":"glob","input":{"pattern":"*"}}\n');
+    expect(await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).toBe('{"tool":"Glob","input":{"pattern":"*"}}\n');
   });
 
   it("an unknown mode is a usage error naming the choices", async () => {

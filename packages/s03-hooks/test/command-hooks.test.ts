@@ -63,7 +63,7 @@ describe("PreToolUse command hooks", () => {
       cwd: ws!.dir,
       permission_mode: "bypassPermissions",
       hook_event_name: "PreToolUse",
-      tool_name: "bash",
+      tool_name: "Bash",
       tool_input: { command: "touch ran.txt" },
       tool_use_id: toolUse.id,
     });
@@ -159,13 +159,18 @@ describe("PreToolUse command hooks", () => {
     expect(toolResultsOf(simulator.requests[1]!.body)[0]!.isError).toBe(false);
   });
 
-  it("the matcher picks tools by name, ours or Claude Code's", async () => {
+  it.each([
+    ["Edit|Write", "Write\n"],
+    ["write_file", "Write\n"],
+    ["Edit", ""], // as in Claude Code: Edit is not Write
+    ["Bash|glob", "Bash\n"],
+    ["bash", "Bash\n"],
+    ["*", "Bash\nWrite\n"],
+  ])("the matcher %j picks tools by name, ours or Claude Code's", async (matcher, seen) => {
     const calls = [TOUCH, { name: "write_file", input: { path: "w.txt", content: "x" } }];
     const logged = `const e = JSON.parse(readFileSync(0, "utf8")); appendFileSync("seen.txt", e.tool_name + "\\n");`;
-    await withHook("PreToolUse", logged, calls, { matcher: "Edit" });
-    expect(await readFile(path.join(ws!.dir, "seen.txt"), "utf8")).toBe("write_file\n");
-    await withHook("PreToolUse", logged, calls, { matcher: "Bash|glob" });
-    expect(await readFile(path.join(ws!.dir, "seen.txt"), "utf8")).toBe("bash\n");
+    await withHook("PreToolUse", logged, calls, { matcher });
+    expect(await readFile(path.join(ws!.dir, "seen.txt"), "utf8").catch(() => "")).toBe(seen);
   });
 });
 
@@ -176,7 +181,7 @@ describe("PostToolUse command hooks", () => {
       `${SAVE_STDIN} process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "remember to clean up ran.txt" } }));`,
     );
     const input = await readJson("stdin.json");
-    expect(input).toMatchObject({ hook_event_name: "PostToolUse", tool_name: "bash", tool_response: { content: "(no output)", is_error: false } });
+    expect(input).toMatchObject({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_response: { content: "(no output)", is_error: false } });
     expect(results[0]!.content).toBe("(no output)\n\nremember to clean up ran.txt");
   });
 
