@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError } from "@learn/core";
 import { scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
-import { lesson, loadSettings } from "../src/index.ts";
+import { lesson, loadSettings, parseRule, policyFor } from "../src/index.ts";
 import { never, scriptOf, workspaceWith } from "./helpers.ts";
 
 let ws: TempWorkspace | undefined;
@@ -169,5 +169,18 @@ describe("an agent on broken settings", () => {
     await planned.agent.run("make another", never());
     expect(toolResultsOf(planned.simulator.requests[1]!.body)[0]!.content).toMatch(/^Denied: plan mode/);
     await expect(access(path.join(ws.dir, "second.txt"))).rejects.toThrow();
+  });
+});
+
+describe("the notice for a degraded file counts in words", () => {
+  it.each([
+    [0, 0, "no deny rules and no ask rules"],
+    [1, 0, "1 deny rule and no ask rules"],
+    [2, 1, "2 deny rules and 1 ask rule"],
+  ])("%i deny, %i ask → %s", (deny, ask, words) => {
+    const rules = { deny: Array.from({ length: deny }, () => parseRule("Bash(rm *)")), ask: Array.from({ length: ask }, () => parseRule("Bash")), allow: [] };
+    const { notices, policy } = policyFor({ rules, degraded: true }, undefined, ".claude/settings.json");
+    expect(notices[0]).toBe(`Because .claude/settings.json has problems, this session keeps only what restricts: ${words}, no allow rules. Fix the file and start again to use the rest.`);
+    expect(policy.degraded).toBe(true);
   });
 });
