@@ -8,7 +8,8 @@
 import { defineTool, type ToolCall } from "@learn/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { decide, type Behavior, type PermissionMode, type RuleList } from "../src/index.ts";
+import { RecordingRenderer } from "@learn/core/testing";
+import { createAsker, decide, SessionRules, type Behavior, type PermissionMode, type RuleList } from "../src/index.ts";
 import { bash, callOf, policyOf, WORKSPACE } from "./helpers.ts";
 
 /** A later lesson's tool that runs a command in the background: s03 does not know it. */
@@ -119,5 +120,27 @@ describe("s02's tools, by their declarations", () => {
     expect(behaviorOf(plain(callOf("write_file", { path: "a.md", content: "" })), { allow: ["Edit(*.md)"] }).behavior).toBe("allow");
     expect(behaviorOf(plain(callOf("read_file", { path: ".env" })), { deny: ["Read(./.env)"] }).behavior).toBe("deny");
     expect(behaviorOf(plain(callOf("glob", { pattern: "*" })), { deny: ["Glob"] }).behavior).toBe("deny");
+  });
+});
+
+describe("the advice without a terminal follows the declaration", () => {
+  const askerFor = (degraded = false) =>
+    createAsker({ interactive: false, ask: async () => "n", session: new SessionRules(), renderer: new RecordingRenderer(), cwd: WORKSPACE, settingsFile: ".claude/settings.json", degraded });
+  const asked = (c: ToolCall) => decide(c, policyOf({}), WORKSPACE);
+
+  it.each<[string, ToolCall, string]>([
+    ["a command-running tool", background("npm run dev"), 'To allow it, add "Bash(npm run dev)" to permissions.allow'],
+    ["a file-changing tool", patch("src/a.js"), 'To allow it, add "Edit(src/a.js)" to permissions.allow in .claude/settings.json, or run with --permission-mode acceptEdits.'],
+  ])("%s", async (_what, c, advice) => {
+    const d = await askerFor()(c, asked(c));
+    expect(d.behavior).toBe("deny");
+    expect(d.reason).toContain(advice);
+  });
+
+  it("no allow rule is advised while the settings file has broken entries", async () => {
+    const c = background("rm -rf build");
+    const d = await askerFor(true)(c, asked(c));
+    expect(d.reason).toContain("has entries that do not parse, so none of its allow rules are used");
+    expect(d.reason).not.toContain("To allow it");
   });
 });

@@ -56,15 +56,15 @@ type Call = Pick<ToolCall, "name" | "input"> & { tool?: Pick<Tool, "policySubjec
 
 export function subjectOf(call: Call, cwd: string): CallSubject {
   const declared = declarationOf(call);
-  const commands = (declared.commands ?? []).flatMap(parseCommandLine);
+  const commands = strings(declared.commands).flatMap(parseCommandLine);
   const movesAround = commands.some((c) => CHANGES_DIRECTORY.test(c.core));
   return {
     tool: call.name,
     names: namesOf(call.name, call.tool),
     commands,
     writes: commands.flatMap((c) => c.writes.map((target) => redirectWrite(cwd, target, movesAround))),
-    reads: (declared.reads ?? []).map((p) => fileTarget(cwd, p)),
-    edits: (declared.writes ?? []).map((p) => fileTarget(cwd, p)),
+    reads: strings(declared.reads).map((p) => fileTarget(cwd, p)),
+    edits: strings(declared.writes).map((p) => fileTarget(cwd, p)),
   };
 }
 
@@ -81,8 +81,11 @@ function declarationOf(call: Call): PolicySubject {
 
 /** The commands a call declares it runs, as written: what the refuse-list reads. */
 export function declaredCommands(call: Call): string[] {
-  return declarationOf(call).commands ?? [];
+  return strings(declarationOf(call).commands);
 }
+
+/** A declaration comes from tool code: take its strings, never trust its types. */
+const strings = (list: readonly unknown[] | undefined): string[] => (list ?? []).filter((x): x is string => typeof x === "string");
 
 function fileTarget(cwd: string, target: string): FileTarget {
   const path = workspacePath(cwd, target);

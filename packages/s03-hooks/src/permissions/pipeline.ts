@@ -9,8 +9,8 @@
  *   6. the mode                     allow / ask, for whatever no rule decided
  *
  * The first step with an answer wins. "ask" is not the end: the hook hands it to the asker
- * (a person at a terminal, or a denial that says how to allow it). This function is pure:
- * same call, same settings, same answer — easy to test with a table, fast to run.
+ * (a person at a terminal, or a denial that says how to allow it). This function changes
+ * nothing: same call, same settings, same files, same answer — easy to test with a table.
  */
 import type { ToolCall } from "@learn/core";
 import { refusalFor } from "@learn/s01";
