@@ -15,6 +15,28 @@ export interface ToolOutcome {
   isError: boolean;
 }
 
+/**
+ * What a call means to the permission policy, in terms every rule understands: the shell
+ * commands it runs, the files it reads, the files it changes. Paths are as the model wrote
+ * them (relative to the workspace, or absolute). A tool that runs `npm test` in the
+ * background declares `{ commands: ["npm test"] }`, and `Bash(...)` rules govern it like bash.
+ */
+export interface PolicySubject {
+  commands?: string[];
+  reads?: string[];
+  writes?: string[];
+}
+
+/**
+ * How Claude Code names a tool and its input fields (ours → theirs), so settings and hook
+ * scripts written for Claude Code work unchanged: read_file is `Read` with `file_path`.
+ */
+export interface ClaudeCodeName {
+  name: string;
+  /** Our field name → Claude Code's; fields not listed have the same name in both. */
+  fields?: Record<string, string>;
+}
+
 export interface Tool<I = unknown> {
   name: string;
   description: string;
@@ -25,6 +47,10 @@ export interface Tool<I = unknown> {
   concurrencySafe: boolean;
   /** Changes files or the world: the permission system asks about these. */
   mutating: boolean;
+  /** What a (validated) call means to the permission policy; see PolicySubject. */
+  policySubject?(input: I): PolicySubject;
+  /** This tool as Claude Code names it, for rules and hook scripts written for Claude Code. */
+  claudeCode?: ClaudeCodeName;
   /** Validate, run, and turn any failure into an error outcome. Never throws. */
   execute(input: unknown, ctx: AgentContext): Promise<ToolOutcome>;
 }
@@ -40,6 +66,10 @@ export interface ToolDefinition<S extends z.ZodType> {
   input: S;
   concurrencySafe?: boolean;
   mutating?: boolean;
+  /** The commands it runs and the files it reads and writes, for the permission policy. */
+  policySubject?(input: z.output<S>): PolicySubject;
+  /** How Claude Code names this tool and its fields. */
+  claudeCode?: ClaudeCodeName;
   run(input: z.output<S>, ctx: AgentContext): Promise<string> | string;
 }
 
@@ -65,6 +95,8 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
     schema: def.input as unknown as z.ZodType<z.output<S>>,
     concurrencySafe: def.concurrencySafe ?? false,
     mutating: def.mutating ?? true,
+    ...(def.policySubject ? { policySubject: (input: z.output<S>) => def.policySubject!(input) } : {}),
+    ...(def.claudeCode ? { claudeCode: def.claudeCode } : {}),
     async execute(input, ctx) {
       const parsed = def.input.safeParse(input);
       if (!parsed.success) {

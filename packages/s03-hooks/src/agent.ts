@@ -24,7 +24,7 @@ export async function parts(options: AgentOptions): Promise<AgentParts> {
   const policy = await createPolicyHooks(options);
   return {
     ...base,
-    tools: withReadGuard(base.tools, policy.readable),
+    tools: withReadGuard(base.tools, policy.permissionPolicy),
     // The permission hook goes FIRST: no tool runs, and no other hook sees a call, without its yes.
     hooks: [policy.permissions, ...base.hooks, ...policy.commandHooks],
     sections: withPermissionGuidance(base.sections, policy.mode),

@@ -14,22 +14,22 @@ export { PERMISSION_MODES, DEFAULT_MODE, MODE_SUMMARIES, isPermissionMode, type 
 export { describeCall, type Decision, type Behavior, type Step } from "./permissions/decision.ts";
 export { parseRule, RuleSyntaxError, RULE_LISTS, type Rule, type RuleList } from "./permissions/rule.ts";
 export { commandPattern, exactCommand } from "./permissions/command-pattern.ts";
-export { pathPattern, workspacePath } from "./permissions/path-pattern.ts";
+export { pathPattern, workspacePath, realWorkspacePath } from "./permissions/path-pattern.ts";
 export { parseCommandLine, type ShellCommand } from "./permissions/bash-command.ts";
 export { stripWrappers } from "./permissions/wrappers.ts";
-export { subjectOf, hitsAnyPart, approvingRules, unapprovable, type CallSubject } from "./permissions/matching.ts";
+export { subjectOf, hitsAnyPart, approvingRules, unapprovable, declaredCommands, isEditInside, type CallSubject, type FileTarget } from "./permissions/matching.ts";
 export { SessionRules } from "./permissions/session-rules.ts";
 export { createAsker, type Asker, type AskerOptions } from "./permissions/asker.ts";
-export { permissionHook, PERMISSION_HOOK_NAME } from "./permissions/hook.ts";
+export { permissionHook, judge, PERMISSION_HOOK_NAME } from "./permissions/hook.ts";
 export { readableUnder, withReadGuard } from "./permissions/read-guard.ts";
-export { CLAUDE_CODE_ALIASES, toolsNamed, FILE_EDIT_TOOLS } from "./permissions/tool-names.ts";
+export { CLAUDE_CODE_ALIASES, toolsNamed, namesOf, familyOf, FILE_EDIT_TOOLS, type RuleFamily } from "./permissions/tool-names.ts";
 // Settings and command hooks.
 export { loadSettings, type Settings } from "./settings/load.ts";
 export { SETTINGS_FILE, permissionsSchema, ruleSchema } from "./settings/schema.ts";
 export { commandHooks, commandHookName } from "./command-hooks/hooks.ts";
 export { COMMAND_HOOK_EVENTS, DEFAULT_HOOK_TIMEOUT_S, toolMatcher, type HookConfig } from "./command-hooks/config.ts";
 export { verdictOf, BLOCKING_EXIT_CODE, type HookVerdict } from "./command-hooks/verdict.ts";
-export { payloadOf, type HookSession } from "./command-hooks/payload.ts";
+export { payloadOf, toClaudeCode, fromClaudeCode, type HookSession } from "./command-hooks/payload.ts";
 
 export const lesson: Lesson = {
   id: "s03",

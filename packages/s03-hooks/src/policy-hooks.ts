@@ -8,10 +8,9 @@ import type { AgentOptions, Hook, LessonFlag, SlashCommand } from "@learn/core";
 import { commandHooks } from "./command-hooks/hooks.ts";
 import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";
-import { permissionHook } from "./permissions/hook.ts";
+import { judge, permissionHook } from "./permissions/hook.ts";
 import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES, type PermissionMode } from "./permissions/modes.ts";
-import { policyFor } from "./permissions/policy.ts";
-import { readableUnder } from "./permissions/read-guard.ts";
+import { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
 import { SessionRules } from "./permissions/session-rules.ts";
 import { loadSettings } from "./settings/load.ts";
 import { SETTINGS_FILE } from "./settings/schema.ts";
@@ -35,13 +34,15 @@ export interface PolicyHooks {
   /** The asker both of them use: "always" answers are shared. */
   ask: Asker;
   /** Which files the tools may read: searches skip what `Read(...)` deny rules cover. */
-  readable: (absolutePath: string) => boolean;
+  /** The rules and the mode, as read from settings.json and the command line. */
+  permissionPolicy: PermissionPolicy;
 }
 
 export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHooks> {
   const { cwd, renderer, flags } = options;
 
-  // settings.json: problems are shown, never guessed around.
+  // settings.json: problems are shown, never guessed around. A file that is not JSON at all
+  // throws a ConfigError: the CLI prints its one line and exits 2, whatever the mode.
   const settings = await loadSettings(cwd);
   for (const problem of settings.problems) renderer.error(problem);
   const { policy, notices } = policyFor(settings, modeFlagOf(flags, renderer), SETTINGS_FILE);
@@ -49,16 +50,22 @@ export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHo
 
   // "always" answers live in this object: one agent, one session.
   const session = new SessionRules();
-  const ask = createAsker({ ...options, session, settingsFile: SETTINGS_FILE });
+  const ask = createAsker({ ...options, session, settingsFile: SETTINGS_FILE, degraded: policy.degraded });
   const hookSession = { sessionId: randomUUID(), cwd, permissionMode: policy.mode };
 
   return {
     permissions: permissionHook(policy, ask),
-    commandHooks: commandHooks({ config: settings.hooks, ask, session: hookSession }),
+    commandHooks: commandHooks({
+      config: settings.hooks,
+      ask,
+      session: hookSession,
+      // A call a hook rewrote goes through the policy again: a hook cannot launder a call.
+      recheck: (call, ctx) => judge(call, policy, ask, ctx.cwd, ctx.signal),
+    }),
     commands: [permissionsCommand({ policy, session, hooks: settings.hooks, file: settings.file, problems: settings.problems })],
     mode: policy.mode,
     ask,
-    readable: readableUnder(policy, cwd),
+    permissionPolicy: policy,
   };
 }
 

@@ -1,5 +1,5 @@
 /** `--permission-mode` on the command line, as a student runs it: a real child process. */
-import { access, readFile } from "node:fs/promises";
+import { access, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -23,7 +23,17 @@ describe("s03 on the command line", () => {
     expect(run.stderr).toContain("Denied: plan mode: write_file hello.js would change something");
     await expect(access(path.join(ws.dir, "hello.js"))).rejects.toThrow();
     // The logging hook saw only the glob: the denied write never reached it.
-    expect(await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).toBe('{"tool":"glob","input":{"pattern":"*"}}\n');
+    expect(await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).toBe('{"tool":"Glob","input":{"pattern":"*"}}\n');
+  });
+
+  it("a settings file that is not JSON stops the session: one line naming file, line and column, exit 2", async () => {
+    await writeFile(path.join(ws.dir, ".claude/settings.json"), '{\n  "permissions": {\n    "deny": ["Bash(rm *)"],\n  }\n}\n');
+    const run = await runMain(["--", "-p", "hi", "--model-script", path.join(pkg, "demo/plan-mode.yaml"), "--cwd", ws.dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split("\n")).toEqual([
+      `${path.join(ws.dir, ".claude/settings.json")}:4:3: the settings file is not valid JSON (Expected double-quoted property name). Fix it and start again: no session runs on a policy it cannot read.`,
+    ]);
+    expect(run.stdout).toBe("");
   });
 
   it("an unknown mode is a usage error naming the choices", async () => {

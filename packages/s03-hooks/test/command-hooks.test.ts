@@ -1,11 +1,14 @@
 /**
- * Command hooks from settings.json, Claude Code's contract, through the agent: JSON on stdin,
- * exit 0 / 2 / other, JSON answers, timeouts, missing scripts. Each hook here is a small Node
- * script in the temp workspace; many write what they saw to a file we then read.
+ * Command hooks from settings.json, Claude Code's contract, through the agent: JSON on stdin
+ * in Claude Code's names, exit 0 / 2 / other, JSON answers (updatedInput included), timeouts,
+ * missing scripts, answers too long or unreadable. Most hooks here are small Node scripts in
+ * the temp workspace that write what they saw to a file we then read; some are bash scripts
+ * written the way Claude Code's documentation writes them.
  */
-import { access, readFile } from "node:fs/promises";
+import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { MAX_OUTPUT_CHARS } from "@learn/core";
 import { scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 import { hooksFor, hookScript, never, scriptOf, workspaceWith, writeSettings } from "./helpers.ts";
@@ -63,7 +66,7 @@ describe("PreToolUse command hooks", () => {
       cwd: ws!.dir,
       permission_mode: "bypassPermissions",
       hook_event_name: "PreToolUse",
-      tool_name: "bash",
+      tool_name: "Bash",
       tool_input: { command: "touch ran.txt" },
       tool_use_id: toolUse.id,
     });
@@ -143,6 +146,26 @@ describe("PreToolUse command hooks", () => {
     for (const pid of pids) expect(await isRunning(pid)).toBe(false);
   });
 
+  it("a deny is decided when the hook exits, even if a background child keeps its stdout open", async () => {
+    const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "not today" } });
+    const { results } = await withHook(
+      "PreToolUse",
+      `import { spawn } from "node:child_process";
+       readFileSync(0);
+       // The child inherits stdout and outlives the hook: the pipe stays open for 30 s.
+       const child = spawn("sleep", ["30"], { stdio: ["ignore", "inherit", "inherit"], detached: true });
+       child.unref();
+       writeFileSync("pids.txt", JSON.stringify([child.pid]));
+       process.stdout.write(${JSON.stringify(deny)});`,
+      [TOUCH],
+      { timeout: 20 },
+    );
+    expect(results[0]).toMatchObject({ isError: true, content: expect.stringContaining("not today") });
+    expect(await exists("ran.txt")).toBe(false);
+    const pids: number[] = await readJson("pids.txt");
+    for (const pid of pids) expect(await isRunning(pid)).toBe(false);
+  });
+
   it("stdout that is not JSON is ignored on exit 0", async () => {
     const { results, errors } = await withHook("PreToolUse", `readFileSync(0); console.log("checked, all fine {not json");`);
     expect(errors).toEqual([]);
@@ -159,13 +182,18 @@ describe("PreToolUse command hooks", () => {
     expect(toolResultsOf(simulator.requests[1]!.body)[0]!.isError).toBe(false);
   });
 
-  it("the matcher picks tools by name, ours or Claude Code's", async () => {
+  it.each([
+    ["Edit|Write", "Write\n"],
+    ["write_file", "Write\n"],
+    ["Edit", ""], // as in Claude Code: Edit is not Write
+    ["Bash|glob", "Bash\n"],
+    ["bash", "Bash\n"],
+    ["*", "Bash\nWrite\n"],
+  ])("the matcher %j picks tools by name, ours or Claude Code's", async (matcher, seen) => {
     const calls = [TOUCH, { name: "write_file", input: { path: "w.txt", content: "x" } }];
     const logged = `const e = JSON.parse(readFileSync(0, "utf8")); appendFileSync("seen.txt", e.tool_name + "\\n");`;
-    await withHook("PreToolUse", logged, calls, { matcher: "Edit" });
-    expect(await readFile(path.join(ws!.dir, "seen.txt"), "utf8")).toBe("write_file\n");
-    await withHook("PreToolUse", logged, calls, { matcher: "Bash|glob" });
-    expect(await readFile(path.join(ws!.dir, "seen.txt"), "utf8")).toBe("bash\n");
+    await withHook("PreToolUse", logged, calls, { matcher });
+    expect(await readFile(path.join(ws!.dir, "seen.txt"), "utf8").catch(() => "")).toBe(seen);
   });
 });
 
@@ -176,7 +204,7 @@ describe("PostToolUse command hooks", () => {
       `${SAVE_STDIN} process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "remember to clean up ran.txt" } }));`,
     );
     const input = await readJson("stdin.json");
-    expect(input).toMatchObject({ hook_event_name: "PostToolUse", tool_name: "bash", tool_response: { content: "(no output)", is_error: false } });
+    expect(input).toMatchObject({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_response: { content: "(no output)", is_error: false } });
     expect(results[0]!.content).toBe("(no output)\n\nremember to clean up ran.txt");
   });
 
@@ -222,5 +250,144 @@ describe("Stop command hooks", () => {
     expect(await agent.run("go", never())).toBe("Tests pass now.");
     expect(simulator.requests.map((r) => r.status)).toEqual([200, 200]);
     expect(await readFile(path.join(ws.dir, "stops.txt"), "utf8")).toBe("Stop false\nStop true\n");
+  });
+});
+
+/** A hook script in Claude Code's documented style: bash, reading the event from stdin. */
+async function bashHook(dir: string, name: string, body: string): Promise<string> {
+  const file = path.join(dir, ".claude", "hooks", name);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `#!/usr/bin/env bash\n${body}\n`);
+  return `bash .claude/hooks/${name}`;
+}
+
+/** An agent in the current workspace (bypassPermissions), run on `calls`. */
+async function agentOn(calls: Call[]) {
+  const scripted = await scriptedAgent(lesson, scriptOf(calls), ws!.dir, { flags: BYPASS });
+  await scripted.agent.run("go", never());
+  return { ...scripted, results: toolResultsOf(scripted.simulator.requests[1]!.body), errors: scripted.renderer.ofKind("error").map((e) => e.text) };
+}
+
+describe("Claude Code's own hook scripts work unchanged", () => {
+  it("a bash guard that checks tool_name == Bash and tool_input.command, and exits 2 to block", async () => {
+    ws = await workspaceWith(undefined);
+    const command = await bashHook(ws.dir, "block-touch.sh", `
+input=$(cat)
+tool=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["tool_name"])' <<<"$input")
+cmd=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["tool_input"].get("command", ""))' <<<"$input")
+if [ "$tool" = "Bash" ] && [[ "$cmd" == *touch* ]]; then
+  echo "Blocked: no touching in this project" >&2
+  exit 2
+fi
+exit 0`);
+    await writeSettings(ws.dir, { hooks: hooksFor("PreToolUse", command, "Bash") });
+    const { results, errors } = await agentOn([TOUCH, { name: "bash", input: { command: "echo fine > echoed.txt" } }]);
+    expect(errors).toEqual([]);
+    expect(results[0]).toMatchObject({ isError: true, content: `Denied: the PreToolUse hook "${command}" blocked it: Blocked: no touching in this project` });
+    expect(results[1]!.isError).toBe(false);
+    expect(await exists("ran.txt")).toBe(false);
+    expect(await exists("echoed.txt")).toBe(true);
+  });
+
+  it("a guard on tool_input.file_path stops Write and Edit alike", async () => {
+    ws = await workspaceWith(undefined, { "protected/b.txt": "old\n" });
+    const command = await bashHook(ws.dir, "protect.sh", `
+file=$(node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).tool_input.file_path ?? ""))')
+case "$file" in
+  protected/*) echo "Blocked: $file is protected" >&2; exit 2 ;;
+esac
+exit 0`);
+    await writeSettings(ws.dir, { hooks: hooksFor("PreToolUse", command, "Edit|Write") });
+    const { results } = await agentOn([
+      { name: "write_file", input: { path: "protected/a.txt", content: "x" } },
+      { name: "edit_file", input: { path: "protected/b.txt", old_text: "old", new_text: "new" } },
+      { name: "write_file", input: { path: "free.txt", content: "x" } },
+    ]);
+    expect(results.map((r) => r.content)).toEqual([
+      `Denied: the PreToolUse hook "${command}" blocked it: Blocked: protected/a.txt is protected`,
+      `Denied: the PreToolUse hook "${command}" blocked it: Blocked: protected/b.txt is protected`,
+      expect.stringContaining("free.txt"),
+    ]);
+    expect(await exists("protected/a.txt")).toBe(false);
+    expect(await readFile(path.join(ws.dir, "protected/b.txt"), "utf8")).toBe("old\n");
+    expect(await exists("free.txt")).toBe(true);
+  });
+
+  it.each([
+    ["read_file", { path: "a.txt", offset: 2 }, "Read", { file_path: "a.txt", offset: 2 }],
+    ["write_file", { path: "b.txt", content: "x" }, "Write", { file_path: "b.txt", content: "x" }],
+    ["edit_file", { path: "a.txt", old_text: "one", new_text: "uno" }, "Edit", { file_path: "a.txt", old_string: "one", new_string: "uno" }],
+    ["glob", { pattern: "*.txt" }, "Glob", { pattern: "*.txt" }],
+    ["grep", { pattern: "one", path: "." }, "Grep", { pattern: "one", path: "." }],
+  ])("%s arrives as Claude Code's %s with its field names", async (name, input, claudeName, claudeInput) => {
+    const calls = [{ name, input }];
+    ws = await workspaceWith(undefined, { "a.txt": "one\ntwo\n" });
+    const command = await hookScript(ws.dir, "hook.mjs", SAVE_STDIN);
+    await writeSettings(ws.dir, { hooks: hooksFor("PreToolUse", command) });
+    await agentOn(calls);
+    expect(await readJson("stdin.json")).toMatchObject({ tool_name: claudeName, tool_input: claudeInput });
+    expect(Object.keys((await readJson("stdin.json")).tool_input).sort()).toEqual(Object.keys(claudeInput).sort());
+  });
+});
+
+describe("updatedInput: a hook may rewrite the call, in Claude Code's field names", () => {
+  const rewrite = (updatedInput: object) => answerJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput } });
+  const WRITE: Call = { name: "write_file", input: { path: "a.txt", content: "original" } };
+
+  it("is mapped back to our names and runs", async () => {
+    const { results } = await withHook("PreToolUse", rewrite({ file_path: "redirected.txt", content: "changed" }), [WRITE]);
+    expect(results[0]!.isError).toBe(false);
+    expect(await readFile(path.join(ws!.dir, "redirected.txt"), "utf8")).toBe("changed");
+    expect(await exists("a.txt")).toBe(false);
+  });
+
+  it.each([
+    ["a wrong type", { file_path: 42, content: "x" }, /changed the input into one write_file does not accept: path: /],
+    ["a missing field", { content: "x" }, /does not accept: path: /],
+    ["not an object", "a.txt", /updatedInput that is not an object/],
+  ])("%s is denied with a clear reason; nothing runs", async (_what, updatedInput, reason) => {
+    const { results } = await withHook("PreToolUse", rewrite(updatedInput as object), [WRITE]);
+    expect(results[0]).toMatchObject({ isError: true, content: expect.stringMatching(reason) });
+    expect(await exists("a.txt")).toBe(false);
+  });
+
+  it("the rewritten call goes through the permission policy again", async () => {
+    ws = await workspaceWith(undefined, { "canary.txt": "alive" });
+    const command = await hookScript(ws.dir, "hook.mjs", rewrite({ command: "rm canary.txt" }));
+    await writeSettings(ws.dir, { permissions: { deny: ["Bash(rm *)"] }, hooks: hooksFor("PreToolUse", command) });
+    const { results } = await agentOn([TOUCH]);
+    expect(results[0]!.content).toMatch(/^Denied: the PreToolUse hook .* changed the call, and the permission policy does not allow the new one: .*Bash\(rm \*\)/);
+    expect(await exists("canary.txt")).toBe(true);
+    expect(await exists("ran.txt")).toBe(false);
+  });
+});
+
+describe("a hook's verdict is never lost", () => {
+  it("a long JSON answer is read whole: a deny after 200,000 characters still denies", async () => {
+    const body = `readFileSync(0); process.stdout.write(JSON.stringify({ note: "x".repeat(200000), hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "read to the end" } }));`;
+    const { results } = await withHook("PreToolUse", body);
+    expect(results[0]).toMatchObject({ isError: true, content: expect.stringContaining("read to the end") });
+    expect(await exists("ran.txt")).toBe(false);
+  });
+
+  it("stdout that looks like JSON but does not parse is reported, and the call is put to a person", async () => {
+    const { results, errors } = await withHook("PreToolUse", `readFileSync(0); process.stdout.write('{"hookSpecificOutput": {"permissionDecision": "deny"');`);
+    expect(errors).toEqual([expect.stringMatching(/^PreToolUse hook "node \.claude\/hooks\/hook\.mjs" printed JSON that does not parse \(.+\); asking instead\.$/)]);
+    expect(results[0]).toMatchObject({ isError: true, content: expect.stringContaining("A hook wants a person to confirm it") });
+    expect(await exists("ran.txt")).toBe(false);
+  });
+
+  it("an unknown permissionDecision is reported and asks", async () => {
+    const { results, errors } = await withHook("PreToolUse", answerJson({ hookSpecificOutput: { permissionDecision: "maybe" } }));
+    expect(errors).toEqual([expect.stringContaining('unknown permissionDecision "maybe"')]);
+    expect(results[0]!.isError).toBe(true);
+    expect(await exists("ran.txt")).toBe(false);
+  });
+
+  it("PostToolUse context appended to a result is capped", async () => {
+    const { results } = await withHook("PostToolUse", answerJson({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "y".repeat(3 * MAX_OUTPUT_CHARS) } }));
+    expect(results[0]!.content.startsWith("(no output)\n\nyyy")).toBe(true);
+    expect(results[0]!.content.length).toBeLessThanOrEqual("(no output)\n\n".length + MAX_OUTPUT_CHARS);
+    expect(results[0]!.content).toMatch(/output truncated: \d+ more characters\)$/);
   });
 });

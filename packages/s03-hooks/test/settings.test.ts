@@ -1,12 +1,14 @@
 /**
- * A broken settings.json: every problem is shown with the file, the place and the rule, and
- * the session starts stricter, never looser.
+ * A broken settings.json: a file that is not JSON stops the session with the file, line and
+ * column; a broken entry is shown with its place and rule, and the session starts stricter,
+ * never looser.
  */
 import { access } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError } from "@learn/core";
 import { scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
-import { lesson, loadSettings } from "../src/index.ts";
+import { lesson, loadSettings, parseRule, policyFor } from "../src/index.ts";
 import { never, scriptOf, workspaceWith } from "./helpers.ts";
 
 let ws: TempWorkspace | undefined;
@@ -37,11 +39,20 @@ describe("loading settings.json", () => {
     expect(settings.hooks.PostToolUse?.[0]?.hooks).toEqual([{ command: "true", timeoutSeconds: 60 }]);
   });
 
-  it("bad JSON: named, and nothing from the file is used", async () => {
-    const { file, settings } = await settingsIn(`{ "permissions": { "allow": ["Bash"], } `);
-    expect(settings.problems).toEqual([expect.stringContaining(`${file} is not valid JSON`)]);
-    expect(settings.problems[0]).toMatch(/none of its rules or hooks are used/);
-    expect(settings).toMatchObject({ degraded: true, hooks: {}, rules: { deny: [], ask: [], allow: [] } });
+  // A file that is not JSON stops the session: a guess could drop the very deny rule that mattered.
+  it.each([
+    ["a trailing comma", `{ "permissions": { "allow": ["Bash"], } `, "1:39", "is not valid JSON (Expected double-quoted property name)"],
+    ["a missing comma", `{\n  "permissions": {\n    "deny": ["Bash(rm *)"]\n    "allow": []\n  }\n}`, "4:5", "is not valid JSON"],
+    ["a cut-off file", `{\n  "permissions": {`, "2:19", "is not valid JSON"],
+    ["not an object", `["Bash(rm *)"]`, "1:1", "must hold a JSON object, not a list"],
+    ["null", `null`, "1:1", "must hold a JSON object, not null"],
+  ])("%s: a ConfigError naming the file, line and column", async (_what, text, place, message) => {
+    ws = await workspaceWith(text);
+    const file = path.join(ws.dir, ".claude/settings.json");
+    const error = await loadSettings(ws.dir).then(() => undefined, (err: unknown) => err);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(`${file}:${place}: the settings file ${message}`);
+    expect((error as Error).message).not.toContain("\n");
   });
 
   it("an unknown mode: named with the value; allow rules dropped, deny rules kept", async () => {
@@ -111,7 +122,7 @@ describe("an agent on broken settings", () => {
     const { agent, renderer, simulator } = await scriptedAgent(lesson, TOUCH, ws.dir);
     const errors = renderer.ofKind("error").map((e) => e.text);
     expect(errors).toEqual([expect.stringContaining(`${path.join(ws.dir, ".claude/settings.json")}: permissions.allow[1]: "Bash(npm run"`)]);
-    expect(renderer.ofKind("notice").map((e) => e.text)).toEqual([expect.stringMatching(/keeps only what restricts: 0 deny and 0 ask rule\(s\), no allow rules/)]);
+    expect(renderer.ofKind("notice").map((e) => e.text)).toEqual([expect.stringMatching(/keeps only what restricts: no deny rules and no ask rules, no allow rules/)]);
 
     await agent.run("make a file", never());
     expect(toolResultsOf(simulator.requests[1]!.body)[0]).toMatchObject({ isError: true, content: expect.stringMatching(/^Denied: .*no one to ask/) });
@@ -119,7 +130,7 @@ describe("an agent on broken settings", () => {
   });
 
   it("does not apply a loosening mode while the file is broken", async () => {
-    ws = await workspaceWith(`{ "permissions": { "deny": ["Bash(touch *)"] `);
+    ws = await workspaceWith({ permissions: { deny: ["Bash(touch *)", 42] } });
     const { agent, renderer, simulator } = await scriptedAgent(lesson, TOUCH, ws.dir, { flags: { "permission-mode": "bypassPermissions" } });
     expect(renderer.ofKind("notice").map((e) => e.text)).toContain(
       "Permission mode bypassPermissions is not applied while .claude/settings.json has problems; running in default mode.",
@@ -127,6 +138,23 @@ describe("an agent on broken settings", () => {
     await agent.run("make a file", never());
     expect(toolResultsOf(simulator.requests[1]!.body)[0]!.isError).toBe(true);
     await expect(access(path.join(ws.dir, "made.txt"))).rejects.toThrow();
+  });
+
+  it("a file that is not JSON: the agent is not created (the CLI prints the line and exits 2)", async () => {
+    ws = await workspaceWith(`{ "permissions": { "deny": ["Bash(touch *)"] `);
+    await expect(scriptedAgent(lesson, TOUCH, ws.dir)).rejects.toThrow(ConfigError);
+  });
+
+  it("never advises the allow rule a broken entry contradicts", async () => {
+    // The user meant to deny `rm -rf build`; the rule lost its ")". The advice must not be "allow it".
+    ws = await workspaceWith({ permissions: { deny: ["Bash(rm -rf build"] } });
+    const { agent, simulator } = await scriptedAgent(lesson, scriptOf([{ name: "bash", input: { command: "rm -rf build" } }]), ws.dir);
+    await agent.run("clean up", never());
+    const [result] = toolResultsOf(simulator.requests[1]!.body);
+    expect(result!.isError).toBe(true);
+    expect(result!.content).toContain("no one to ask");
+    expect(result!.content).toContain(".claude/settings.json has entries that do not parse, so none of its allow rules are used");
+    expect(result!.content).not.toMatch(/add "Bash/);
   });
 
   it("defaultMode from settings applies; the flag overrides it", async () => {
@@ -141,5 +169,18 @@ describe("an agent on broken settings", () => {
     await planned.agent.run("make another", never());
     expect(toolResultsOf(planned.simulator.requests[1]!.body)[0]!.content).toMatch(/^Denied: plan mode/);
     await expect(access(path.join(ws.dir, "second.txt"))).rejects.toThrow();
+  });
+});
+
+describe("the notice for a degraded file counts in words", () => {
+  it.each([
+    [0, 0, "no deny rules and no ask rules"],
+    [1, 0, "1 deny rule and no ask rules"],
+    [2, 1, "2 deny rules and 1 ask rule"],
+  ])("%i deny, %i ask → %s", (deny, ask, words) => {
+    const rules = { deny: Array.from({ length: deny }, () => parseRule("Bash(rm *)")), ask: Array.from({ length: ask }, () => parseRule("Bash")), allow: [] };
+    const { notices, policy } = policyFor({ rules, degraded: true }, undefined, ".claude/settings.json");
+    expect(notices[0]).toBe(`Because .claude/settings.json has problems, this session keeps only what restricts: ${words}, no allow rules. Fix the file and start again to use the rest.`);
+    expect(policy.degraded).toBe(true);
   });
 });

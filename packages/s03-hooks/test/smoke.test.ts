@@ -47,9 +47,10 @@ describe("s03 demo", () => {
     // The hook logged exactly the calls that ran — the cat that shows the log included.
     const log = (await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
     expect(log).toEqual([
-      { tool: "write_file", input: { path: "hello.js", content: 'console.log("Hello Agent");\n' } },
-      { tool: "bash", input: { command: "node hello.js" } },
-      { tool: "bash", input: { command: "cat .claude/tool-log.jsonl" } },
+      // The hook sees Claude Code's view of each call: the names a Claude Code hook script expects.
+      { tool: "Write", input: { file_path: "hello.js", content: 'console.log("Hello Agent");\n' } },
+      { tool: "Bash", input: { command: "node hello.js" } },
+      { tool: "Bash", input: { command: "cat .claude/tool-log.jsonl" } },
     ]);
     expect(results[6]!.content.trim().split("\n").map((l) => JSON.parse(l))).toEqual(log);
     expect(answers[1]).toMatch(/^Copying needs your permission: .*the denied rm -rf never ran, so the hook never saw it\.$/);

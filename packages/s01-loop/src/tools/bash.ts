@@ -37,6 +37,8 @@ export function createBashTool(options: { timeoutMs?: number } = {}) {
     input: BashInput,
     concurrencySafe: false,
     mutating: true,
+    policySubject: ({ command }) => ({ commands: [command] }),
+    claudeCode: { name: "Bash" },
     async run({ command }, ctx) {
       const refusal = refusalFor(command);
       if (refusal) throw new ToolError(refusal);

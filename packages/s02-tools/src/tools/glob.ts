@@ -18,6 +18,8 @@ export const globTool = defineTool({
   input: GlobInput,
   concurrencySafe: true,
   mutating: false,
+  policySubject: ({ path = "." }) => ({ reads: [path] }),
+  claudeCode: { name: "Glob" },
   async run({ pattern, path = "." }, ctx) {
     const root = await resolveSearchRoot(ctx, path);
     if (root.isFile) throw new ToolError(`${path} is a file, not a folder`);

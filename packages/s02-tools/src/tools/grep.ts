@@ -67,6 +67,8 @@ export const grepTool = defineTool({
   input: GrepInput,
   concurrencySafe: true,
   mutating: false,
+  policySubject: ({ path = "." }) => ({ reads: [path] }),
+  claudeCode: { name: "Grep" },
   async run({ pattern, path = ".", glob = "**/*" }, ctx) {
     const regex = compile(pattern);
     const root = await resolveSearchRoot(ctx, path);

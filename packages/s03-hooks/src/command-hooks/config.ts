@@ -9,11 +9,11 @@
  *   }
  *
  * `matcher` is a regular expression over tool names (whole name; empty or "*" matches every
- * tool), and Claude Code's names work too (`Bash`, `Edit|Write`). Tool events only: a
- * UserPromptSubmit or Stop hook runs whatever its matcher says.
+ * tool), ours or Claude Code's: `bash` and `Bash` both pick bash, `Edit|Write` picks edit_file
+ * and write_file. Tool events only: a UserPromptSubmit or Stop hook runs whatever its matcher says.
  */
 import { z } from "zod";
-import { CLAUDE_CODE_ALIASES } from "../permissions/tool-names.ts";
+import { namesOf } from "../permissions/tool-names.ts";
 
 export const COMMAND_HOOK_EVENTS = ["UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"] as const;
 export type CommandHookEvent = (typeof COMMAND_HOOK_EVENTS)[number];
@@ -29,7 +29,8 @@ export interface CommandHookSpec {
 export interface HookMatcherSpec {
   /** As written, for /permissions and messages. */
   matcher: string;
-  matches(tool: string): boolean;
+  /** Our tool name, and Claude Code's when the tool declares one. */
+  matches(tool: string, claudeName?: string): boolean;
   hooks: CommandHookSpec[];
 }
 
@@ -71,15 +72,15 @@ export const hooksSchema = z.strictObject(
   },
 );
 
-/** A matcher over tool names: the whole name must match, ours or Claude Code's. */
-export function toolMatcher(matcher: string): (tool: string) => boolean {
+/**
+ * A matcher over tool names: the whole name must match, ours or Claude Code's. Without a
+ * declared Claude Code name, the names Claude Code uses for the same job count.
+ */
+export function toolMatcher(matcher: string): (tool: string, claudeName?: string) => boolean {
   if (matcher === "" || matcher === "*") return () => true;
   const regex = new RegExp(`^(?:${matcher})$`);
-  return (tool) => namesOf(tool).some((name) => regex.test(name));
-}
-
-/** `write_file` is also Claude Code's `Write` and `Edit`. */
-function namesOf(tool: string): string[] {
-  const aliases = Object.entries(CLAUDE_CODE_ALIASES).filter(([, ours]) => ours.includes(tool));
-  return [tool, ...aliases.map(([name]) => name)];
+  return (tool, claudeName) => {
+    const names = claudeName === undefined ? namesOf(tool) : [tool, claudeName];
+    return names.some((name) => regex.test(name));
+  };
 }

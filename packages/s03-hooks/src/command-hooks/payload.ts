@@ -8,10 +8,14 @@
  * PostToolUse adds `tool_response` ({ content, is_error }: what the model will read);
  * UserPromptSubmit has `prompt`; Stop has `stop_hook_active` (true when a Stop hook already
  * kept this turn going — a hook that blocks every time should let go then).
- * `transcript_path` is null: this lesson keeps no transcript file (s07 writes one).
- * Tool names are ours (`bash`, `write_file`), not Claude Code's.
+ * `transcript_path` is null: this lesson keeps no transcript file.
+ *
+ * A tool call is shown as Claude Code would show it, so a hook script written for Claude Code
+ * runs unchanged: write_file arrives as `"tool_name": "Write"` with `"file_path"`, edit_file as
+ * `Edit` with `old_string` / `new_string` — from the tool's `claudeCode` declaration. A tool
+ * that declares none is sent under its own name and fields.
  */
-import type { ToolCall, ToolOutcome } from "@learn/core";
+import type { ClaudeCodeName, ToolCall, ToolOutcome } from "@learn/core";
 import type { CommandHookEvent } from "./config.ts";
 
 /** What stays the same for every hook of one agent. */
@@ -52,5 +56,21 @@ export function payloadOf(session: HookSession, details: EventDetails): Record<s
 }
 
 function toolFields(call: ToolCall) {
-  return { tool_name: call.name, tool_input: call.input, tool_use_id: call.id };
+  const claude = call.tool.claudeCode;
+  return { tool_name: claude?.name ?? call.name, tool_input: toClaudeCode(call.input, claude), tool_use_id: call.id };
+}
+
+/** Our input, with Claude Code's field names: `{ path }` → `{ file_path }`. */
+export function toClaudeCode(input: Record<string, unknown>, claude: ClaudeCodeName | undefined): Record<string, unknown> {
+  return renamed(input, claude?.fields ?? {});
+}
+
+/** An input in Claude Code's field names (a hook's `updatedInput`), back in ours. */
+export function fromClaudeCode(input: Record<string, unknown>, claude: ClaudeCodeName | undefined): Record<string, unknown> {
+  const reversed = Object.fromEntries(Object.entries(claude?.fields ?? {}).map(([ours, theirs]) => [theirs, ours]));
+  return renamed(input, reversed);
+}
+
+function renamed(input: Record<string, unknown>, names: Record<string, string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).map(([key, value]) => [Object.hasOwn(names, key) ? names[key]! : key, value]));
 }

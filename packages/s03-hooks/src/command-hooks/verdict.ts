@@ -2,18 +2,24 @@
  * What one hook run means, by Claude Code's contract:
  *
  *   exit 0     go on. stdout may be JSON: `hookSpecificOutput.permissionDecision` (allow / deny /
- *              ask) with `permissionDecisionReason` for PreToolUse, `additionalContext` for
- *              PostToolUse and UserPromptSubmit. Plain stdout is context for UserPromptSubmit,
- *              and ignored elsewhere (a hook may print what it likes).
+ *              ask) with `permissionDecisionReason` and `updatedInput` for PreToolUse,
+ *              `additionalContext` for PostToolUse and UserPromptSubmit. Plain stdout is context
+ *              for UserPromptSubmit, and ignored elsewhere (a hook may print what it likes).
  *   exit 2     block, with stderr as the reason (what "block" means depends on the event).
  *   other      a non-blocking error: shown to the user, and we go on. So is a timeout, and a
  *              missing script (bash's exit 127) — a broken hook must not wedge the agent.
+ *
+ * The whole of stdout is read (a long answer is still an answer); only what is shown or
+ * passed on is capped. stdout that starts like JSON but does not parse is an answer we cannot
+ * read: the user is told, and a PreToolUse call is put to a person instead of waved through.
  */
+import { capText, MAX_OUTPUT_CHARS, type RunResult } from "@learn/core";
 import type { CommandHookEvent, CommandHookSpec } from "./config.ts";
-import type { RunResult } from "@learn/core";
 
 export const BLOCKING_EXIT_CODE = 2;
 const COMMAND_NOT_FOUND = 127;
+/** A hook's stderr shown on screen in an error line: enough to see what went wrong. */
+const SHOWN_STDERR_CHARS = 2_000;
 
 export interface HookVerdict {
   /** Exit 2: the reason to block with. */
@@ -21,6 +27,8 @@ export interface HookVerdict {
   /** PreToolUse's JSON answer. */
   decision?: "allow" | "deny" | "ask";
   reason?: string;
+  /** PreToolUse: run the call with this input instead, in Claude Code's field names. */
+  updatedInput?: unknown;
   /** Text for the model. */
   context?: string;
   /** Something went wrong with the hook itself: shown to the user, does not block. */
@@ -30,41 +38,48 @@ export interface HookVerdict {
 export function verdictOf(event: CommandHookEvent, hook: CommandHookSpec, run: RunResult): HookVerdict {
   const name = `${event} hook "${hook.command}"`;
   const stderr = run.stderr.trim();
+  const shown = stderr ? `: ${capText(stderr, SHOWN_STDERR_CHARS)}` : "";
   if (run.startError) return { error: `${name} could not start: ${run.startError}` };
   if (run.aborted) return {};
   if (run.timedOut) return { error: `${name} timed out after ${hook.timeoutSeconds}s and was stopped; going on without it.` };
   if (run.exitCode === 0) return answerOf(event, name, run.stdout);
-  if (run.exitCode === BLOCKING_EXIT_CODE) return { block: stderr || `blocked by ${name} (exit 2, no reason given)` };
-  if (run.exitCode === COMMAND_NOT_FOUND) {
-    return { error: `${name} failed: command not found (exit 127)${stderr ? `: ${stderr}` : ""}. Going on without it.` };
-  }
-  return { error: `${name} failed with exit code ${run.exitCode ?? "unknown"}${stderr ? `: ${stderr}` : ""}. Going on.` };
+  if (run.exitCode === BLOCKING_EXIT_CODE) return { block: stderr ? capText(stderr) : `blocked by ${name} (exit 2, no reason given)` };
+  if (run.exitCode === COMMAND_NOT_FOUND) return { error: `${name} failed: command not found (exit 127)${shown}. Going on without it.` };
+  return { error: `${name} failed with exit code ${run.exitCode ?? "unknown"}${shown}. Going on.` };
 }
 
 /** Exit 0: read stdout as JSON when it is JSON, as plain text otherwise. */
 function answerOf(event: CommandHookEvent, name: string, stdout: string): HookVerdict {
   const json = parseObject(stdout);
-  if (!json) return event === "UserPromptSubmit" && stdout.trim() !== "" ? { context: stdout.trim() } : {};
+  if (json === undefined) return event === "UserPromptSubmit" && stdout.trim() !== "" ? { context: stdout.trim() } : {};
+  if (typeof json === "string") return unreadable(event, `${name} printed JSON that does not parse (${json})`);
   const output = (json.hookSpecificOutput ?? {}) as Record<string, unknown>;
   const verdict: HookVerdict = {};
   if (typeof output.additionalContext === "string" && event !== "PreToolUse") verdict.context = output.additionalContext;
-  if (event === "PreToolUse" && output.permissionDecision !== undefined) {
-    const decision = output.permissionDecision;
-    if (decision !== "allow" && decision !== "deny" && decision !== "ask") {
-      return { error: `${name} answered an unknown permissionDecision ${JSON.stringify(decision)} (expected allow, deny or ask); ignored.` };
-    }
-    verdict.decision = decision;
-    if (typeof output.permissionDecisionReason === "string") verdict.reason = output.permissionDecisionReason;
+  if (event !== "PreToolUse") return verdict;
+  const decision = output.permissionDecision;
+  if (decision !== undefined && decision !== "allow" && decision !== "deny" && decision !== "ask") {
+    return unreadable(event, `${name} answered an unknown permissionDecision ${JSON.stringify(decision)} (expected allow, deny or ask)`);
   }
+  if (decision !== undefined) verdict.decision = decision;
+  if (typeof output.permissionDecisionReason === "string") verdict.reason = capText(output.permissionDecisionReason);
+  if (output.updatedInput !== undefined) verdict.updatedInput = output.updatedInput;
   return verdict;
 }
 
-function parseObject(text: string): Record<string, unknown> | undefined {
+/** An answer we cannot read: told to the user; before a tool call, a person decides. */
+function unreadable(event: CommandHookEvent, what: string): HookVerdict {
+  if (event !== "PreToolUse") return { error: `${what}; ignored.` };
+  return { error: `${what}; asking instead.`, decision: "ask", reason: `its answer could not be read: ${what}` };
+}
+
+/** The JSON object stdout holds; a string saying why, when it looks like JSON but is not; undefined for plain text. */
+function parseObject(text: string): Record<string, unknown> | string | undefined {
   if (!text.trim().startsWith("{")) return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : "not an object";
+  } catch (err) {
+    return (err as Error).message.slice(0, 200);
   }
 }

@@ -9,9 +9,8 @@
  */
 import type { Renderer, ToolCall } from "@learn/core";
 import { describeCall, type Decision } from "./decision.ts";
-import { subjectOf, unapprovable, type CallSubject } from "./matching.ts";
+import { isEditInside, subjectOf, unapprovable, type CallSubject } from "./matching.ts";
 import { rulesFor, type SessionRules } from "./session-rules.ts";
-import { FILE_EDIT_TOOLS } from "./tool-names.ts";
 
 export interface AskerOptions {
   /** A person can answer (a terminal). */
@@ -19,19 +18,31 @@ export interface AskerOptions {
   ask(question: string, signal?: AbortSignal): Promise<string>;
   session: SessionRules;
   renderer: Renderer;
+  /** The folder the agent started in. */
   cwd: string;
   /** The settings file, as the user would name it: `.claude/settings.json`. */
   settingsFile: string;
+  /**
+   * The settings file has entries that did not parse, so its allow rules are not used: advice
+   * to add one would be futile — and the broken entry may be the very deny rule the user meant.
+   */
+  degraded?: boolean;
 }
 
-/** Turn an "ask" decision into "allow" or "deny". */
-export type Asker = (call: Pick<ToolCall, "name" | "input">, asked: Decision, signal?: AbortSignal) => Promise<Decision>;
+/** A call as the asker sees it: the tool, when known, says what the call means (matching.ts). */
+type Call = Pick<ToolCall, "name" | "input"> & Partial<Pick<ToolCall, "tool">>;
+
+/**
+ * Turn an "ask" decision into "allow" or "deny". `cwd` is where the agent is when it asks (it
+ * may have moved since the session started); without it, the folder it started in.
+ */
+export type Asker = (call: Call, asked: Decision, signal?: AbortSignal, cwd?: string) => Promise<Decision>;
 
 export function createAsker(o: AskerOptions): Asker {
-  return async (call, asked, signal) => {
-    const subject = subjectOf(call, o.cwd);
+  return async (call, asked, signal, cwd = o.cwd) => {
+    const subject = subjectOf(call, cwd);
     if (o.session.allows(subject)) return allow("you answered \"always\" earlier in this session");
-    if (!o.interactive) return { behavior: "deny", reason: noOneToAsk(call, subject, asked, o.settingsFile), step: "user" };
+    if (!o.interactive) return { behavior: "deny", reason: noOneToAsk(call, subject, asked, o), step: "user" };
 
     const answer = (await o.ask(question(call, subject, asked), signal)).trim().toLowerCase();
     if (signal?.aborted) return { behavior: "deny", reason: "the turn was cancelled (Ctrl-C) before anyone answered", step: "user" };
@@ -51,7 +62,7 @@ export function createAsker(o: AskerOptions): Asker {
 
 const allow = (reason: string): Decision => ({ behavior: "allow", reason, step: "user" });
 
-function question(call: Pick<ToolCall, "name" | "input">, subject: CallSubject, asked: Decision): string {
+function question(call: Call, subject: CallSubject, asked: Decision): string {
   const remembered = rulesFor(call, subject)?.map((r) => r.text).join(", ") ?? "this once: it cannot be remembered";
   return [
     `Permission needed: ${describeCall(call)}`,
@@ -61,23 +72,26 @@ function question(call: Pick<ToolCall, "name" | "input">, subject: CallSubject, 
 }
 
 /** The denial without a terminal: what happened, and how the user can allow it next time. */
-function noOneToAsk(call: Pick<ToolCall, "name" | "input">, subject: CallSubject, asked: Decision, file: string): string {
+function noOneToAsk(call: Call, subject: CallSubject, asked: Decision, o: AskerOptions): string {
   const head = `${describeCall(call)} needs permission (${asked.reason}), and there is no one to ask: this session has no terminal.`;
-  return `${head} ${howToAllow(call, subject, asked, file)} Do not retry the same call: adapt, or tell the user.`;
+  return `${head} ${howToAllow(subject, asked, o)} Do not retry the same call: adapt, or tell the user.`;
 }
 
-function howToAllow(call: Pick<ToolCall, "name" | "input">, subject: CallSubject, asked: Decision, file: string): string {
+function howToAllow(subject: CallSubject, asked: Decision, { settingsFile: file, degraded }: AskerOptions): string {
   if (asked.step === "ask rule") return `It needs a person's yes: run it at a terminal, or remove that rule from permissions.ask in ${file}.`;
   if (asked.step === "hook") return "A hook wants a person to confirm it: run it at a terminal.";
   if (unapprovable(subject)) return "Only a person at a terminal can approve it: do it another way.";
-  const rules = suggestedRules(call, subject).map((r) => `"${r}"`).join(", ");
-  const mode = FILE_EDIT_TOOLS.has(call.name) ? ", or run with --permission-mode acceptEdits" : "";
+  if (degraded) return `${file} has entries that do not parse, so none of its allow rules are used: the user must fix the file (see /permissions) or run it at a terminal.`;
+  const rules = suggestedRules(subject).map((r) => `"${r}"`).join(", ");
+  const mode = isEditInside(subject) ? ", or run with --permission-mode acceptEdits" : "";
   return `To allow it, add ${rules} to permissions.allow in ${file}${mode}.`;
 }
 
-/** Rules, in settings.json syntax, that would allow this call. */
-function suggestedRules(call: Pick<ToolCall, "name" | "input">, subject: CallSubject): string[] {
-  if (call.name === "bash") return subject.commands.map((c) => `Bash(${c.core})`);
-  if (FILE_EDIT_TOOLS.has(call.name) && subject.path !== undefined) return [`Edit(${subject.path})`];
-  return [call.name];
+/** Rules, in settings.json syntax, that would allow this call (a deny rule would have denied it first). */
+function suggestedRules(subject: CallSubject): string[] {
+  if (subject.commands.length > 0) return subject.commands.map((c) => `Bash(${c.core})`);
+  const edits = subject.edits.flatMap((f) => (f.path === undefined ? [] : [`Edit(${f.path})`]));
+  if (edits.length > 0) return edits;
+  const reads = subject.reads.flatMap((f) => (f.path === undefined ? [] : [`Read(${f.path})`]));
+  return reads.length > 0 ? reads : [subject.tool];
 }

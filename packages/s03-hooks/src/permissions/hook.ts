@@ -3,8 +3,9 @@
  * (command hooks included) ever sees a call the user's policy denies. A denial becomes an
  * error tool_result with the reason; the tool never runs.
  */
-import { defineHook, type Hook } from "@learn/core";
+import { defineHook, type Hook, type ToolCall } from "@learn/core";
 import type { Asker } from "./asker.ts";
+import type { Decision } from "./decision.ts";
 import { decide } from "./pipeline.ts";
 import type { PermissionPolicy } from "./policy.ts";
 
@@ -12,8 +13,13 @@ export const PERMISSION_HOOK_NAME = "permissions";
 
 export function permissionHook(policy: PermissionPolicy, ask: Asker): Hook<"PreToolUse"> {
   return defineHook("PreToolUse", PERMISSION_HOOK_NAME, async ({ call }, ctx) => {
-    let decision = decide(call, policy, ctx.cwd);
-    if (decision.behavior === "ask") decision = await ask(call, decision, ctx.signal);
+    const decision = await judge(call, policy, ask, ctx.cwd, ctx.signal);
     return decision.behavior === "allow" ? { decision: "allow" } : { decision: "deny", reason: decision.reason };
   });
+}
+
+/** The pipeline's decision, with an "ask" put to the asker: always "allow" or "deny". */
+export async function judge(call: ToolCall, policy: PermissionPolicy, ask: Asker, cwd: string, signal?: AbortSignal): Promise<Decision> {
+  const decision = decide(call, policy, cwd);
+  return decision.behavior === "ask" ? ask(call, decision, signal, cwd) : decision;
 }

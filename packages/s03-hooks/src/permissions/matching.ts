@@ -1,7 +1,13 @@
 /**
  * How a rule meets a tool call. First the call is taken apart into what rules look at (its
- * *subject*): for bash, every simple command it would run and every file it would write
- * through a redirection; for a file tool, its path relative to the workspace.
+ * *subject*), from what the tool declares it means (`policySubject` in its definition):
+ *
+ *   commands   every simple command it would run, and every file those write by redirection
+ *   reads      the files it reads          (read_file, edit_file, grep's and glob's folder)
+ *   writes     the files it changes        (write_file, edit_file)
+ *
+ * A tool that declares nothing is taken by its name, as before tools could declare. Every
+ * file is seen both as written and where its symlinks really lead (path-pattern.ts).
  *
  * Then the two questions the pipeline asks, which are deliberately not symmetric:
  *   - does a deny (or ask) rule hit ANY part?    `npm test && rm -rf x` is denied by Bash(rm *)
@@ -9,42 +15,83 @@
  * A part we cannot see in advance (a `$(...)`, a nested `bash -c`, a write outside the
  * workspace) can be denied, but never approved by a rule: it falls through to the mode.
  */
-import { isAbsolute } from "node:path";
-import type { ToolCall } from "@learn/core";
+import { isAbsolute, resolve } from "node:path";
+import { isInside, type PolicySubject, type Tool, type ToolCall } from "@learn/core";
 import { parseCommandLine, type ShellCommand } from "./bash-command.ts";
-import { workspacePath } from "./path-pattern.ts";
+import { realWorkspacePath, workspacePath } from "./path-pattern.ts";
 import type { Rule } from "./rule.ts";
-import { specifierKindOf } from "./tool-names.ts";
+import { ANY_TOOL_NAMES, FILE_EDIT_TOOLS, namesOf, toolsNamed } from "./tool-names.ts";
 
-/** A file a bash command writes through a redirection. */
-export interface RedirectWrite {
+/** A file a call reads or writes: a tool's path, or a bash redirection's target. */
+export interface FileTarget {
   /** As written: `out.txt`, `/etc/passwd`, `$HOME/x`. */
   target: string;
-  /** Relative to the workspace; undefined when outside it or not knowable in advance. */
+  /** Relative to the workspace; undefined when outside it, the workspace itself, or not knowable in advance. */
   path: string | undefined;
+  /** Where it really leads (symlinks resolved), relative to the workspace; undefined likewise. */
+  real: string | undefined;
+  /** Both the path and where it leads are in the workspace (or are the workspace). */
+  inside: boolean;
 }
+
+/** A file a bash command writes through a redirection. */
+export type RedirectWrite = FileTarget;
 
 /** The parts of one call that rules look at. */
 export interface CallSubject {
   tool: string;
-  /** bash: every simple command it would run, nested ones included. */
+  /** What rules may call the tool: ours (`read_file`) and Claude Code's (`Read`). */
+  names: string[];
+  /** Every simple command it would run, nested ones included. */
   commands: ShellCommand[];
-  /** bash: the files its redirections write. */
+  /** The files its commands write through redirections. */
   writes: RedirectWrite[];
-  /** File tools: the path relative to the workspace; undefined when outside it. */
-  path?: string;
+  /** The files it reads, as the tool declares them. */
+  reads: FileTarget[];
+  /** The files it changes, as the tool declares them. */
+  edits: FileTarget[];
 }
 
-export function subjectOf(call: Pick<ToolCall, "name" | "input">, cwd: string): CallSubject {
-  const subject: CallSubject = { tool: call.name, commands: [], writes: [] };
+type Call = Pick<ToolCall, "name" | "input"> & { tool?: Pick<Tool, "policySubject" | "claudeCode"> };
+
+export function subjectOf(call: Call, cwd: string): CallSubject {
+  const declared = declarationOf(call);
+  const commands = strings(declared.commands).flatMap(parseCommandLine);
+  const movesAround = commands.some((c) => CHANGES_DIRECTORY.test(c.core));
+  return {
+    tool: call.name,
+    names: namesOf(call.name, call.tool),
+    commands,
+    writes: commands.flatMap((c) => c.writes.map((target) => redirectWrite(cwd, target, movesAround))),
+    reads: strings(declared.reads).map((p) => fileTarget(cwd, p)),
+    edits: strings(declared.writes).map((p) => fileTarget(cwd, p)),
+  };
+}
+
+/** What the tool declares; for a tool that declares nothing, what its name has always meant. */
+function declarationOf(call: Call): PolicySubject {
+  if (call.tool?.policySubject) return call.tool.policySubject(call.input as never);
   const { command, path } = call.input as { command?: unknown; path?: unknown };
-  if (specifierKindOf(call.name) === "command" && typeof command === "string") {
-    subject.commands = parseCommandLine(command);
-    const movesAround = subject.commands.some((c) => CHANGES_DIRECTORY.test(c.core));
-    subject.writes = subject.commands.flatMap((c) => c.writes.map((target) => redirectWrite(cwd, target, movesAround)));
-  }
-  if (specifierKindOf(call.name) === "path" && typeof path === "string") subject.path = workspacePath(cwd, path);
-  return subject;
+  if (call.name === "bash" && typeof command === "string") return { commands: [command] };
+  if (typeof path !== "string") return {};
+  if (call.name === "read_file") return { reads: [path] };
+  if (FILE_EDIT_TOOLS.has(call.name)) return { writes: [path] };
+  return {};
+}
+
+/** The commands a call declares it runs, as written: what the refuse-list reads. */
+export function declaredCommands(call: Call): string[] {
+  return strings(declarationOf(call).commands);
+}
+
+/** A declaration comes from tool code: take its strings, never trust its types. */
+const strings = (list: readonly unknown[] | undefined): string[] => (list ?? []).filter((x): x is string => typeof x === "string");
+
+function fileTarget(cwd: string, target: string): FileTarget {
+  const path = workspacePath(cwd, target);
+  const real = realWorkspacePath(cwd, target);
+  const lexicalInside = isInside(resolve(cwd), resolve(cwd, target));
+  return { target, path, real: real === "" ? undefined : real, inside: lexicalInside && real !== undefined };
 }
 
 /** `cd /etc && echo x > passwd` writes /etc/passwd: after a cd, a relative target is anywhere. */
@@ -53,45 +100,82 @@ const CHANGES_DIRECTORY = /^(cd|pushd|popd)(\s|$)/;
 /** `> $OUT`, `> ~/x`, or a relative target after a `cd` cannot be placed in advance: outside. */
 function redirectWrite(cwd: string, target: string, cwdMayChange: boolean): RedirectWrite {
   const knowable = !/[$~*?[]/.test(target) && !(cwdMayChange && !isAbsolute(target));
-  return { target, path: knowable ? workspacePath(cwd, target) : undefined };
+  return knowable ? fileTarget(cwd, target) : { target, path: undefined, real: undefined, inside: false };
+}
+
+/** Does the rule name this tool (`write_file`, `Write`)? */
+function namesTool(rule: Rule, subject: CallSubject): boolean {
+  return subject.names.includes(rule.name) || toolsNamed(rule.name).includes(subject.tool);
+}
+
+/** A path rule hits a file when the path as written OR where it leads matches. */
+function touches(rule: Rule, file: FileTarget): boolean {
+  if (!rule.path) return true;
+  return [file.path, file.real].some((p) => p !== undefined && rule.path!(p));
 }
 
 /** Deny and ask rules: does this rule hit any part of the call? */
 export function hitsAnyPart(rule: Rule, subject: CallSubject): boolean {
-  return coversCall(rule, subject) || coversRedirectWrites(rule, subject);
+  switch (rule.family) {
+    case "commands":
+      // A deny rule sees both `timeout 9 rm -rf x` and what it runs, `rm -rf x`.
+      if (rule.command) return subject.commands.some((c) => rule.command!(c.text) || rule.command!(c.core));
+      return subject.commands.length > 0 || namesTool(rule, subject);
+    case "reads":
+      return rule.path ? subject.reads.some((f) => touches(rule, f)) : subject.reads.length > 0 || namesTool(rule, subject);
+    case "writes": {
+      // A redirection is a write: `Edit(.env)` in deny also stops `echo x > .env`.
+      const writes = [...subject.edits, ...subject.writes];
+      return rule.path ? writes.some((f) => touches(rule, f)) : writes.length > 0 || namesTool(rule, subject);
+    }
+    case "tool":
+      return namesTool(rule, subject);
+  }
 }
 
-function coversCall(rule: Rule, subject: CallSubject): boolean {
-  if (!rule.tools.includes(subject.tool)) return false;
-  // A deny rule sees both `timeout 9 rm -rf x` and what it runs, `rm -rf x`.
-  if (rule.command) return subject.commands.some((c) => rule.command!(c.text) || rule.command!(c.core));
-  if (rule.path) return subject.path !== undefined && rule.path(subject.path);
-  return true;
+/** An allow rule approves a file when both the path as written and where it leads match. */
+function approvesFile(rule: Rule, file: FileTarget): boolean {
+  if (!file.inside) return false;
+  if (!rule.path) return true;
+  return file.path !== undefined && file.real !== undefined && rule.path(file.path) && rule.path(file.real);
 }
 
-/** A redirection is a write: `Edit(.env)` in deny also stops `echo x > .env`. */
-function coversRedirectWrites(rule: Rule, subject: CallSubject): boolean {
-  if (subject.tool !== "bash" || !rule.tools.includes("write_file")) return false;
-  return subject.writes.some((w) => (rule.path ? w.path !== undefined && rule.path(w.path) : true));
+/** `Read(...)` and `Edit(...)` allow any tool; `Write(...)`, `write_file(...)` only the tool named. */
+function allowsTool(rule: Rule, subject: CallSubject): boolean {
+  return ANY_TOOL_NAMES.has(rule.name) || namesTool(rule, subject);
 }
 
 /**
  * Allow rules: the rules that together approve every part of the call, or undefined when
- * some part is left unapproved. A bash command is approved on its core (wrappers removed).
+ * some part is left unapproved. A command is approved on its core (wrappers removed); a file
+ * only when it is in the workspace both as written and where it leads. A rule that names the
+ * tool without a specifier (`write_file`, `Glob`) approves the whole call.
  */
 export function approvingRules(rules: readonly Rule[], subject: CallSubject): Rule[] | undefined {
-  if (subject.tool !== "bash") {
-    const rule = rules.find((r) => coversCall(r, subject));
-    return rule && [rule];
-  }
-  if (subject.commands.length === 0 || unapprovable(subject)) return undefined;
+  if (unapprovable(subject) || subject.writes.some((w) => !w.inside)) return undefined;
+  const files = [...subject.reads, ...subject.edits];
+  const wholeTool = rules.find((r) => !r.command && !r.path && namesTool(r, subject));
+  if (wholeTool) return files.every((f) => f.inside) ? [wholeTool] : undefined;
+
+  const parts: ((r: Rule) => boolean)[] = [
+    ...subject.commands.map((c) => (r: Rule) => r.family === "commands" && (!r.command || r.command(c.core))),
+    ...subject.edits.map((f) => (r: Rule) => r.family === "writes" && allowsTool(r, subject) && approvesFile(r, f)),
+    // Leave to change a file is leave to read it.
+    ...subject.reads.map((f) => (r: Rule) => (r.family === "reads" || r.family === "writes") && allowsTool(r, subject) && approvesFile(r, f)),
+  ];
+  if (parts.length === 0) return undefined;
   const used = new Set<Rule>();
-  for (const command of subject.commands) {
-    const rule = rules.find((r) => r.tools.includes("bash") && (!r.command || r.command(command.core)));
+  for (const approves of parts) {
+    const rule = rules.find(approves);
     if (!rule) return undefined;
     used.add(rule);
   }
   return [...used];
+}
+
+/** The call changes files and nothing else, all of them in the workspace: what acceptEdits allows. */
+export function isEditInside(subject: CallSubject): boolean {
+  return subject.commands.length === 0 && subject.edits.length > 0 && subject.edits.every((f) => f.inside);
 }
 
 /** Why no allow rule may approve this call, if one of its parts is hidden or writes outside. */

@@ -6,8 +6,7 @@
  */
 import type { ToolCall } from "@learn/core";
 import { describeCall, type Decision } from "./decision.ts";
-import { unapprovable, type CallSubject } from "./matching.ts";
-import { FILE_EDIT_TOOLS } from "./tool-names.ts";
+import { isEditInside, unapprovable, type CallSubject } from "./matching.ts";
 
 export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "bypassPermissions"] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
@@ -42,7 +41,8 @@ export function planVeto(mode: PermissionMode, call: Call): Decision | undefined
 export function modeDecision(mode: PermissionMode, call: Call, subject: CallSubject): Decision {
   if (!call.tool.mutating) return { behavior: "allow", reason: `${call.name} changes nothing`, step: "mode" };
   if (mode === "bypassPermissions") return { behavior: "allow", reason: "bypassPermissions mode", step: "mode" };
-  if (mode === "acceptEdits" && FILE_EDIT_TOOLS.has(call.name) && subject.path !== undefined) {
+  // A file edit: the call only changes files, all inside the workspace as written and where they lead.
+  if (mode === "acceptEdits" && isEditInside(subject)) {
     return { behavior: "allow", reason: "acceptEdits mode allows file edits inside the workspace", step: "mode" };
   }
   const why = unapprovable(subject);

@@ -8,7 +8,13 @@
  *   Edit(docs/)       the docs folder and everything in it
  *
  * Paths outside the workspace match no rule: the file tools refuse them anyway.
+ *
+ * A rule is about the file, not the name: `notes.md` may be a symlink to `.env`. So a path is
+ * matched twice — as written, and where it really leads once symlinks are resolved (a
+ * dangling link leads to the file writing through it would create). Either one hitting a
+ * deny rule denies; an allow rule must approve both.
  */
+import { readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import ignore from "ignore";
 import { isInside } from "@learn/core";
@@ -37,4 +43,53 @@ export function workspacePath(cwd: string, userPath: string): string | undefined
   const absolute = path.resolve(root, userPath);
   if (!isInside(root, absolute) || absolute === root) return undefined;
   return path.relative(root, absolute).split(path.sep).join("/");
+}
+
+/** Links followed before giving up: a loop of links must not hang the check. */
+const MAX_LINK_HOPS = 40;
+
+/**
+ * Where a tool's path really leads, relative to the workspace's real path: "" for the
+ * workspace itself, undefined when it leads outside (or through a loop of links).
+ */
+export function realWorkspacePath(cwd: string, userPath: string): string | undefined {
+  const root = realpathOfExisting(path.resolve(cwd));
+  const real = root === undefined ? undefined : realpathOfExisting(path.resolve(cwd, userPath));
+  if (root === undefined || real === undefined || !isInside(root, real)) return undefined;
+  return path.relative(root, real).split(path.sep).join("/");
+}
+
+/**
+ * realpath of the deepest part of `p` that exists, with the missing tail re-attached; a
+ * dangling symlink is followed to its target. (Synchronous: the permission pipeline is a
+ * plain function of the call, and this is a handful of system calls.)
+ */
+function realpathOfExisting(p: string, hops = 0): string | undefined {
+  const tail: string[] = [];
+  let current = p;
+  for (;;) {
+    try {
+      return path.join(realpathSync(current), ...tail.reverse());
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") return undefined;
+      const target = readLink(current);
+      if (target !== undefined) {
+        if (hops >= MAX_LINK_HOPS) return undefined;
+        return realpathOfExisting(path.join(path.resolve(path.dirname(current), target), ...tail.reverse()), hops + 1);
+      }
+      const parent = path.dirname(current);
+      if (parent === current) return p;
+      tail.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+function readLink(p: string): string | undefined {
+  try {
+    return readlinkSync(p);
+  } catch {
+    return undefined;
+  }
 }

@@ -9,13 +9,13 @@
  *   6. the mode                     allow / ask, for whatever no rule decided
  *
  * The first step with an answer wins. "ask" is not the end: the hook hands it to the asker
- * (a person at a terminal, or a denial that says how to allow it). This function is pure:
- * same call, same settings, same answer — easy to test with a table, fast to run.
+ * (a person at a terminal, or a denial that says how to allow it). This function changes
+ * nothing: same call, same settings, same files, same answer — easy to test with a table.
  */
 import type { ToolCall } from "@learn/core";
 import { refusalFor } from "@learn/s01";
 import { describeCall, type Decision } from "./decision.ts";
-import { approvingRules, hitsAnyPart, subjectOf, type CallSubject } from "./matching.ts";
+import { approvingRules, declaredCommands, hitsAnyPart, subjectOf, type CallSubject } from "./matching.ts";
 import { modeDecision, planVeto } from "./modes.ts";
 import type { PermissionPolicy } from "./policy.ts";
 
@@ -34,8 +34,7 @@ export function decide(call: Call, policy: PermissionPolicy, cwd: string): Decis
 }
 
 function refused(call: Call): Decision | undefined {
-  const { command } = call.input as { command?: unknown };
-  const refusal = call.name === "bash" && typeof command === "string" ? refusalFor(command) : undefined;
+  const refusal = declaredCommands(call).map(refusalFor).find((r) => r !== undefined);
   if (refusal === undefined) return undefined;
   // s01's message starts "Refused: "; the kernel already prefixes denials with "Denied: ".
   return { behavior: "deny", reason: refusal.replace(/^Refused: /, ""), step: "refuse-list" };

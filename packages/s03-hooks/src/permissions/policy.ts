@@ -16,6 +16,8 @@ export interface PermissionPolicy {
   rules: Readonly<Record<RuleList, readonly Rule[]>>;
   /** Where the rules came from, so a reason can say where to change them. */
   source: string;
+  /** The settings had entries that did not parse: only what restricts was kept. */
+  degraded: boolean;
 }
 
 const LOOSENING: ReadonlySet<PermissionMode> = new Set(["acceptEdits", "bypassPermissions"]);
@@ -39,12 +41,17 @@ export function policyFor(
     const { deny, ask } = settings.rules;
     notices.push(
       `Because ${source} has problems, this session keeps only what restricts: ` +
-        `${deny.length} deny and ${ask.length} ask rule(s), no allow rules. Fix the file and start again to use the rest.`,
+        `${count(deny.length, "deny rule")} and ${count(ask.length, "ask rule")}, no allow rules. Fix the file and start again to use the rest.`,
     );
     if (LOOSENING.has(wanted)) {
       mode = DEFAULT_MODE;
       notices.push(`Permission mode ${wanted} is not applied while ${source} has problems; running in ${mode} mode.`);
     }
   }
-  return { policy: { mode, rules: settings.rules, source }, notices };
+  return { policy: { mode, rules: settings.rules, source, degraded: settings.degraded }, notices };
+}
+
+/** "no deny rules", "1 deny rule", "3 deny rules" */
+function count(n: number, what: string): string {
+  return n === 0 ? `no ${what}s` : `${n} ${what}${n === 1 ? "" : "s"}`;
 }

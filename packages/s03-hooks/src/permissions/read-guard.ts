@@ -8,20 +8,30 @@
  * tool with a different rule (`Bash(cat *)`); only a sandbox makes a shell safe.
  */
 import type { Tool } from "@learn/core";
-import { workspacePath } from "./path-pattern.ts";
+import { realWorkspacePath, workspacePath } from "./path-pattern.ts";
 import type { PermissionPolicy } from "./policy.ts";
 
-/** True unless a deny rule for read_file covers the file (paths outside match no rule). */
+/**
+ * True unless a `Read` deny rule covers the file — as found, or where its symlinks lead
+ * (a link named `notes.txt` to `.env` is `.env`). Paths outside match no rule.
+ */
 export function readableUnder(policy: PermissionPolicy, cwd: string): (absolutePath: string) => boolean {
-  const readDenials = policy.rules.deny.filter((rule) => rule.tools.includes("read_file"));
+  const readDenials = policy.rules.deny.filter((rule) => rule.family === "reads");
   return (absolutePath) => {
-    const relative = workspacePath(cwd, absolutePath);
-    if (relative === undefined) return true; // the workspace itself; outside is refused anyway
-    return !readDenials.some((rule) => !rule.path || rule.path(relative));
+    if (readDenials.length === 0) return true;
+    const seen = [workspacePath(cwd, absolutePath), realWorkspacePath(cwd, absolutePath)].filter((p) => p !== undefined && p !== "");
+    if (seen.length === 0) return true; // the workspace itself; outside is refused anyway
+    return !readDenials.some((rule) => !rule.path || seen.some((p) => rule.path!(p!)));
   };
 }
 
-/** The same tools, each run with `readable` in its context. */
-export function withReadGuard(tools: readonly Tool[], readable: (absolutePath: string) => boolean): Tool[] {
-  return tools.map((tool) => ({ ...tool, execute: (input, ctx) => tool.execute(input, { ...ctx, readable }) }));
+/**
+ * The same tools, each run with `readable` in its context — judged from the folder the agent
+ * is in when the call runs (an agent can move), not the one it started in.
+ */
+export function withReadGuard(tools: readonly Tool[], policy: PermissionPolicy): Tool[] {
+  return tools.map((tool) => ({
+    ...tool,
+    execute: (input, ctx) => tool.execute(input, { ...ctx, readable: readableUnder(policy, ctx.cwd) }),
+  }));
 }

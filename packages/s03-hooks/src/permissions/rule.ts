@@ -2,8 +2,9 @@
  * A permission rule, in Claude Code's syntax: `Tool` or `Tool(specifier)`.
  *
  *   "Bash"                  every bash call
- *   "Bash(npm run test *)"  bash calls whose command matches the pattern (command-pattern.ts)
- *   "Edit(src/**)"          edit_file and write_file calls on a path under src/ (path-pattern.ts)
+ *   "Bash(npm run test *)"  calls whose commands match the pattern (command-pattern.ts): bash's,
+ *                           and those of any tool that declares it runs a command
+ *   "Edit(src/**)"          calls that change a file under src/ (path-pattern.ts), by any tool
  *   "read_file"             our own tool names work too
  *
  * A rule is parsed once, when the settings are loaded, into matchers; a rule that does not
@@ -11,7 +12,7 @@
  */
 import { commandPattern, type CommandMatcher } from "./command-pattern.ts";
 import { pathPattern, type PathMatcher } from "./path-pattern.ts";
-import { specifierKindOf, toolsNamed } from "./tool-names.ts";
+import { familyOf, specifierKindOf, toolsNamed, type RuleFamily } from "./tool-names.ts";
 
 /** The three lists of `permissions` in settings.json, in the order they are checked. */
 export const RULE_LISTS = ["deny", "ask", "allow"] as const;
@@ -20,7 +21,11 @@ export type RuleList = (typeof RULE_LISTS)[number];
 export interface Rule {
   /** As written: `Bash(npm test *)`. */
   text: string;
-  /** The tools of ours it covers: `Edit` covers edit_file and write_file. */
+  /** The tool name it starts with: `Bash`. */
+  name: string;
+  /** What it is about: commands, reads, writes, or just the tool it names (tool-names.ts). */
+  family: RuleFamily;
+  /** The tools of ours its name stands for: `Edit` names edit_file and write_file. */
   tools: readonly string[];
   /** For bash: which commands. Absent: every command. */
   command?: CommandMatcher;
@@ -45,14 +50,14 @@ export function parseRule(text: string): Rule {
     throw new RuleSyntaxError(hint);
   }
   const [, name, specifier] = match as unknown as [string, string, string | undefined];
-  const tools = toolsNamed(name);
-  if (specifier === undefined) return { text: trimmed, tools };
+  const rule: Rule = { text: trimmed, name, family: familyOf(name), tools: toolsNamed(name) };
+  if (specifier === undefined) return rule;
   if (specifier.trim() === "") throw new RuleSyntaxError(`the specifier is empty (write just ${name} to match every call)`);
 
-  const kind = specifierKindOf(tools[0]!);
+  const kind = specifierKindOf(name);
   try {
-    if (kind === "command") return { text: trimmed, tools, command: commandPattern(specifier) };
-    if (kind === "path") return { text: trimmed, tools, path: pathPattern(specifier) };
+    if (kind === "command") return { ...rule, command: commandPattern(specifier) };
+    if (kind === "path") return { ...rule, path: pathPattern(specifier) };
   } catch (err) {
     throw new RuleSyntaxError((err as Error).message);
   }

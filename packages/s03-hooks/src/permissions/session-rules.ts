@@ -4,7 +4,8 @@
  * about today's work, not a policy.
  *
  * What "always" remembers, and why:
- *   - bash: each simple command of the call, exactly (`Bash(npm test)`), never a prefix.
+ *   - a call that runs commands (bash, or any tool that declares it runs one): each simple
+ *     command of the call, exactly (`Bash(npm test)`), never a prefix.
  *     "Always allow `rm build/x.o`" must not mean "always allow rm". To allow a family of
  *     commands, write a pattern in settings.json yourself (`Bash(npm run *)`).
  *   - any other tool: the tool (`write_file`), as acceptEdits would — the person has just
@@ -15,7 +16,7 @@
 import type { ToolCall } from "@learn/core";
 import { exactCommand } from "./command-pattern.ts";
 import { approvingRules, unapprovable, type CallSubject } from "./matching.ts";
-import type { Rule } from "./rule.ts";
+import { parseRule, type Rule } from "./rule.ts";
 
 export class SessionRules {
   private readonly rules: Rule[] = [];
@@ -40,7 +41,7 @@ export class SessionRules {
 
 /** The session rules that would approve exactly this call. */
 export function rulesFor(call: Pick<ToolCall, "name">, subject: CallSubject): Rule[] | undefined {
-  if (call.name !== "bash") return [{ text: call.name, tools: [call.name] }];
+  if (subject.commands.length === 0 && call.name !== "bash") return [parseRule(call.name)];
   if (unapprovable(subject) || subject.commands.length === 0) return undefined;
-  return subject.commands.map((c) => ({ text: `Bash(${c.core})`, tools: ["bash"], command: exactCommand(c.core) }));
+  return subject.commands.map((c) => ({ ...parseRule("Bash"), text: `Bash(${c.core})`, command: exactCommand(c.core) }));
 }

@@ -1,10 +1,19 @@
 /**
  * Rules and hook matchers name tools. Our tools have snake_case names (`read_file`); people
  * copy settings from Claude Code, whose tools are `Read`, `Edit`, `Bash`... So both spellings
- * work: a Claude Code name stands for the tools of ours that do the same job.
+ * work: a tool declares its Claude Code name (`claudeCode` in its definition), and for a tool
+ * that declares none, a Claude Code name stands for the tools of ours that do the same job.
+ *
+ * A rule's name also says what its specifier is about — its *family*:
+ *
+ *   Bash, bash                                  commands   `Bash(npm test)`: a command, run by any tool
+ *   Read, read_file                             reads      `Read(./.env)`: a file, read by any tool
+ *   Edit, Write, edit_file, write_file          writes     `Edit(src/**)`: a file, changed by any tool
+ *   anything else (Glob, todo_write...)         the tool   just its name
  */
+import type { Tool } from "@learn/core";
 
-/** Claude Code's tool name → ours. `Edit` rules cover every tool that changes a file. */
+/** Claude Code's tool name → ours, for tools that do not declare theirs. `Edit` covers every tool that changes a file. */
 export const CLAUDE_CODE_ALIASES: Readonly<Record<string, readonly string[]>> = {
   Bash: ["bash"],
   Read: ["read_file"],
@@ -19,19 +28,45 @@ export function toolsNamed(name: string): readonly string[] {
   return Object.hasOwn(CLAUDE_CODE_ALIASES, name) ? CLAUDE_CODE_ALIASES[name]! : [name];
 }
 
+/** The names a tool answers to in rules and matchers: ours, and Claude Code's. */
+export function namesOf(tool: string, declared?: Pick<Tool, "claudeCode">): string[] {
+  if (declared?.claudeCode) return [tool, declared.claudeCode.name];
+  const aliases = Object.entries(CLAUDE_CODE_ALIASES).filter(([, ours]) => ours.includes(tool));
+  return [tool, ...aliases.map(([name]) => name)];
+}
+
+/** What a rule is about, by the name it starts with. */
+export type RuleFamily = "commands" | "reads" | "writes" | "tool";
+
+const FAMILIES: Readonly<Record<string, RuleFamily>> = {
+  Bash: "commands",
+  bash: "commands",
+  Read: "reads",
+  read_file: "reads",
+  Edit: "writes",
+  Write: "writes",
+  edit_file: "writes",
+  write_file: "writes",
+};
+
+export function familyOf(name: string): RuleFamily {
+  return Object.hasOwn(FAMILIES, name) ? FAMILIES[name]! : "tool";
+}
+
+/**
+ * Claude Code's catch-all names: `Read(...)` allows a read by any tool, `Edit(...)` a change
+ * by any tool. The others (`Write`, `write_file`...) allow only the tool they name; as deny
+ * and ask rules, every name of a family covers the whole family.
+ */
+export const ANY_TOOL_NAMES: ReadonlySet<string> = new Set(["Read", "Edit"]);
+
 /** What a rule's `(specifier)` means depends on the tool: a command line, or a file path. */
 export type SpecifierKind = "command" | "path" | "none";
 
-const SPECIFIER_KINDS: Readonly<Record<string, SpecifierKind>> = {
-  bash: "command",
-  read_file: "path",
-  write_file: "path",
-  edit_file: "path",
-};
-
-export function specifierKindOf(tool: string): SpecifierKind {
-  return SPECIFIER_KINDS[tool] ?? "none";
+export function specifierKindOf(name: string): SpecifierKind {
+  const family = familyOf(name);
+  return family === "commands" ? "command" : family === "tool" ? "none" : "path";
 }
 
-/** The tools whose `path` input is a file they change: acceptEdits allows these. */
+/** The tools whose `path` input is a file they change, for tools that declare nothing. */
 export const FILE_EDIT_TOOLS: ReadonlySet<string> = new Set(["write_file", "edit_file"]);

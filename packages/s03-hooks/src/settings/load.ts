@@ -6,7 +6,8 @@
  * (naming the file, the place and the rule), and the session starts *stricter*, never looser:
  *
  *   the file is missing            nothing to load (that is normal)
- *   not valid JSON / not an object nothing is used: no rules, no hooks
+ *   unreadable, not valid JSON,    the session does not start: a ConfigError names the file, the
+ *   or not an object               line and the column. We cannot tell what it meant to forbid.
  *   a problem in `permissions`     keep the deny and ask rules that parsed (they only restrict),
  *                                  drop EVERY allow rule and a non-plan defaultMode, and mark the
  *                                  settings degraded (the agent then refuses loosening modes)
@@ -16,10 +17,12 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { ConfigError } from "@learn/core";
 import type { z } from "zod";
 import { hookMatcherSchema, hooksSchema, type HookConfig } from "../command-hooks/config.ts";
 import type { PermissionMode } from "../permissions/modes.ts";
 import type { Rule, RuleList } from "../permissions/rule.ts";
+import { jsonErrorPlace } from "./json-place.ts";
 import { permissionsSchema, ruleSchema, SETTINGS_FILE } from "./schema.ts";
 
 export interface Settings {
@@ -36,6 +39,7 @@ export interface Settings {
 
 const noRules = (): Record<RuleList, Rule[]> => ({ deny: [], ask: [], allow: [] });
 
+/** Load the workspace's settings; throws a ConfigError when the file exists but is unusable. */
 export async function loadSettings(cwd: string): Promise<Settings> {
   const file = path.join(cwd, SETTINGS_FILE);
   const settings: Settings = { file, rules: noRules(), hooks: {}, problems: [], degraded: false };
@@ -44,15 +48,12 @@ export async function loadSettings(cwd: string): Promise<Settings> {
     text = await readFile(file, "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return settings;
-    return broken(settings, `cannot be read (${(err as Error).message})`);
+    throw unusable(file, `cannot be read (${(err as Error).message})`);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    return broken(settings, `is not valid JSON (${(err as Error).message})`);
+  const json = parseJson(file, text.replace(/^\uFEFF/, ""));
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    throw unusable(`${file}:1:1`, `must hold a JSON object, not ${Array.isArray(json) ? "a list" : json === null ? "null" : `a ${typeof json}`}`);
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return broken(settings, "must hold a JSON object");
 
   const { permissions, hooks } = json as { permissions?: unknown; hooks?: unknown };
   readPermissions(settings, permissions);
@@ -60,11 +61,19 @@ export async function loadSettings(cwd: string): Promise<Settings> {
   return settings;
 }
 
-/** The whole file is unusable: nothing from it applies. */
-function broken(settings: Settings, what: string): Settings {
-  settings.problems.push(`${settings.file} ${what}; none of its rules or hooks are used.`);
-  settings.degraded = true;
-  return settings;
+/** A policy file we cannot read is not guessed around: the session does not start. */
+function unusable(where: string, what: string): ConfigError {
+  return new ConfigError(`${where}: the settings file ${what}. Fix it and start again: no session runs on a policy it cannot read.`);
+}
+
+function parseJson(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const { line, column } = jsonErrorPlace(text);
+    const why = (err as Error).message.replace(/,? ".*" is not valid JSON$/s, "").replace(/ in JSON at position \d+.*$/s, "");
+    throw unusable(`${file}:${line}:${column}`, `is not valid JSON (${why})`);
+  }
 }
 
 function readPermissions(settings: Settings, value: unknown): void {
