@@ -22,3 +22,4 @@ export * from "./simulator/index.ts";
 export * from "./kernel/index.ts";
 export * from "./agent/index.ts";
 export * from "./state/index.ts";
+export * from "./turn-errors.ts";

@@ -55,17 +55,28 @@ export function appendUserText(messages: MessageParam[], text: string): void {
   last.content = blocks;
 }
 
+/** What happened to the conversation when a turn failed, by the error that failed it. */
+const failedTurnNotes = new WeakMap<object, string>();
+
 /**
  * A turn failed (an API error, a cancel, an empty answer). If the model never answered, put
  * the conversation back as it was before the prompt: a failed prompt must not be glued to the
  * next one, nor sent again unseen. If it did, keep everything: those tool calls happened.
- * Returns what happened, for the user.
+ * Returns what happened, for the user, and files it under `err` for whoever shows the error.
  */
-export function rollBackFailedTurn(messages: MessageParam[], before: number): string {
+export function rollBackFailedTurn(messages: MessageParam[], before: number, err?: unknown): string {
   const answered = messages.slice(before).some((m) => m.role === "assistant");
-  if (answered) return "What already ran in this turn is kept in the conversation.";
-  messages.length = before;
-  return "The prompt was not kept: the conversation is as it was before it.";
+  if (!answered) messages.length = before;
+  const note = answered
+    ? "What already ran in this turn is kept in the conversation."
+    : "The prompt was not kept: the conversation is as it was before it.";
+  if (typeof err === "object" && err !== null) failedTurnNotes.set(err, note);
+  return note;
+}
+
+/** What a failed turn did to the conversation, to show after its error. */
+export function failedTurnNote(err: unknown): string | undefined {
+  return typeof err === "object" && err !== null ? failedTurnNotes.get(err) : undefined;
 }
 
 /** Explain a stop that is not a natural end, so the user is never left guessing. */

@@ -9,7 +9,8 @@
 import { appendFile, readFile } from "node:fs/promises";
 import readline from "node:readline";
 import { announceSubmitted } from "./agent/run-until-idle.ts";
-import { describeError, isAbort } from "./errors.ts";
+import { describeError } from "./errors.ts";
+import { reportTurnError } from "./turn-errors.ts";
 import type { Agent, SlashCommand } from "./lesson.ts";
 import { Screen, type Renderer } from "./ui/renderer.ts";
 
@@ -27,6 +28,8 @@ export interface ReplOptions {
   historyFile?: string;
   /** Shown with API errors, so "could not reach X" names X. */
   baseURL?: string;
+  /** Offline: the prompts the scripted model knows, named when it cannot answer another. */
+  offlinePrompts?: readonly string[];
   /** Also run on `/clear` (offline: the scripted model starts its script again). */
   onClear?: () => void;
 }
@@ -192,8 +195,7 @@ export class Repl {
     try {
       await agent.run(prompt, this.turn.signal);
     } catch (err) {
-      if (isAbort(err, this.turn.signal)) renderer.notice("Interrupted; type your next message.");
-      else renderer.error(describeError(err, { baseURL: this.options.baseURL }));
+      reportTurnError(renderer, err, { signal: this.turn.signal, baseURL: this.options.baseURL, offlinePrompts: this.options.offlinePrompts });
     } finally {
       this.turn = undefined;
     }

@@ -267,12 +267,28 @@ describe("failed turns", () => {
     const { model, renderer, simulator } = scriptedModel(script);
     const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer, maxRounds: 5 });
     await kernel.run("first", signal());
-    await expect(kernel.run("second", signal())).rejects.toThrow();
+    const failure = await kernel.run("second", signal()).catch((err: unknown) => err);
     expect(kernel.messages).toHaveLength(2);
+    expect(core.failedTurnNote(failure)).toMatch(/^The prompt was not kept/);
+    core.reportTurnError(renderer, failure, { signal: signal() });
+    expect(renderer.ofKind("error").map((n) => n.text)).toEqual([expect.stringContaining("The API answered 400 invalid_request_error: bad")]);
     expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([expect.stringContaining("The prompt was not kept")]);
     expect(await kernel.run("third", signal())).toBe("three");
     const last = bodiesOf(simulator).at(-1)!.messages;
     expect(last.map((m) => m.content)).toEqual(["first", [{ type: "text", text: "one" }], "third"]);
+  });
+
+  it("offline, a prompt the script does not know is explained as such, with the prompts it knows", async () => {
+    const { model, renderer } = scriptedModel("prompt: say hi\nturns:\n  - expect: { lastUserIncludes: hi }\n    content: [ { type: text, text: hi } ]\n");
+    const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
+    const failure = await kernel.run("what is the meaning of life", signal()).catch((err: unknown) => err);
+    core.reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"] });
+    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([core.OFFLINE_MISS]);
+    expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([
+      'It knows: "say hi"',
+      expect.stringMatching(/^\(the scripted model said: The API answered 400/),
+      "The prompt was not kept: the conversation is as it was before it.",
+    ]);
   });
 
   it("an empty answer is never appended: the turn ends with a notice and the session goes on", async () => {

@@ -19,5 +19,5 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   const { model, cwd, renderer } = options;
   const own = await parts(options);
   const system = joinSections(own.sections);
-  return loopAgent(own, renderer, (messages, signal) => agentLoop({ model, system, messages, cwd, renderer, signal, tools: own.tools }));
+  return loopAgent(own, (messages, signal) => agentLoop({ model, system, messages, cwd, renderer, signal, tools: own.tools }));
 }

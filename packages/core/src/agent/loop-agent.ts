@@ -5,15 +5,10 @@
 import type { Agent } from "../lesson.ts";
 import { appendUserText, rollBackFailedTurn } from "../messages.ts";
 import type { MessageParam } from "../protocol.ts";
-import type { Renderer } from "../ui/renderer.ts";
 import { anatomyOf, type AgentParts } from "./parts.ts";
 
 /** `loop` runs the conversation until the model is done and returns its final answer. */
-export function loopAgent(
-  parts: AgentParts,
-  renderer: Renderer,
-  loop: (messages: MessageParam[], signal: AbortSignal) => Promise<string>,
-): Agent {
+export function loopAgent(parts: AgentParts, loop: (messages: MessageParam[], signal: AbortSignal) => Promise<string>): Agent {
   const messages: MessageParam[] = [];
   return {
     anatomy: () => anatomyOf(parts),
@@ -23,7 +18,7 @@ export function loopAgent(
       try {
         return await loop(messages, signal);
       } catch (err) {
-        renderer.notice(rollBackFailedTurn(messages, before));
+        rollBackFailedTurn(messages, before, err);
         throw err;
       }
     },

@@ -8,7 +8,8 @@ import { LEAD_AGENT } from "../agent/context.ts";
 import { runUntilIdle } from "../agent/run-until-idle.ts";
 import { createClient } from "../client.ts";
 import { loadConfig, secretsOf, type Config } from "../config.ts";
-import { describeError, isAbort } from "../errors.ts";
+import { describeError } from "../errors.ts";
+import { reportTurnError } from "../turn-errors.ts";
 import type { Lesson } from "../lesson.ts";
 import { Model } from "../model.ts";
 import { Repl, loadHistory } from "../repl.ts";
@@ -70,7 +71,7 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
     process.stdout.write(`${answer}\n`);
     return 0;
   } catch (err) {
-    renderer.error(isAbort(err, controller.signal) ? "Interrupted." : describeError(err, { baseURL: s.config.baseURL }));
+    reportTurnError(renderer, err, { signal: controller.signal, baseURL: s.config.baseURL, offlinePrompts: s.script && promptsOf(s.script) });
     return 1;
   } finally {
     process.off("SIGINT", onSigint);
@@ -133,6 +134,7 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
       terminal,
       banner: banner(lesson, options, s, cwd, demoPrompts),
       demoPrompts,
+      offlinePrompts: s.script && demoPrompts,
       historyFile: terminal ? historyFile : undefined,
       baseURL: s.config.baseURL,
       onClear: simulator && (() => simulator.restart()),

@@ -95,15 +95,12 @@ export class Kernel {
     }
   }
 
-  /** A failed turn: roll back what never got an answer, and say so. An empty answer ends quietly. */
+  /** A failed turn: roll back what never got an answer (the error carries the note). */
   private afterFailure(err: unknown, before: number, ctx: AgentContext): string {
-    const what = rollBackFailedTurn(this.messages, before);
-    if (err instanceof EmptyAnswerError) {
-      ctx.renderer.notice(`${err.message}; the turn ends here. ${what}`);
-      return "";
-    }
-    ctx.renderer.notice(what);
-    throw err;
+    const note = rollBackFailedTurn(this.messages, before, err);
+    if (!(err instanceof EmptyAnswerError)) throw err;
+    ctx.renderer.notice(`${err.message}; the turn ends here. ${note}`);
+    return "";
   }
 
   /** The context every tool, hook, wrapper and command of this agent sees during a turn. */
