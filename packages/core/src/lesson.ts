@@ -81,6 +81,11 @@ export interface Lesson {
   headline: string;
   /** Absolute paths of the offline demo scripts, in the order the demo runs them. */
   demoScripts: string[];
+  /**
+   * The script the offline model answers from at the REPL and in `--print`, when the lesson's
+   * flags call for another than the first demo script (s03 in plan mode plans, it does not ask).
+   */
+  offlineScript?(flags: Record<string, string | undefined>): string | undefined;
   flags?: LessonFlag[];
   createAgent(options: AgentOptions): Agent | Promise<Agent>;
 }

@@ -53,3 +53,11 @@ describe("--model-script", () => {
     expect(written.join("")).toBe(`--model-script: no such file: ${path.join(dir, "nope.yaml")} (a relative path starts from ${dir})\n`);
   });
 });
+
+describe("--print", () => {
+  it.each([[["-p", ""]], [["--print", "   "]], [["--", "-p", ""]]])("%j is a usage error, before any model call", async (args) => {
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    expect(await runCli(lesson, args)).toBe(2);
+    expect(String(stderr.mock.calls[0]?.[0])).toMatch(/^--print needs a prompt/);
+  });
+});

@@ -1,7 +1,7 @@
 /** @learn/s03 — the kernel's hooks: a permission pipeline and command hooks. Later lessons import from here. */
 import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent } from "./agent.ts";
-import { permissionModeFlag } from "./policy-hooks.ts";
+import { PERMISSION_MODE_FLAG, permissionModeFlag } from "./policy-hooks.ts";
 
 export { createAgent, parts } from "./agent.ts";
 export { promptSections, withPermissionGuidance, PERMISSIONS_GUIDANCE, PLAN_MODE_GUIDANCE } from "./prompt.ts";
@@ -36,6 +36,8 @@ export const lesson: Lesson = {
   title: "Hooks and permissions",
   headline: "hang policy on the loop, don't write it in",
   demoScripts: demoScripts(import.meta.url, "guarded.yaml"),
+  // In plan mode nothing is asked: the offline model plans instead (demo/plan-mode.yaml).
+  offlineScript: (flags) => (flags[PERMISSION_MODE_FLAG] === "plan" ? demoScripts(import.meta.url, "plan-mode.yaml")[0] : undefined),
   flags: [permissionModeFlag],
   createAgent,
 };

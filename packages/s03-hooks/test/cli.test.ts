@@ -26,6 +26,15 @@ describe("s03 on the command line", () => {
     expect(await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).toBe('{"tool":"Glob","input":{"pattern":"*"}}\n');
   });
 
+  it("the REPL in plan mode says so in its banner, and /demo runs the plan-mode demo to the end", async () => {
+    const run = await runLessonCli(pkg, ["--permission-mode", "plan", "--cwd", ws.dir], { stdin: "/demo\n" });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("permission-mode: plan");
+    expect(run.stdout).toContain("Plan mode: I changed nothing.");
+    expect(run.stdout).not.toContain("400");
+    await expect(access(path.join(ws.dir, "hello.js"))).rejects.toThrow();
+  });
+
   it("a settings file that is not JSON stops the session: one line naming file, line and column, exit 2", async () => {
     await writeFile(path.join(ws.dir, ".claude/settings.json"), '{\n  "permissions": {\n    "deny": ["Bash(rm *)"],\n  }\n}\n');
     const run = await runMain(["--", "-p", "hi", "--model-script", path.join(pkg, "demo/plan-mode.yaml"), "--cwd", ws.dir]);

@@ -54,6 +54,9 @@ export function parseCli(argv: string[], lesson: Pick<Lesson, "flags">): CliOpti
     }
     flags[flag.name] = value;
   }
+  if (typeof values.print === "string" && values.print.trim() === "") {
+    throw new UsageError("--print needs a prompt: -p \"what to do\"");
+  }
   return {
     print: values.print as string | undefined,
     demo: values.demo === true,

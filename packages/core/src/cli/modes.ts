@@ -34,7 +34,7 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   const tracer = options.trace ? new FileTracer(userPath(options.trace), secretsOf(config)) : undefined;
   let script: Script | undefined;
   if (options.modelScript) script = await loadScript(existingUserFile("--model-script", options.modelScript));
-  else if (config.offline && !options.demo) script = await loadScript(lesson.demoScripts[0]!);
+  else if (config.offline && !options.demo) script = await loadScript(lesson.offlineScript?.(options.flags) ?? lesson.demoScripts[0]!);
   // Every line on screen is scrubbed too: an endpoint may echo the key back in an error.
   const scrub = scrubberFor([...secretsOf(config), ...secretsInEnv()]);
   for (const stream of [process.stdout, process.stderr]) new Screen(stream, { scrub });
@@ -148,6 +148,10 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
 function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demoPrompts: string[]): string {
   const c = paletteFor(process.stdout);
   const lines = [c.bold(`${lesson.id} · ${lesson.title}`) + c.dim(` — ${lesson.headline}`), c.dim(`workspace: ${cwd}`)];
+  for (const flag of lesson.flags ?? []) {
+    const value = options.flags[flag.name];
+    if (value !== undefined) lines.push(`${flag.name}: ${c.bold(value)}`);
+  }
   if (s.script) {
     lines.push(
       c.yellow(
