@@ -1,5 +1,5 @@
 /**
- * The lesson README template (DESIGN §9), in English and Chinese. A lesson without a README
+ * The lesson README template, in English and Chinese. A lesson without a README
  * gets this skeleton — headings and empty generated blocks — so `pnpm docs` has somewhere to
  * write; the prose writer fills in the rest.
  */

@@ -1,5 +1,5 @@
 /**
- * The command line every lesson shares (DESIGN §6): parsing it, and the help text.
+ * The command line every lesson shares: parsing it, and the help text.
  * A leading `--` (what `pnpm start -- -p x` passes on) is tolerated.
  */
 import { existsSync } from "node:fs";
