@@ -86,6 +86,8 @@ export class Repl {
     // A prompt submitted from elsewhere (a finished job, mail) waits in line like a typed one.
     options.agent.submitted?.onPush(() => this.takeSubmitted());
     rl.on("close", () => {
+      // Ctrl-D at the prompt: end the prompt's line, so the shell's prompt starts on its own.
+      if (options.terminal && !this.closing) options.output.write("\n");
       this.inputClosed = true;
       void this.pump();
     });

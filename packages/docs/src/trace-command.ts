@@ -6,26 +6,34 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { readTraceFile, TraceFileError } from "./trace-file.ts";
+import { paletteFor, type Palette } from "@learn/core";
+import { markdownForTerminal } from "./terminal-markdown.ts";
 import { renderSteps } from "./trace-render.ts";
+
+/** No colours: what a pipe or a test gets. */
+const PLAIN: Palette = paletteFor({ isTTY: false });
 
 export interface TraceIo {
   out: (text: string) => void;
   err: (text: string) => void;
   /** Where a relative path starts. */
   cwd: string;
+  /** Colours for terminal text (none when stdout is not a terminal). */
+  palette?: Palette;
 }
 
-const USAGE = "Usage: pnpm trace <file.jsonl> [--full]   (--full: do not trim long strings)";
+const USAGE = "Usage: pnpm trace <file.jsonl> [--full] [--markdown]   (--full: do not trim long strings; --markdown: print Markdown, not terminal text)";
 
 /** Run the command; return the exit code. */
 export async function runTraceCommand(argv: string[], io: TraceIo): Promise<number> {
   let file: string;
   let full: boolean;
+  let markdown: boolean;
   try {
     const { values, positionals } = parseArgs({
       args: argv[0] === "--" ? argv.slice(1) : argv, // `pnpm trace -- x.jsonl` passes the `--` on
       allowPositionals: true,
-      options: { full: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: { full: { type: "boolean" }, markdown: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     });
     if (values.help) {
       io.out(`${USAGE}\n`);
@@ -34,13 +42,19 @@ export async function runTraceCommand(argv: string[], io: TraceIo): Promise<numb
     if (positionals.length !== 1) throw new Error("expected one trace file");
     file = positionals[0]!;
     full = values.full === true;
+    markdown = values.markdown === true;
   } catch (err) {
     io.err(`${(err as Error).message}\n${USAGE}\n`);
     return 2;
   }
   try {
     const entries = await readTraceFile(path.resolve(io.cwd, file));
-    io.out(entries.length ? `${renderSteps(entries, { limit: full ? Infinity : undefined })}\n` : `${file}: the trace is empty\n`);
+    if (entries.length === 0) {
+      io.out(`${file}: the trace is empty\n`);
+      return 0;
+    }
+    const steps = renderSteps(entries, { limit: full ? Infinity : undefined });
+    io.out(`${markdown ? steps : markdownForTerminal(steps, io.palette ?? PLAIN)}\n`);
     return 0;
   } catch (err) {
     if (!(err instanceof TraceFileError)) throw err;

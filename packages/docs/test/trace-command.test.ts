@@ -14,8 +14,16 @@ async function trace(...argv: string[]) {
 }
 
 describe("pnpm trace", () => {
-  it("prints a trace file as numbered steps, resolving the path against the caller's folder", async () => {
+  it("prints a trace file as numbered steps for a terminal, resolving the path against the caller's folder", async () => {
     const { code, out } = await trace("small-trace.jsonl");
+    expect(code).toBe(0);
+    expect(out).toContain("Step 1 · request · 1 message · tools: bash");
+    expect(out).toContain("Step 5 · response · stop_reason: end_turn");
+    expect(out).not.toMatch(/\*\*|`/);
+  });
+
+  it("--markdown prints the Markdown the READMEs embed", async () => {
+    const { code, out } = await trace("small-trace.jsonl", "--markdown");
     expect(code).toBe(0);
     expect(out).toContain("**Step 1 · request** · 1 message · tools: `bash`");
     expect(out).toContain("**Step 5 · response** · stop_reason: `end_turn`");

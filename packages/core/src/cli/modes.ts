@@ -32,6 +32,7 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   const config = loadConfig(process.env, { forceOffline: options.modelScript !== undefined || options.demo });
   // The tracer also scrubs the key in the environment, which an offline config does not hold.
   const tracer = options.trace ? new FileTracer(userPath(options.trace), secretsOf(config)) : undefined;
+  if (tracer) process.stderr.write(`Tracing every model request and response to ${tracer.file} (read it with: pnpm trace ${tracer.file})\n`);
   let script: Script | undefined;
   if (options.modelScript) script = await loadScript(existingUserFile("--model-script", options.modelScript));
   else if (config.offline && !options.demo) script = await loadScript(lesson.offlineScript?.(options.flags) ?? lesson.demoScripts[0]!);
