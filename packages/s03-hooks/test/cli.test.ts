@@ -2,18 +2,14 @@
 import { access, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runLessonCli, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { describe, expect, it } from "vitest";
+import { runLessonCli, useTempWorkspace } from "@learn/core/testing";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const runMain = (args: string[]) => runLessonCli(pkg, args);
 
-let ws: TempWorkspace;
-beforeEach(async () => {
-  ws = await tempWorkspace();
-});
-afterEach(() => ws.cleanup());
+const ws = useTempWorkspace();
 
 describe("s03 on the command line", () => {
   it("--print in plan mode: reads, is denied the write, answers with a plan; nothing changed", async () => {

@@ -5,6 +5,7 @@
 import { rm, mkdtemp, writeFile, mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import { createContext, LEAD_AGENT, type AgentContext } from "../agent/context.ts";
 import { createClient } from "../client.ts";
 import { loadConfig } from "../config.ts";
@@ -36,6 +37,27 @@ export async function tempWorkspace(files?: Record<string, string>): Promise<Tem
     dir = await copyPracticeWorkspace("test");
   }
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh temporary workspace for every test of the file that calls this (at its top level or
+ * in a `describe`): made before each test, deleted after it. Read `.dir` inside a test.
+ */
+export function useTempWorkspace(files?: Record<string, string>): { readonly dir: string } {
+  let current: TempWorkspace | undefined;
+  beforeEach(async () => {
+    current = await tempWorkspace(files);
+  });
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+  return {
+    get dir() {
+      if (!current) throw new Error("useTempWorkspace: the workspace exists only while a test runs");
+      return current.dir;
+    },
+  };
 }
 
 export interface ScriptedModel {
