@@ -27,6 +27,8 @@ export interface AgentOptions {
   flags: Record<string, string | undefined>;
   /** At most this many model calls in one turn (children get a budget; the lead has none). */
   maxRounds?: number;
+  /** FALLBACK_MODEL_ID: the model to switch to after repeated "overloaded" errors, when set. */
+  fallbackModel?: string;
 }
 
 /** A slash command the REPL offers (`/todos`, `/compact`...). */

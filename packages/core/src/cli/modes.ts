@@ -62,7 +62,7 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
     renderer,
     interactive: false,
     ask: async () => "n",
-    flags: options.flags,
+    flags: options.flags, fallbackModel: s.config.fallbackModel,
   });
   const controller = new AbortController();
   const onSigint = () => controller.abort();
@@ -91,7 +91,7 @@ export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Pr
     screen.print(c.bold(`\n${lesson.id} demo: ${script.title ?? path.basename(file)}`) + "\n" + c.dim(`workspace: ${cwd}`));
     const renderer = new TerminalRenderer(out);
     const model = buildModel(s.config, script, renderer, s.tracer);
-    const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: options.flags });
+    const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: options.flags, fallbackModel: s.config.fallbackModel });
     try {
       for (const prompt of promptsOf(script)) {
         screen.print(`\n${c.green(">")} ${prompt}`);
@@ -123,7 +123,7 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
     renderer,
     interactive: terminal,
     ask: (q, signal) => (repl ? repl.ask(q, signal) : Promise.resolve("n")),
-    flags: options.flags,
+    flags: options.flags, fallbackModel: s.config.fallbackModel,
   });
   const historyFile = path.join(os.homedir(), ".learn-agent-harness_history");
   repl = new Repl(
