@@ -72,7 +72,7 @@ describe("redirections: the files a command writes", () => {
   });
 
   it("a file descriptor number is not an argument: `cmd 2> err.txt` is `cmd`", () => {
-    expect(parseCommandLine("npm test 2> err.txt")).toEqual([{ text: "npm test", core: "npm test", writes: ["err.txt"] }]);
+    expect(parseCommandLine("npm test 2> err.txt")).toEqual([{ text: "npm test", core: "npm test", words: ["npm", "test"], writes: ["err.txt"] }]);
   });
 
   it("a redirection to a glob cannot be known in advance: opaque", () => {
