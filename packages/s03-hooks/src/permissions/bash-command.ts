@@ -51,6 +51,8 @@ const REDIRECTS = new Set(["file_redirect", "heredoc_redirect", "herestring_redi
 const WRITE_REDIRECTS = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
 /** Writing to these changes no file. */
 const HARMLESS_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
+/** Bash keywords: as the first word of a command, the parser has misread the line. */
+const KEYWORDS = new Set(["{", "}", "(", ")", "!", "if", "then", "elif", "else", "fi", "do", "done", "case", "esac", "while", "until", "for", "select", "in", "function", "[[", "]]", "time", "coproc"]);
 /** `bash -c "bash -c \"...\""`: past this depth we stop looking and call it opaque. */
 const MAX_NESTING = 8;
 
@@ -190,9 +192,8 @@ class CommandWalker {
   }
 
   private simpleCommand(words: BashWord[], assignments: BashWord[], redirections: Redirections, hidden: string | undefined): void {
-    const coreTexts = stripWrappers(words.map((w) => w.text));
-    const core = words.slice(words.length - coreTexts.length);
-    const command = withRedirections(simple([...assignments, ...words].map((w) => w.text), coreTexts, []), redirections);
+    const { core, misread } = coreOf(words);
+    const command = withRedirections(simple([...assignments, ...words].map((w) => w.text), core.map((w) => w.text), []), redirections);
     const all = [...assignments, ...words];
     const substitutions = all.flatMap((w) => w.substitutions);
     const unknown = all.find((w) => w.unknown)?.unknown;
@@ -200,6 +201,7 @@ class CommandWalker {
     const inner = innerCommandsOf(core);
     const tooDeep = inner?.script !== undefined && this.depth >= MAX_NESTING;
     const why = firstReason(
+      misread && `bash reads "${misread}" as a keyword here, which this guard cannot follow`,
       unknown && unmodelled(unknown),
       nameUnknown && `the program it runs is not known in advance (${nameUnknown.text})`,
       substitutions.length ? substitutionReason(substitutions) : undefined,
@@ -215,6 +217,22 @@ class CommandWalker {
   private add(command: ShellCommand, hidden: string | undefined): void {
     if (hidden) command.opaque ??= hidden;
     this.commands.push(command);
+  }
+}
+
+/**
+ * The words after wrappers. `time { rm x; }` and `coproc { ...; }` are bash grammar the
+ * parser does not know: it reads `{` as a program. We step over such keywords (and the
+ * wrappers after them) so that deny rules still see `rm x`, and say the line was misread.
+ */
+function coreOf(words: BashWord[]): { core: BashWord[]; misread?: string } {
+  let core = words;
+  let misread: string | undefined;
+  for (;;) {
+    core = core.slice(core.length - stripWrappers(core.map((w) => w.text)).length);
+    if (core[0] === undefined || !KEYWORDS.has(core[0].text)) return misread ? { core, misread } : { core };
+    misread ??= core[0].text;
+    core = core.slice(1);
   }
 }
 

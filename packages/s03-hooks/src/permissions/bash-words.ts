@@ -55,6 +55,8 @@ function inspect(node: SyntaxNode, word: BashWord): void {
 function isLiteral(node: SyntaxNode): boolean {
   switch (node.type) {
     case "word":
+      // `/bin/r?`, `{rm,-rf,x}`: globs and braces expand to something else.
+      return !/[*?[{]/.test(node.text.replace(/\\./g, ""));
     case "number":
     case "raw_string":
       return true;

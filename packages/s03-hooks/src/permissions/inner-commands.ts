@@ -7,6 +7,7 @@
  *   eval rm x           the same, with the arguments joined
  *   source ./setup.sh   runs a file's commands: nothing to see in advance
  *   echo ls | bash      a shell reading commands from its input: the same
+ *   trap 'rm x' EXIT    the same: the handler runs later
  *   find . -exec rm {} \;   the command after -exec, seen like any other command
  */
 import type { BashWord } from "./bash-words.ts";
@@ -36,6 +37,7 @@ export function innerCommandsOf(core: readonly BashWord[]): InnerCommands | unde
   if (program === "source" || program === ".") return { opaque: `it runs the commands of a file (${program})` };
   if (program === "env" && args.some((a) => /^(-S|--split-string)/.test(a.text))) return { opaque: "it runs a command line given to env -S" };
   if (program === "find") return findExec(args);
+  if (program === "trap" && args[0] && !args[0].text.startsWith("-")) return handler(args[0]);
   return undefined;
 }
 
@@ -73,6 +75,12 @@ function nestedShell(program: string, args: readonly BashWord[]): InnerCommands 
 function evaluated(args: readonly BashWord[]): InnerCommands {
   const opaque = "it runs a command line built by eval";
   return args.every((a) => a.literal) ? { script: args.map((a) => a.text).join(" "), opaque } : { opaque };
+}
+
+/** `trap 'cleanup' EXIT`: the handler is a command line, run when the signal comes. */
+function handler(script: BashWord): InnerCommands {
+  const opaque = "it sets a trap handler, a command line run later";
+  return script.literal ? { script: script.text, opaque } : { opaque };
 }
 
 /** `find . -name '*.tmp' -exec rm {} +`: the words between -exec and `;` or `+` are a command. */

@@ -18,13 +18,16 @@ const WRAPPERS: Readonly<Record<string, (args: readonly string[]) => number>> = 
   nice: (args) => skipOptions(args, ["-n", "--adjustment"]),
   // env [-i] [-u NAME] [NAME=value ...] command
   env: (args) => {
+    // `env -S 'a b'` splits a string into a command line: not a plain wrapper (inner-commands.ts).
+    if (args.some((a) => /^(-S|--split-string)/.test(a))) return args.length;
     let i = skipOptions(args, ["-u", "--unset", "-C", "--chdir"]);
     while (i < args.length && ASSIGNMENT.test(args[i]!)) i++;
     return i;
   },
   nohup: () => 0,
   time: (args) => skipOptions(args, []),
-  coproc: () => 0,
+  // coproc [NAME] { ...; }
+  coproc: (args) => (args[1] === "{" ? 1 : 0),
   // `command -v rm` only prints where rm is: then `command` is the command.
   command: (args) => (args[0] === "-v" || args[0] === "-V" ? args.length : skipOptions(args, [])),
   exec: (args) => skipOptions(args, ["-a"]),
