@@ -29,7 +29,10 @@ async function loadParser(): Promise<Parser | Error> {
   }
 }
 
+const loadStarted = performance.now();
 const loaded = await loadParser();
+/** How long loading took, in ms (scripts/bench/bash-parser-load.ts reports it). */
+export const parserLoadMs = performance.now() - loadStarted;
 
 /**
  * Parse `line` and hand its syntax tree to `read`; the tree lives in WebAssembly memory and is

@@ -13,32 +13,37 @@
 import { posix } from "node:path";
 import type { ShellCommand } from "./bash-command.ts";
 
-/** A check on one command: what it is, in the words of the refusal, or undefined. */
-type Check = (program: string, args: readonly string[], command: ShellCommand) => string | undefined;
+/** One entry: what it is called in a refusal, and whether a command (program by name) is it. */
+interface Refusal {
+  what: string;
+  hits: (program: string, args: readonly string[], command: ShellCommand) => boolean;
+}
 
-const ESCALATION = new Set(["sudo", "su", "doas", "pkexec"]);
-const POWER = new Set(["shutdown", "reboot", "poweroff", "halt"]);
 /** Whole disks: writing to one destroys its file systems. */
 const DISK = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk)/;
+const named = (name: string): Refusal => ({ what: name, hits: (program) => program === name });
 
-const CHECKS: readonly Check[] = [
-  (program, args) => (program === "rm" && removesRoot(args) ? "rm -rf /" : undefined),
-  (program) => (ESCALATION.has(program) ? program : undefined),
-  (program) => (POWER.has(program) ? program : undefined),
-  (program) => (program === "mkfs" || program.startsWith("mkfs.") ? "mkfs" : undefined),
-  (program, args) => (program === "dd" && args.some((a) => a.startsWith("if=")) ? "dd if=" : undefined),
-  (program, args) => (program === "dd" && args.some((a) => a.startsWith("of=") && DISK.test(a.slice(3))) ? "dd of=/dev/sd" : undefined),
-  (_program, _args, command) => (command.writes.some((w) => DISK.test(w)) ? "> /dev/sd" : undefined),
+const REFUSALS: readonly Refusal[] = [
+  { what: "rm -rf /", hits: (program, args) => program === "rm" && removesRoot(args) },
+  ...["sudo", "su", "doas", "pkexec", "shutdown", "reboot", "poweroff", "halt"].map(named),
+  { what: "mkfs", hits: (program) => program === "mkfs" || program.startsWith("mkfs.") },
+  { what: "dd if=", hits: (program, args) => program === "dd" && args.some((a) => a.startsWith("if=")) },
+  {
+    what: "> /dev/sd",
+    hits: (program, args, command) =>
+      command.writes.some((w) => DISK.test(w)) || (program === "dd" && args.some((a) => a.startsWith("of=") && DISK.test(a.slice(3)))),
+  },
 ];
+
+/** What the list refuses, as `/permissions` shows it. */
+export const REFUSE_LIST: readonly string[] = REFUSALS.map((r) => r.what);
 
 /** Why these commands are refused, or undefined when none of them is on the list. */
 export function refusalOf(commands: readonly ShellCommand[]): string | undefined {
   for (const command of commands) {
     const [program = "", ...args] = command.words;
-    for (const check of CHECKS) {
-      const what = check(program, args, command);
-      if (what) return `the command contains "${what}", which this harness never runs.`;
-    }
+    const hit = REFUSALS.find((r) => r.hits(program, args, command));
+    if (hit) return `the command contains "${hit.what}", which this harness never runs.`;
   }
   return undefined;
 }
