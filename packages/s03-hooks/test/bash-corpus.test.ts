@@ -186,6 +186,9 @@ const CORPUS: [string, Verdict][] = [
   ["env bash -c 'rm x'", "deny"],
   [`bash -c "bash -c 'rm -rf x'"`, "deny"],
   ["eval rm -rf x", "deny"],
+  ["eval rm *.tmp", "deny"],
+  [`bash -c "rm -rf $DIR"`, "deny"], // a script built at run time is still read for deny rules
+  ["cat <<EOF && rm -rf x\nhello\nEOF", "deny"],
   [`eval "ls; rm -rf x"`, "deny"],
   ["r\\m -rf x", "deny"],
   [`"rm" -rf x`, "deny"],

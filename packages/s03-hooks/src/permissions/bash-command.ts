@@ -189,6 +189,7 @@ class CommandWalker {
       else words.push(wordOf(child));
     }
     this.simpleCommand(words, assignments, redirections, hidden);
+    for (const statement of redirections.statements.splice(0)) this.visit(statement, hidden);
   }
 
   private simpleCommand(words: BashWord[], assignments: BashWord[], redirections: Redirections, hidden: string | undefined): void {

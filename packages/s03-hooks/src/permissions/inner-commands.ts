@@ -14,7 +14,11 @@ import type { BashWord } from "./bash-words.ts";
 import { programName } from "./wrappers.ts";
 
 export interface InnerCommands {
-  /** A command line this command runs: parse it (its commands are opaque: they run nested). */
+  /**
+   * A command line this command runs: parse it (its commands are opaque: they run nested).
+   * When it is built at run time (`bash -c "rm $X"`) this is its text as written: still
+   * worth parsing, so that deny rules see the rm.
+   */
   script?: string;
   /** Commands it runs, as words, visible in advance (`find -exec`). */
   commands?: BashWord[][];
@@ -64,8 +68,9 @@ function nestedShell(program: string, args: readonly BashWord[]): InnerCommands 
   }
   if (takesScript) {
     const script = args[i];
-    if (script === undefined || !script.literal) return { opaque: `it runs a nested shell (${program} -c) whose script is not known in advance` };
-    return { script: script.text, opaque: `it runs a nested shell (${program} -c ...)` };
+    if (script === undefined) return { opaque: `it runs a nested shell (${program} -c) without a script` };
+    const known = script.literal ? "" : " whose script is built at run time";
+    return { script: script.text, opaque: `it runs a nested shell (${program} -c ...)${known}` };
   }
   if (readsInput || args[i] === undefined) return { opaque: `it runs a shell (${program}) that reads its commands from its input` };
   return undefined; // `bash script.sh`: runs a file, like `node script.js`
@@ -73,14 +78,12 @@ function nestedShell(program: string, args: readonly BashWord[]): InnerCommands 
 
 /** `eval` joins its arguments into a command line and runs it. */
 function evaluated(args: readonly BashWord[]): InnerCommands {
-  const opaque = "it runs a command line built by eval";
-  return args.every((a) => a.literal) ? { script: args.map((a) => a.text).join(" "), opaque } : { opaque };
+  return { script: args.map((a) => a.text).join(" "), opaque: "it runs a command line built by eval" };
 }
 
 /** `trap 'cleanup' EXIT`: the handler is a command line, run when the signal comes. */
 function handler(script: BashWord): InnerCommands {
-  const opaque = "it sets a trap handler, a command line run later";
-  return script.literal ? { script: script.text, opaque } : { opaque };
+  return { script: script.text, opaque: "it sets a trap handler, a command line run later" };
 }
 
 /** `find . -name '*.tmp' -exec rm {} +`: the words between -exec and `;` or `+` are a command. */
