@@ -114,6 +114,7 @@ const CORPUS: [string, Verdict][] = [
   ["cd /etc && echo x > hosts", "opaque"],
   ["/usr/bin/ls -la", "ask"], // allow rules match the program as written: `ls *` is not /usr/bin/ls
   ["./ls", "ask"],
+  ["./env npm test", "ask"], // a wrapper only when it is the real one: ./env could be anything
   ["[ -f x ] && npm test", "ask"], // `[ -f x ]` is a command no rule allows
   ["export PATH=./bin:$PATH && npm test", "ask"],
   ["x=1", "ask"],

@@ -40,10 +40,17 @@ const WRAPPERS: Readonly<Record<string, (args: readonly string[]) => number>> = 
   xargs: (args) => skipOptions(args, ["-a", "-d", "-E", "-I", "-L", "-n", "-P", "-s", "--arg-file", "--delimiter", "--max-args", "--max-procs"]),
 };
 
-/** `/usr/bin/env` is env: programs are known by their name, wherever they live. */
+/** `/bin/rm` is rm: deny rules and the refuse-list know programs by name, wherever they live. */
 export function programName(word: string): string {
   return word.slice(word.lastIndexOf("/") + 1);
 }
+
+/**
+ * Stripping a wrapper lets allow rules approve what follows it, so only the real ones count:
+ * `env` or `/usr/bin/env`, but not a `./env` script that could do anything.
+ */
+const SYSTEM_PROGRAM = /^(?:\/usr)?(?:\/local)?\/s?bin\/[^/]+$/;
+const wrapperName = (word: string) => (!word.includes("/") || SYSTEM_PROGRAM.test(word) ? programName(word) : "");
 
 /** How many leading words are options (with their values, for the options listed). */
 function skipOptions(args: readonly string[], takesValue: readonly string[]): number {
@@ -63,7 +70,7 @@ export function stripWrappers(words: readonly string[]): string[] {
   let rest = [...words];
   for (;;) {
     while (rest.length > 1 && ASSIGNMENT.test(rest[0]!)) rest = rest.slice(1);
-    const name = rest[0] === undefined ? "" : programName(rest[0]);
+    const name = rest[0] === undefined ? "" : wrapperName(rest[0]);
     const wrapper = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name]! : undefined;
     if (!wrapper) return rest;
     const skip = 1 + wrapper(rest.slice(1));
