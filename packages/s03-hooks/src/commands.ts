@@ -3,10 +3,10 @@
  * the first thing to look at when a call is denied and you don't know why.
  */
 import type { SlashCommand } from "@learn/core";
-import { REFUSED_COMMANDS } from "@learn/s01";
 import { COMMAND_HOOK_EVENTS, type HookConfig } from "./command-hooks/config.ts";
 import { MODE_SUMMARIES } from "./permissions/modes.ts";
 import type { PermissionPolicy } from "./permissions/policy.ts";
+import { REFUSE_LIST } from "./permissions/refuse-list.ts";
 import { RULE_LISTS } from "./permissions/rule.ts";
 import type { SessionRules } from "./permissions/session-rules.ts";
 
@@ -37,7 +37,7 @@ export function describePermissions({ policy, session, hooks, file, problems }: 
   );
   return [
     `Mode: ${policy.mode} — ${MODE_SUMMARIES[policy.mode]}`,
-    `Always refused (the refuse-list, every mode): ${REFUSED_COMMANDS.map((r) => r.what).join(", ")}`,
+    `Always refused (the refuse-list, every mode): ${REFUSE_LIST.join(", ")}`,
     `Rules from ${file} (checked deny → ask → allow):`,
     ...(rules.length ? rules : ["  (none)"]),
     ...(problems.length ? ["Problems in that file:", ...problems.map((p) => `  ${p}`)] : []),

@@ -17,6 +17,7 @@ export { commandPattern, exactCommand } from "./permissions/command-pattern.ts";
 export { pathPattern, workspacePath, realWorkspacePath } from "./permissions/path-pattern.ts";
 export { parseCommandLine, type ShellCommand } from "./permissions/bash-command.ts";
 export { stripWrappers } from "./permissions/wrappers.ts";
+export { refusalOf, REFUSE_LIST } from "./permissions/refuse-list.ts";
 export { subjectOf, hitsAnyPart, approvingRules, unapprovable, declaredCommands, isEditInside, type CallSubject, type FileTarget } from "./permissions/matching.ts";
 export { SessionRules } from "./permissions/session-rules.ts";
 export { createAsker, type Asker, type AskerOptions } from "./permissions/asker.ts";

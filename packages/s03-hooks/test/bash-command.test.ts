@@ -1,6 +1,7 @@
 /**
- * Taking a command line apart before any rule sees it: compound commands, quotes,
- * substitutions, redirections, wrappers — each the way bash would run it.
+ * Taking a command line apart before any rule sees it: compound commands, bash grammar,
+ * quotes, substitutions, redirections, wrappers, nested shells — each the way bash would run
+ * it. (The verdicts these lead to are in bash-corpus.test.ts.)
  */
 import { describe, expect, it } from "vitest";
 import { parseCommandLine, stripWrappers } from "../src/index.ts";
@@ -18,6 +19,15 @@ describe("compound commands are split into simple commands", () => {
     ["echo one\nrm two", ["echo one", "rm two"]],
     ["npm \\\n  test", ["npm test"]],
     ["# just a comment", []],
+    ["ls a#b; rm -rf x", ["ls a#b", "rm -rf x"]],
+    ["echo hi # a comment\nrm x", ["echo hi", "rm x"]],
+    ["{ ls; rm x; }", ["ls", "rm x"]],
+    ["if a; then b; elif c; then d; else e; fi", ["a", "b", "c", "d", "e"]],
+    ["for f in x y; do rm $f; done", ["rm $f"]],
+    ["while a; do b; done", ["a", "b"]],
+    ["case $x in a) b;; *) c;; esac", ["b", "c"]],
+    ["f() { rm x; }", ["rm x"]],
+    ["! rm x", ["rm x"]],
   ])("%j → %j", (line, expected) => {
     expect(cores(line)).toEqual(expected);
   });
@@ -51,6 +61,42 @@ describe("command substitution hides a command: it is opaque, and its inner comm
     expect(hidden?.opaque).toBeDefined();
   });
 
+  it.each([
+    ["bash -lc 'rm x'", "rm x"],
+    ["sh -ec 'rm x'", "rm x"],
+    ["bash -c -l 'rm x'", "rm x"],
+    ["/bin/bash -c 'rm x'", "rm x"],
+    ["bash -o pipefail -c 'rm x'", "rm x"],
+    [`eval "ls; rm x"`, "rm x"],
+    ["trap 'rm x' EXIT", "rm x"],
+  ])("nested shell %j runs %j", (line, inner) => {
+    const commands = parseCommandLine(line);
+    expect(commands[0]!.opaque).toBeDefined();
+    expect(commands.find((c) => c.core === inner)?.opaque).toBe("it runs inside a nested shell");
+  });
+
+  it("single quotes make `$(x)` text; double quotes still run it", () => {
+    expect(parseCommandLine("echo '$(x)'")).toEqual([{ text: "echo $(x)", core: "echo $(x)", words: ["echo", "$(x)"], writes: [] }]);
+    expect(parseCommandLine(`echo "$(x)"`).map((c) => c.core)).toEqual(["echo $(x)", "x"]);
+  });
+
+  it.each([
+    ["$CMD x", /program it runs is not known in advance \(\$CMD\)/],
+    ["/bin/r? x", /not known in advance/],
+    ["eval ls", /eval/],
+    ["source x.sh", /commands of a file/],
+    ["echo ls | bash", /reads its commands from its input/],
+    ["time { ls; }", /keyword/],
+  ])("%j is opaque: %s", (line, why) => {
+    expect(parseCommandLine(line).find((c) => c.opaque)?.opaque).toMatch(why);
+  });
+
+  it("a line bash cannot parse is opaque, and its likely commands are still listed for deny rules", () => {
+    const commands = parseCommandLine("if true; then rm -rf x");
+    expect(commands.every((c) => c.opaque?.startsWith("bash cannot parse it"))).toBe(true);
+    expect(commands.map((c) => c.core)).toContain("rm -rf x");
+  });
+
   it("a plain command is not opaque", () => {
     expect(parseCommandLine("npm test -- --watch").every((c) => c.opaque === undefined)).toBe(true);
   });
@@ -72,7 +118,7 @@ describe("redirections: the files a command writes", () => {
   });
 
   it("a file descriptor number is not an argument: `cmd 2> err.txt` is `cmd`", () => {
-    expect(parseCommandLine("npm test 2> err.txt")).toEqual([{ text: "npm test", core: "npm test", writes: ["err.txt"] }]);
+    expect(parseCommandLine("npm test 2> err.txt")).toEqual([{ text: "npm test", core: "npm test", words: ["npm", "test"], writes: ["err.txt"] }]);
   });
 
   it("a redirection to a glob cannot be known in advance: opaque", () => {
@@ -98,6 +144,29 @@ describe("wrappers are stripped: rules match what really runs", () => {
     ["timeout 5", "timeout 5"],
   ])("%j → %j", (line, core) => {
     expect(parseCommandLine(line)[0]!.core).toBe(core);
+  });
+
+  it.each([
+    ["command rm x", "rm x"],
+    ["exec rm x", "rm x"],
+    ["builtin command rm x", "rm x"],
+    ["stdbuf -oL rm x", "rm x"],
+    ["setsid rm x", "rm x"],
+    ["xargs -n 1 rm", "rm"],
+    ["/usr/bin/env rm x", "rm x"],
+    ["command -v rm", "command -v rm"],
+  ])("%j → %j", (line, core) => {
+    expect(parseCommandLine(line)[0]!.core).toBe(core);
+  });
+
+  it("the program is also known by its name: /bin/rm is rm (what deny rules and the refuse-list see)", () => {
+    expect(parseCommandLine("timeout 5 /bin/rm -rf x")[0]).toMatchObject({ core: "/bin/rm -rf x", words: ["rm", "-rf", "x"] });
+    expect(parseCommandLine(`"su""do" ls`)[0]!.words).toEqual(["sudo", "ls"]);
+    expect(parseCommandLine("r\\m x")[0]!.words).toEqual(["rm", "x"]);
+  });
+
+  it("find -exec runs a command too", () => {
+    expect(parseCommandLine("find . -exec rm {} +").map((c) => c.core)).toEqual(["find . -exec rm {} +", "rm {}"]);
   });
 
   it("keeps the full text too (deny rules look at both)", () => {

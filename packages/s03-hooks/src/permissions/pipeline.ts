@@ -1,7 +1,7 @@
 /**
  * THE PERMISSION PIPELINE — one call in, one decision out, in a fixed order:
  *
- *   1. the refuse-list (s01)        deny   in every mode; nothing overrides it
+ *   1. the refuse-list              deny   in every mode; nothing overrides it
  *   2. deny rules                   deny   if a rule hits any part of the call
  *   3. plan mode                    deny   every mutating call while planning
  *   4. ask rules                    ask    if a rule hits any part of the call
@@ -13,18 +13,18 @@
  * nothing: same call, same settings, same files, same answer — easy to test with a table.
  */
 import type { ToolCall } from "@learn/core";
-import { refusalFor } from "@learn/s01";
 import { describeCall, type Decision } from "./decision.ts";
-import { approvingRules, declaredCommands, hitsAnyPart, subjectOf, type CallSubject } from "./matching.ts";
+import { approvingRules, hitsAnyPart, subjectOf, type CallSubject } from "./matching.ts";
 import { modeDecision, planVeto } from "./modes.ts";
 import type { PermissionPolicy } from "./policy.ts";
+import { refusalOf } from "./refuse-list.ts";
 
 type Call = Pick<ToolCall, "name" | "input" | "tool">;
 
 export function decide(call: Call, policy: PermissionPolicy, cwd: string): Decision {
   const subject = subjectOf(call, cwd);
   return (
-    refused(call) ??
+    refused(subject) ??
     ruleHit("deny", call, subject, policy) ??
     planVeto(policy.mode, call) ??
     ruleHit("ask", call, subject, policy) ??
@@ -33,11 +33,10 @@ export function decide(call: Call, policy: PermissionPolicy, cwd: string): Decis
   );
 }
 
-function refused(call: Call): Decision | undefined {
-  const refusal = declaredCommands(call).map(refusalFor).find((r) => r !== undefined);
-  if (refusal === undefined) return undefined;
-  // s01's message starts "Refused: "; the kernel already prefixes denials with "Denied: ".
-  return { behavior: "deny", reason: refusal.replace(/^Refused: /, ""), step: "refuse-list" };
+/** s01's list of disasters, checked on every command the line would run (refuse-list.ts). */
+function refused(subject: CallSubject): Decision | undefined {
+  const refusal = refusalOf(subject.commands);
+  return refusal === undefined ? undefined : { behavior: "deny", reason: refusal, step: "refuse-list" };
 }
 
 function ruleHit(list: "deny" | "ask", call: Call, subject: CallSubject, policy: PermissionPolicy): Decision | undefined {

@@ -1,9 +1,10 @@
 /**
- * Wrappers run the command after them: `timeout 10 npm test` runs `npm test`, and so does
- * `FOO=1 npm test`. Rules should match what really runs, so we strip them before matching.
+ * Wrappers run the command after them: `timeout 10 npm test` runs `npm test`, and so do
+ * `FOO=1 npm test`, `command npm test` and `/usr/bin/env npm test`. Rules should match what
+ * really runs, so we strip them before matching.
  *
- * Known limits (this is a teaching guard, not a sandbox): commands that run other commands
- * from their arguments — `xargs rm`, `find -exec`, `npx`, a script file — are not seen
+ * Known limits (this is a teaching guard, not a sandbox): commands that run other programs
+ * in their own way — `npx`, `git -c core.pager=...`, a script file, `make` — are not seen
  * through, and `PATH=./bin npm test` still matches `Bash(npm test)`. That is why the default
  * is to ask: anything no rule allows asks first.
  */
@@ -17,13 +18,39 @@ const WRAPPERS: Readonly<Record<string, (args: readonly string[]) => number>> = 
   nice: (args) => skipOptions(args, ["-n", "--adjustment"]),
   // env [-i] [-u NAME] [NAME=value ...] command
   env: (args) => {
+    // `env -S 'a b'` splits a string into a command line: not a plain wrapper (inner-commands.ts).
+    if (args.some((a) => /^(-S|--split-string)/.test(a))) return args.length;
     let i = skipOptions(args, ["-u", "--unset", "-C", "--chdir"]);
     while (i < args.length && ASSIGNMENT.test(args[i]!)) i++;
     return i;
   },
   nohup: () => 0,
   time: (args) => skipOptions(args, []),
+  // coproc [NAME] { ...; }
+  coproc: (args) => (args[1] === "{" ? 1 : 0),
+  // `command -v rm` only prints where rm is: then `command` is the command.
+  command: (args) => (args[0] === "-v" || args[0] === "-V" ? args.length : skipOptions(args, [])),
+  exec: (args) => skipOptions(args, ["-a"]),
+  builtin: () => 0,
+  // stdbuf -oL command; setsid [-cfw] command; ionice -c 3 command
+  stdbuf: (args) => skipOptions(args, ["-i", "-o", "-e"]),
+  setsid: (args) => skipOptions(args, []),
+  ionice: (args) => skipOptions(args, ["-c", "-n", "-p", "-P", "-u"]),
+  // xargs [-0] [-n N] [-I {}] command: runs command with arguments read from its input.
+  xargs: (args) => skipOptions(args, ["-a", "-d", "-E", "-I", "-L", "-n", "-P", "-s", "--arg-file", "--delimiter", "--max-args", "--max-procs"]),
 };
+
+/** `/bin/rm` is rm: deny rules and the refuse-list know programs by name, wherever they live. */
+export function programName(word: string): string {
+  return word.slice(word.lastIndexOf("/") + 1);
+}
+
+/**
+ * Stripping a wrapper lets allow rules approve what follows it, so only the real ones count:
+ * `env` or `/usr/bin/env`, but not a `./env` script that could do anything.
+ */
+const SYSTEM_PROGRAM = /^(?:\/usr)?(?:\/local)?\/s?bin\/[^/]+$/;
+const wrapperName = (word: string) => (!word.includes("/") || SYSTEM_PROGRAM.test(word) ? programName(word) : "");
 
 /** How many leading words are options (with their values, for the options listed). */
 function skipOptions(args: readonly string[], takesValue: readonly string[]): number {
@@ -43,7 +70,8 @@ export function stripWrappers(words: readonly string[]): string[] {
   let rest = [...words];
   for (;;) {
     while (rest.length > 1 && ASSIGNMENT.test(rest[0]!)) rest = rest.slice(1);
-    const wrapper = rest[0] !== undefined && Object.hasOwn(WRAPPERS, rest[0]) ? WRAPPERS[rest[0]]! : undefined;
+    const name = rest[0] === undefined ? "" : wrapperName(rest[0]);
+    const wrapper = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name]! : undefined;
     if (!wrapper) return rest;
     const skip = 1 + wrapper(rest.slice(1));
     if (skip >= rest.length) return rest;

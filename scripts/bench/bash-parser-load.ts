@@ -1,0 +1,57 @@
+/**
+ * Benchmark: loading s03's bash parser (web-tree-sitter + the tree-sitter-bash grammar, both
+ * WebAssembly) the first time, in a fresh Node process each run — the cost every s03 session
+ * pays once at start-up, before its first permission decision. Then parsing, once loaded.
+ * Target: first load under 100 ms.
+ *
+ *   pnpm exec tsx scripts/bench/bash-parser-load.ts
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { median, ms } from "./lib.ts";
+
+const RUNS = 10;
+const loader = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../packages/s03-hooks/src/permissions/bash-parser.ts")).href;
+
+// The child imports the loader module (its top-level await is the load; the module times it),
+// checks the parser works, then times parses of a typical command line. The whole import also
+// includes tsx compiling the TypeScript, which a real session pays for every module anyway.
+const child = `
+const started = performance.now();
+const { withSyntaxTree, parserLoadMs: loadMs } = await import(${JSON.stringify(loader)});
+const importMs = performance.now() - started;
+const type = withSyntaxTree("ls", (root) => root.type);
+if (type !== "program") throw new Error("the parser did not load: " + JSON.stringify(type));
+const line = "cd shop && timeout 60 npm test -- --watch=false 2>&1 | tee test.log; echo \\"done: $(date)\\"";
+const times = [];
+for (let i = 0; i < 2000; i++) { const t = performance.now(); withSyntaxTree(line, (root) => root.childCount); times.push(performance.now() - t); }
+times.sort((a, b) => a - b);
+console.log(JSON.stringify({ loadMs, importMs, parseMs: times[times.length >> 1] }));
+`;
+
+type Run = { loadMs: number; importMs: number; parseMs: number };
+
+function runChild(): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn("node", ["--import", "tsx", "--input-type=module", "-e", child], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    proc.stdout.on("data", (c: Buffer) => (out += c));
+    proc.stderr.on("data", (c: Buffer) => (err += c));
+    proc.on("error", reject);
+    proc.on("close", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`child exited ${code}: ${err.slice(-500)}`))));
+  });
+}
+
+const runs: Run[] = [];
+for (let i = 0; i < RUNS; i++) runs.push(await runChild());
+const loads = runs.map((r) => r.loadMs);
+console.log(`bash parser (web-tree-sitter + tree-sitter-bash), ${RUNS} fresh processes`);
+console.log(`  first load (WebAssembly runtime + grammar): median ${ms(median(loads))}, max ${ms(Math.max(...loads))}  (target: < 100 ms)`);
+console.log(`  the whole first import, tsx compiling the module included: median ${ms(median(runs.map((r) => r.importMs)))}`);
+console.log(`  one parse of a compound command line, once loaded: median ${(median(runs.map((r) => r.parseMs)) * 1000).toFixed(1)} µs`);
+if (median(loads) >= 100) {
+  console.error("the parser's first load is over the 100 ms target");
+  process.exitCode = 1;
+}
