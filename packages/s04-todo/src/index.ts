@@ -13,8 +13,8 @@ export { todosCommand, NO_PLAN } from "./todo/command.ts";
 
 export const lesson: Lesson = {
   id: "s04",
-  title: "Todo",
-  headline: "an agent without a plan drifts",
+  title: "Planning",
+  headline: "a plan the model keeps, a nudge when it forgets",
   demoScripts: demoScripts(import.meta.url, "refactor.yaml"),
   flags: [permissionModeFlag],
   createAgent,
