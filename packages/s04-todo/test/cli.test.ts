@@ -11,6 +11,12 @@ import { runLessonCli, serveSimulator, tempWorkspace, type TempWorkspace } from 
 import { lesson } from "../src/index.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/**
+ * The run starts some twenty Node processes (the CLI, the logging hook on every call, three
+ * test runs): on a loaded machine that takes longer than the default timeout. A limit, not a
+ * measure: nothing here asserts how long it took.
+ */
+const CLI_RUN_TIMEOUT_MS = 120_000;
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -38,5 +44,5 @@ describe("s04 on the command line", () => {
     } finally {
       await endpoint.close();
     }
-  });
+  }, CLI_RUN_TIMEOUT_MS);
 });
