@@ -13,10 +13,7 @@
 import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
 import { parts as s03Parts } from "@learn/s03";
 import { withPlanningGuidance } from "./prompt.ts";
-import { todosCommand } from "./todo/command.ts";
-import { TodoList } from "./todo/list.ts";
-import { planReminder } from "./todo/reminder.ts";
-import { todoWriteTool } from "./todo/tool.ts";
+import { planReminder, TodoList, todosCommand, todoWriteTool } from "./todo/index.ts";
 
 export async function parts(options: AgentOptions): Promise<AgentParts> {
   const base = await s03Parts(options);

@@ -5,11 +5,7 @@ import { createAgent } from "./agent.ts";
 
 export { createAgent, parts } from "./agent.ts";
 export { withPlanningGuidance, PLANNING_GUIDANCE } from "./prompt.ts";
-export { TodoList, todoSchema, todoListSchema, MAX_TODOS, TODO_STATUSES, type Todo, type TodoStatus } from "./todo/list.ts";
-export { renderTodos, spinnerText, STATUS_MARKS } from "./todo/render.ts";
-export { todoWriteTool, TODO_WRITE } from "./todo/tool.ts";
-export { planReminder, reminderText, REMINDER_AFTER_ROUNDS, type PlanReminder } from "./todo/reminder.ts";
-export { todosCommand, NO_PLAN } from "./todo/command.ts";
+export * from "./todo/index.ts";
 
 export const lesson: Lesson = {
   id: "s04",
