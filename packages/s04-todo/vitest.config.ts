@@ -1,0 +1,5 @@
+import { defineConfig } from "vitest/config";
+
+// The demo runs real Node processes (the logging hook on every call, the stock tests): a
+// limit generous enough for a loaded machine. No test asserts how long anything took.
+export default defineConfig({ test: { testTimeout: 60_000 } });
