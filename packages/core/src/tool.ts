@@ -13,7 +13,15 @@ import type { ToolSpec } from "./protocol.ts";
 export interface ToolOutcome {
   content: string;
   isError: boolean;
+  /**
+   * What the screen shows instead of a preview of `content`, when the tool has something
+   * better for a person to read (a plan as a checklist, a diff). The model never sees it.
+   */
+  display?: string;
 }
+
+/** What `run` may return: the text for the model, or that and a screen text of its own. */
+export type ToolOutput = string | { content: string; display?: string };
 
 /**
  * What a call means to the permission policy, in terms every rule understands: the shell
@@ -70,7 +78,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   policySubject?(input: z.output<S>): PolicySubject;
   /** How Claude Code names this tool and its fields. */
   claudeCode?: ClaudeCodeName;
-  run(input: z.output<S>, ctx: AgentContext): Promise<string> | string;
+  run(input: z.output<S>, ctx: AgentContext): Promise<ToolOutput> | ToolOutput;
 }
 
 /** The JSON schema the model sees, generated from the same zod schema that validates. */
@@ -103,7 +111,9 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
         return { content: `Invalid input for ${def.name}: ${describeIssues(parsed.error)}`, isError: true };
       }
       try {
-        return { content: capText(await def.run(parsed.data, ctx)), isError: false };
+        const output = await def.run(parsed.data, ctx);
+        if (typeof output === "string") return { content: capText(output), isError: false };
+        return { content: capText(output.content), isError: false, ...(output.display ? { display: output.display } : {}) };
       } catch (err) {
         return { content: capText(errorText(err)), isError: true };
       }

@@ -163,6 +163,19 @@ describe("a subagent", () => {
 });
 
 describe("tool results", () => {
+  it("show a tool's own screen text whole, instead of a preview of what the model reads", () => {
+    const s = fakeStream(false);
+    const lead = new TerminalRenderer(new Screen(s.out, { palette: plain }));
+    const plan = Array.from({ length: 8 }, (_, i) => `[ ] step ${i + 1}`).join("\n");
+    lead.toolCall("todo_write", { todos: [] });
+    lead.toolResult("todo_write", { content: `The plan is now:\n${plan}`, isError: false, display: plan });
+    expect(visible(s.text())).toEqual([
+      expect.stringMatching(/^⏺ todo_write/),
+      "  ⎿ [ ] step 1",
+      ...Array.from({ length: 7 }, (_, i) => `  ⎿ [ ] step ${i + 2}`),
+    ]);
+  });
+
   it("sit unlabelled right under their own call, and name their call anywhere else", () => {
     const s = fakeStream(false);
     const lead = new TerminalRenderer(new Screen(s.out, { palette: plain }));

@@ -67,3 +67,15 @@ describe("defineTool", () => {
     expect(out.content.endsWith(`(output truncated: ${MAX_OUTPUT_CHARS + 10 - kept} more characters)`)).toBe(true);
   });
 });
+
+describe("a tool's screen text", () => {
+  it("run may return a display for the screen: the model reads only the content", async () => {
+    const planner = defineTool({
+      name: "plan",
+      description: "",
+      input: z.object({}),
+      run: () => ({ content: "The plan is now: [ ] a", display: "[ ] a" }),
+    });
+    expect(await planner.execute({}, testContext("/tmp"))).toEqual({ content: "The plan is now: [ ] a", isError: false, display: "[ ] a" });
+  });
+});

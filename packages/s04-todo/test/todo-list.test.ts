@@ -41,7 +41,7 @@ describe("todo_write validation", () => {
     const { list, tool, ctx } = setup();
     await tool.execute({ todos: PLAN }, ctx);
     const outcome = await tool.execute({ todos: [item("Only this", "in_progress")] }, ctx);
-    expect(outcome).toEqual({ isError: false, content: "The plan is now:\n[>] Only this\n(0/1 completed)" });
+    expect(outcome).toEqual({ isError: false, content: "The plan is now:\n[>] Only this\n(0/1 completed)", display: "[>] Only this\n(0/1 completed)" });
     expect(list.items).toEqual([item("Only this", "in_progress")]);
   });
 
@@ -56,7 +56,7 @@ describe("todo_write validation", () => {
   it("an empty list clears the plan", async () => {
     const { list, tool, ctx } = setup();
     await tool.execute({ todos: PLAN }, ctx);
-    expect(await tool.execute({ todos: [] }, ctx)).toEqual({ isError: false, content: "The plan is now:\n(no items)" });
+    expect(await tool.execute({ todos: [] }, ctx)).toEqual({ isError: false, content: "The plan is now:\n(no items)", display: "(no items)" });
     expect(list.items).toEqual([]);
   });
 
@@ -76,17 +76,21 @@ describe("rendering", () => {
     expect(renderTodos(PLAN)).toBe("[x] Run the tests\n[>] Name the limit\n[ ] Run the tests again\n(1/3 completed)");
   });
 
-  it("the screen gets the plan as a notice, and the spinner the item in progress (its activeForm, else its content)", async () => {
+  it("the screen shows the plan as the result (the model reads a sentence more), and the spinner the item in progress (its activeForm, else its content)", async () => {
     const { tool, ctx, renderer } = setup();
-    await tool.execute({ todos: PLAN }, ctx);
-    await tool.execute({ todos: [item("Deploy", "in_progress")] }, ctx);
-    await tool.execute({ todos: [item("Deploy", "completed")] }, ctx);
+    const shown = [
+      (await tool.execute({ todos: PLAN }, ctx)).display,
+      (await tool.execute({ todos: [item("Deploy", "in_progress")] }, ctx)).display,
+      (await tool.execute({ todos: [item("Deploy", "completed")] }, ctx)).display,
+    ];
+    expect(shown).toEqual([
+      "[x] Run the tests\n[>] Name the limit\n[ ] Run the tests again\n(1/3 completed)",
+      "[>] Deploy\n(0/1 completed)",
+      "[x] Deploy\n(1/1 completed)",
+    ]);
     expect(renderer.events).toEqual([
-      { kind: "notice", text: "Plan:\n  [x] Run the tests\n  [>] Name the limit\n  [ ] Run the tests again\n  (1/3 completed)" },
       { kind: "status", text: "Naming the limit" },
-      { kind: "notice", text: "Plan:\n  [>] Deploy\n  (0/1 completed)" },
       { kind: "status", text: "Deploy" },
-      { kind: "notice", text: "Plan:\n  [x] Deploy\n  (1/1 completed)" },
       { kind: "status", text: undefined },
     ]);
     expect(spinnerText([])).toBeUndefined();

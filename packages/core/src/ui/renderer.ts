@@ -111,7 +111,9 @@ export class TerminalRenderer implements Renderer {
     // Right under its own call the result needs no label; anywhere else it names its call.
     const label = this.screen.isLast(call) ? "" : `[${call.label}] `;
     const color = outcome.isError ? this.c.red : this.c.dim;
-    const body = previewOf(this.screen.scrub(outcome.content)).split("\n").map((l, i) => `  ⎿ ${i === 0 ? label : ""}${l}`).join("\n");
+    // Scrub before the preview cuts, so a cut never leaves half a secret on screen.
+    const shown = outcome.display !== undefined ? this.screen.scrub(outcome.display) : previewOf(this.screen.scrub(outcome.content));
+    const body = shown.split("\n").map((l, i) => `  ⎿ ${i === 0 ? label : ""}${l}`).join("\n");
     this.line(color(body));
   }
 

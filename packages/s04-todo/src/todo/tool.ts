@@ -22,8 +22,6 @@ const DESCRIPTION = [
   `At most ${MAX_TODOS} items. Give activeForm, the step as it is being done ("Running the tests"): the user sees it while you work.`,
 ].join(" ");
 
-const indent = (text: string) => text.replace(/^/gm, "  ");
-
 export function todoWriteTool(list: TodoList): Tool {
   return defineTool({
     name: TODO_WRITE,
@@ -34,9 +32,9 @@ export function todoWriteTool(list: TodoList): Tool {
     run({ todos }, ctx) {
       list.replace(todos);
       const plan = renderTodos(list.items);
-      ctx.renderer.notice(`Plan:\n${indent(plan)}`);
       ctx.renderer.status(spinnerText(list.items));
-      return `The plan is now:\n${plan}`;
+      // The model reads the sentence; the screen shows the plan itself, whole, as a checklist.
+      return { content: `The plan is now:\n${plan}`, display: plan };
     },
   });
 }
