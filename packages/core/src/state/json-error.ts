@@ -47,14 +47,29 @@ export function jsonErrorOffset(text: string, err: Error): number {
   return high - 1;
 }
 
-/** "line 3, column 9: Unexpected token '}'" for a `JSON.parse` error on `text`. */
-export function describeJsonError(text: string, err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
+/** Where a JSON text is broken, and why, in words without V8's noise. */
+export interface JsonErrorPlace {
+  /** From 1. */
+  line: number;
+  /** From 1. */
+  column: number;
+  /** The parser's message without the position or a quote of the whole text. */
+  message: string;
+}
+
+export function jsonErrorPlace(text: string, err: Error): JsonErrorPlace {
   const { line, column } = lineColumnAt(text, jsonErrorOffset(text, err));
   // V8 quotes the whole text in some messages; the line and column say where, so drop it.
   const message = err.message
     .replace(/, ".*" is not valid JSON$/s, "")
     .replace(/( in JSON)? at position \d+.*$/s, "")
     .replaceAll("\n", "\\n");
+  return { line, column, message };
+}
+
+/** "line 3, column 9: Unexpected token '}'" for a `JSON.parse` error on `text`. */
+export function describeJsonError(text: string, err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const { line, column, message } = jsonErrorPlace(text, err);
   return `line ${line}, column ${column}: ${message}`;
 }

@@ -17,12 +17,11 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ConfigError } from "@learn/core";
+import { ConfigError, jsonErrorPlace } from "@learn/core";
 import type { z } from "zod";
 import { hookMatcherSchema, hooksSchema, type HookConfig } from "../command-hooks/config.ts";
 import type { PermissionMode } from "../permissions/modes.ts";
 import type { Rule, RuleList } from "../permissions/rule.ts";
-import { jsonErrorPlace } from "./json-place.ts";
 import { permissionsSchema, ruleSchema, SETTINGS_FILE } from "./schema.ts";
 
 export interface Settings {
@@ -70,9 +69,8 @@ function parseJson(file: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
-    const { line, column } = jsonErrorPlace(text);
-    const why = (err as Error).message.replace(/,? ".*" is not valid JSON$/s, "").replace(/ in JSON at position \d+.*$/s, "");
-    throw unusable(`${file}:${line}:${column}`, `is not valid JSON (${why})`);
+    const { line, column, message } = jsonErrorPlace(text, err as Error);
+    throw unusable(`${file}:${line}:${column}`, `is not valid JSON (${message})`);
   }
 }
 
