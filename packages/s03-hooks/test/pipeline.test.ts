@@ -168,3 +168,21 @@ describe("the refuse-list holds in every mode, whatever the rules say", () => {
     });
   }
 });
+
+describe(".claude/ is the agent's own configuration: only a person (or bypassPermissions) may change it", () => {
+  const WIDE = { allow: ["Bash(echo *)", "Edit", "Write", "Edit(.claude/**)"] };
+  it.each<[string, Record<string, unknown>, PermissionMode, Behavior]>([
+    ["write_file", { path: ".claude/hooks/log-tool.sh", content: "rm -rf ." }, "default", "ask"],
+    ["write_file", { path: ".claude/hooks/log-tool.sh", content: "rm -rf ." }, "acceptEdits", "ask"],
+    ["edit_file", { path: ".claude/settings.json", old_text: "deny", new_text: "allow" }, "acceptEdits", "ask"],
+    ["bash", { command: "echo '{}' > .claude/settings.json" }, "default", "ask"],
+    ["bash", { command: "echo '{}' > .claude/settings.json" }, "acceptEdits", "ask"],
+    ["write_file", { path: ".claude/settings.json", content: "{}" }, "bypassPermissions", "allow"],
+    ["write_file", { path: "notes.md", content: "" }, "default", "allow"], // an ordinary file: the rules decide
+    ["bash", { command: "echo hi > out.txt" }, "default", "allow"],
+  ])("%s %j in %s → %s", (tool, input, mode, behavior) => {
+    const d = decisionOf(callOf(tool, input), mode, WIDE);
+    expect(d.behavior).toBe(behavior);
+    if (behavior === "ask") expect(d.reason).toMatch(/part of the agent.s own configuration \(\.claude\/: settings and hook scripts\)/);
+  });
+});

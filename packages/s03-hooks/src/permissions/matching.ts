@@ -176,7 +176,19 @@ export function approvingRules(rules: readonly Rule[], subject: CallSubject): Ru
 
 /** The call changes files and nothing else, all of them in the workspace: what acceptEdits allows. */
 export function isEditInside(subject: CallSubject): boolean {
-  return subject.commands.length === 0 && subject.edits.length > 0 && subject.edits.every((f) => f.inside);
+  return subject.commands.length === 0 && subject.edits.length > 0 && subject.edits.every((f) => f.inside) && !changesConfig(subject);
+}
+
+/**
+ * `.claude/` holds the agent's own configuration: the settings that hold these rules, and
+ * hook scripts that run on every call. A call that changes it could widen its own permissions
+ * or plant a command, so only a person may say yes to it: no allow rule, no mode but
+ * bypassPermissions.
+ */
+const CONFIG_FOLDER = /^\.claude(\/|$)/;
+
+function changesConfig(subject: CallSubject): FileTarget | undefined {
+  return [...subject.writes, ...subject.edits].find((f) => [f.path, f.real].some((p) => p !== undefined && CONFIG_FOLDER.test(p)));
 }
 
 /** Why no allow rule may approve this call, if one of its parts is hidden or writes outside. */
@@ -184,5 +196,7 @@ export function unapprovable(subject: CallSubject): string | undefined {
   const hidden = subject.commands.find((c) => c.opaque);
   if (hidden) return `\`${hidden.text}\`: ${hidden.opaque}`;
   const outside = subject.writes.find((w) => w.path === undefined);
-  return outside && `it writes to ${outside.target}, outside the workspace (or not knowable before it runs)`;
+  if (outside) return `it writes to ${outside.target}, outside the workspace (or not knowable before it runs)`;
+  const config = changesConfig(subject);
+  return config && `it changes ${config.target}, part of the agent's own configuration (.claude/: settings and hook scripts)`;
 }
