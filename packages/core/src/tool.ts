@@ -59,6 +59,8 @@ export interface Tool<I = unknown> {
   policySubject?(input: I): PolicySubject;
   /** This tool as Claude Code names it, for rules and hook scripts written for Claude Code. */
   claudeCode?: ClaudeCodeName;
+  /** A call as the screen shows it ("5 items"), when the raw input would be noise. */
+  summary?(input: I): string;
   /** Validate, run, and turn any failure into an error outcome. Never throws. */
   execute(input: unknown, ctx: AgentContext): Promise<ToolOutcome>;
 }
@@ -78,6 +80,8 @@ export interface ToolDefinition<S extends z.ZodType> {
   policySubject?(input: z.output<S>): PolicySubject;
   /** How Claude Code names this tool and its fields. */
   claudeCode?: ClaudeCodeName;
+  /** How the screen shows a call (default: its input); the model never sees it. */
+  summary?(input: z.output<S>): string;
   run(input: z.output<S>, ctx: AgentContext): Promise<ToolOutput> | ToolOutput;
 }
 
@@ -105,6 +109,7 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
     mutating: def.mutating ?? true,
     ...(def.policySubject ? { policySubject: (input: z.output<S>) => def.policySubject!(input) } : {}),
     ...(def.claudeCode ? { claudeCode: def.claudeCode } : {}),
+    ...(def.summary ? { summary: (input: z.output<S>) => def.summary!(input) } : {}),
     async execute(input, ctx) {
       const parsed = def.input.safeParse(input);
       if (!parsed.success) {

@@ -243,3 +243,15 @@ turns:
     expect(simulator.requests.map((r) => r.agent)).toEqual(["bob", "alice"]);
   });
 });
+
+describe("the screen's view of a call", () => {
+  it("shows a tool's own summary of its call instead of the raw input; the model's input is unchanged", async () => {
+    const { model, renderer, simulator } = scriptedModel(NOTE_THEN_DONE);
+    const { tool } = noteTool();
+    const summarized = { ...tool, summary: (input: unknown) => `a note of ${(input as { text: string }).text.length} chars` };
+    const kernel = new Kernel({ model, system: "s", tools: [summarized], cwd: "/tmp", renderer });
+    await kernel.run("go", new AbortController().signal);
+    expect(renderer.ofKind("toolCall").map((e) => e.input)).toEqual(["a note of 1 chars", "a note of 1 chars"]);
+    expect(toolResultsOf(simulator.requests[1]!.body).map((r) => r.content)).toEqual(["noted: a", "noted: b"]);
+  });
+});

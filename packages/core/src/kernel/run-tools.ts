@@ -22,6 +22,15 @@ function prepare(use: ToolUseBlock, tools: ReadonlyMap<string, Tool>): ToolCall 
   return { id: use.id, name: use.name, input: parsed.data as Record<string, unknown>, tool };
 }
 
+/** What the screen shows of a call: the tool's own summary when it has one, else the input. */
+function screenInput(call: ToolCall): unknown {
+  try {
+    return call.tool.summary?.(call.input) ?? call.input;
+  } catch {
+    return call.input; // a summary is a nicety; it must never cost the call
+  }
+}
+
 export interface RoundResult {
   /** One outcome per tool_use, in the model's order. */
   outcomes: ToolOutcome[];
@@ -41,8 +50,8 @@ export async function runToolRound(
 ): Promise<RoundResult> {
   const steps: { use: ToolUseBlock; next: ToolCall | ToolOutcome }[] = [];
   for (const use of uses) {
-    ctx.renderer.toolCall(use.name, use.input, use.id);
     const prepared = prepare(use, tools);
+    ctx.renderer.toolCall(use.name, isCall(prepared) ? screenInput(prepared) : use.input, use.id);
     steps.push({ use, next: isCall(prepared) ? await askPreToolUse(hooks, prepared, ctx) : prepared });
   }
   const outcomes = await runInBatches(

@@ -47,6 +47,7 @@ export function previewOf(text: string): string {
 
 /** `clean` runs before the summary is cut short (a scrubber must see a secret whole). */
 export function inputSummary(input: unknown, clean: (text: string) => string = (text) => text): string {
+  if (typeof input === "string") return clean(input); // a tool's own summary of its call
   if (input && typeof input === "object") {
     const entries = Object.entries(input as Record<string, unknown>);
     if (entries.length === 1 && typeof entries[0]![1] === "string") return clean(entries[0]![1] as string);

@@ -29,6 +29,7 @@ export function todoWriteTool(list: TodoList): Tool {
     input: z.object({ todos: todoListSchema.describe("The whole plan, in order.") }),
     mutating: false,
     claudeCode: { name: "TodoWrite" },
+    summary: ({ todos }) => `${todos.length} item${todos.length === 1 ? "" : "s"}`,
     run({ todos }, ctx) {
       list.replace(todos);
       const plan = renderTodos(list.items);
