@@ -9,19 +9,16 @@
  * Agent types come from `.claude/agents/*.md` (Claude Code's format) and two built-ins.
  */
 import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
-import { lesson as previousLesson, parts as previousParts } from "@learn/s03";
-import { loadAgentTypes } from "./agent-types/load.ts";
+import { lesson as previousLesson, parts as previousParts } from "@learn/s04";
+import { loadAgentTypes, showProblems } from "./agent-types/load.ts";
 import { withSubagentGuidance } from "./prompt.ts";
 import { taskTool } from "./task-tool.ts";
 
-// The lesson this one builds on: its parts make the parent and every child; its flags still apply.
-export { previousLesson, previousParts };
+export { previousLesson, previousParts }; // the lesson this one builds on: its parts make every child
 
 export async function parts(options: AgentOptions): Promise<AgentParts> {
   const base = await previousParts(options);
-  const agentTypes = await loadAgentTypes(options.cwd, base.tools);
-  for (const problem of agentTypes.problems) options.renderer.error(problem);
-  for (const notice of agentTypes.notices) options.renderer.notice(notice);
+  const agentTypes = showProblems(await loadAgentTypes(options.cwd, base.tools), options.renderer);
   // A child is built by the same `previousParts`, with its own options: fresh hooks and messages, no `task`.
   const task = taskTool(agentTypes.types, options, previousParts);
   return {

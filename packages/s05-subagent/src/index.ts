@@ -8,7 +8,7 @@ export { runChild, SUBAGENT_MAX_ROUNDS, SUMMARY_MAX_CHARS, NO_SUMMARY, type Chil
 export { ChildLock } from "./subagent/child-lock.ts";
 export { withSubagentGuidance, childSections, SUBAGENT_GUIDANCE } from "./prompt.ts";
 // Agent types: Claude Code's agent files and the built-ins.
-export { loadAgentTypes, resolveAgentType, findAgentType, AGENTS_DIR, type AgentType, type AgentTypes } from "./agent-types/load.ts";
+export { loadAgentTypes, showProblems, resolveAgentType, findAgentType, AGENTS_DIR, type AgentType, type AgentTypes } from "./agent-types/load.ts";
 export { parseAgentFile, AGENT_TYPE_NAME, type AgentFile } from "./agent-types/agent-file.ts";
 export { BUILT_IN_AGENTS, DEFAULT_AGENT_TYPE, REPORT_GUIDANCE } from "./agent-types/built-in.ts";
 export { chooseTools, type ToolChoice } from "./agent-types/tool-names.ts";

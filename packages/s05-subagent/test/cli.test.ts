@@ -8,6 +8,8 @@ import { runLessonCli, serveSimulator, tempWorkspace, type TempWorkspace } from 
 import { lesson } from "../src/index.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The CLI, and a Node process of the logging hook for each of the child's calls: a limit, not a measure. */
+const CLI_RUN_TIMEOUT_MS = 120_000;
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -40,5 +42,5 @@ describe("s05 on the command line", () => {
     } finally {
       await endpoint.close();
     }
-  });
+  }, CLI_RUN_TIMEOUT_MS);
 });

@@ -1,6 +1,7 @@
 /** What the s05 tests share: an agent file's text, and the lesson with extra tools for its children. */
 import { agentFrom, type Lesson, type Tool } from "@learn/core";
-import { loadAgentTypes, previousParts, taskTool, type PartsOf } from "../src/index.ts";
+import { scriptedAgent } from "@learn/core/testing";
+import { loadAgentTypes, previousLesson, previousParts, taskTool, type PartsOf } from "../src/index.ts";
 
 /** An agent file in Claude Code's format. */
 export function agentFile(name: string, fields: Record<string, string> = {}, body = `You are ${name}.`): string {
@@ -36,3 +37,8 @@ export const taskCall = (prompt: string, subagent_type?: string, description = "
 });
 export const text = (t: string) => ({ type: "text" as const, text: t });
 export const use = (name: string, input: Record<string, unknown>) => ({ type: "tool_use" as const, name, input });
+
+/** What the previous lesson's agent is made of, in `cwd`: this lesson adds to it. */
+export async function previousAnatomy(cwd: string) {
+  return (await scriptedAgent(previousLesson, "turns: [ { content: [ { type: text, text: hi } ] } ]", cwd)).agent.anatomy();
+}

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadScript, type RecordedRequest } from "@learn/core";
 import { scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
+import { previousAnatomy } from "./helpers.ts";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -38,7 +39,7 @@ describe("s05 demo", () => {
     expect(requests.map((r) => r.agent)).toEqual(["lead", "test-scout-1", "test-scout-1", "test-scout-1", "lead"]);
 
     // The lead is offered task; the child only its type's tools (Glob, Grep, Read → ours), never task.
-    expect(toolsOf(requests[0]!)).toEqual(["bash", "read_file", "write_file", "edit_file", "glob", "grep", "task"]);
+    expect(toolsOf(requests[0]!)).toEqual([...(await previousAnatomy(ws.dir)).tools, "task"]);
     for (const r of of(requests, "test-scout-1")) expect(toolsOf(r)).toEqual(["read_file", "glob", "grep"]);
     // The child starts from nothing but the lead's prompt, under its agent file's system prompt,
     // on the parent's model (`model: haiku` is an alias: it keeps the parent's id).
@@ -91,13 +92,16 @@ describe("s05 demo", () => {
     ]);
   });
 
-  it("lists what it is made of", async () => {
+  it("is the previous lesson's agent plus the task tool and the subagents section", async () => {
     const { agent } = await scriptedAgent(lesson, "turns: [ { content: [ { type: text, text: hi } ] } ]", ws.dir);
+    const previous = await previousAnatomy(ws.dir);
     expect(agent.anatomy()).toEqual({
-      tools: ["bash", "read_file", "write_file", "edit_file", "glob", "grep", "task"],
-      hooks: ["permissions", "UserPromptSubmit command hooks", "PreToolUse command hooks", "PostToolUse command hooks", "Stop command hooks"],
-      promptSections: ["identity", "tool guidance", "style", "permissions", "subagents"],
-      commands: ["permissions"],
+      tools: [...previous.tools, "task"],
+      hooks: previous.hooks,
+      promptSections: [...previous.promptSections, "subagents"],
+      commands: previous.commands,
     });
+    expect(previous.tools).toEqual(expect.arrayContaining(["bash", "read_file", "write_file", "edit_file", "glob", "grep"]));
+    expect(previous.hooks[0]).toBe("permissions");
   });
 });

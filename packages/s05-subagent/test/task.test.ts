@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MemoryTracer, type Script } from "@learn/core";
 import { scriptedAgent, scriptedModel, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { lesson, NO_SUMMARY, SUBAGENT_MAX_ROUNDS } from "../src/index.ts";
-import { agentFile, never, taskCall, text, use } from "./helpers.ts";
+import { agentFile, never, previousAnatomy, taskCall, text, use } from "./helpers.ts";
 
 let ws: TempWorkspace;
 afterEach(() => ws.cleanup());
@@ -35,7 +35,7 @@ describe("what a child gets", () => {
     const agent = await lesson.createAgent({ model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} });
     expect(await agent.run("go", never())).toBe("Done.");
     const child = simulator.requests.filter((r) => r.agent === "general-purpose-1");
-    expect(child.map((r) => toolsOffered(r.body))).toEqual(Array(2).fill(["bash", "read_file", "write_file", "edit_file", "glob", "grep"]));
+    expect(child.map((r) => toolsOffered(r.body))).toEqual(Array(2).fill((await previousAnatomy(ws.dir)).tools));
     expect(leadResult(simulator.requests)).toMatchObject({ content: "PELICAN", isError: false });
     expect(tracer.entries.map((e) => `${e.type}:${e.agent}`)).toEqual([
       "request:lead", "response:lead",
@@ -67,8 +67,9 @@ describe("what a child gets", () => {
     const { agent, simulator } = await scriptedAgent(lesson, { turns: [{ content: [text("hi")] }] }, ws.dir);
     await agent.run("go", never());
     const task = (simulator.requests[0]!.body as { tools: { name: string; description: string }[] }).tools.find((t) => t.name === "task")!;
+    const everyTool = (await previousAnatomy(ws.dir)).tools.join(", ");
     expect(task.description.split("\n").slice(2)).toEqual([
-      "- general-purpose: A general-purpose agent with every tool (but task): research a question, or carry out a multi-step change. (can change files: bash, read_file, write_file, edit_file, glob, grep)",
+      `- general-purpose: A general-purpose agent with every tool (but task): research a question, or carry out a multi-step change. (can change files: ${everyTool})`,
       "- explore: A read-only explorer (read_file, glob, grep): find files, search code, read and summarise. Changes nothing; several can run at once. (read-only: read_file, glob, grep)",
       "- reader: The reader agent. (read-only: read_file)",
     ]);

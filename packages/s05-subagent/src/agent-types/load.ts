@@ -10,7 +10,7 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { ToolError, type Tool } from "@learn/core";
+import { ToolError, type Renderer, type Tool } from "@learn/core";
 import { parseAgentFile, type AgentFile } from "./agent-file.ts";
 import { BUILT_IN_AGENTS } from "./built-in.ts";
 import { modelIdFor } from "./model-choice.ts";
@@ -93,6 +93,13 @@ export async function loadAgentTypes(cwd: string, tools: readonly Tool[]): Promi
     result.types.set(type.name, type);
   }
   return result;
+}
+
+/** Show what loading found wrong (errors) and worth knowing (notices); the types go on. */
+export function showProblems(loaded: AgentTypes, renderer: Renderer): AgentTypes {
+  for (const problem of loaded.problems) renderer.error(problem);
+  for (const notice of loaded.notices) renderer.notice(notice);
+  return loaded;
 }
 
 /** The `*.md` files of the workspace's agents folder, in name order (none when it is missing). */
