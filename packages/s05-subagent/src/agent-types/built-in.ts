@@ -1,0 +1,33 @@
+/**
+ * The two agent types every workspace has, written as if they were agent files:
+ *
+ *   general-purpose  every tool the parent has but `task`: a task that may need to change things
+ *   explore          read-only (read_file, glob, grep): look around and report, change nothing
+ *
+ * A workspace file with the same name replaces a built-in, as a project's own settings do.
+ */
+import type { AgentFile } from "./agent-file.ts";
+
+export const DEFAULT_AGENT_TYPE = "general-purpose";
+
+/** What every subagent is told, whatever its type: the parent sees nothing but its last message. */
+export const REPORT_GUIDANCE =
+  "You are a subagent: another agent gave you this task, and it will see nothing of your work but your final message. " +
+  "End with a complete, concise report of what you found or did (files, names, facts), not a promise of what you will do.";
+
+export const BUILT_IN_AGENTS: readonly AgentFile[] = [
+  {
+    name: DEFAULT_AGENT_TYPE,
+    description: "A general-purpose agent with every tool (but task): research a question, or carry out a multi-step change.",
+    tools: undefined,
+    model: undefined,
+    prompt: "Carry out the task you are given with the tools you have. Do what was asked; nothing more.",
+  },
+  {
+    name: "explore",
+    description: "A read-only explorer (read_file, glob, grep): find files, search code, read and summarise. Changes nothing; several can run at once.",
+    tools: ["read_file", "glob", "grep"],
+    model: undefined,
+    prompt: "Explore the workspace to answer the question you are given: find the files with glob, search them with grep, read what matters. You cannot change anything.",
+  },
+];

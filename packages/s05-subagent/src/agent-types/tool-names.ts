@@ -1,0 +1,27 @@
+/**
+ * An agent file lists tools by Claude Code's names (`Glob, Grep, Read`); ours are `glob`,
+ * `grep`, `read_file`. Each tool declares its Claude Code name (`claudeCode` in its
+ * definition), so the mapping comes from the tools themselves and a later lesson's tool is
+ * found by its declared name too. Names we have no tool for (WebFetch, an MCP tool...) are
+ * returned separately, for the loader to report once and skip.
+ */
+import type { Tool } from "@learn/core";
+
+export interface ToolChoice {
+  /** Our names of the tools chosen, in the order of `tools`, without repeats. */
+  names: string[];
+  /** Names as written that match no tool of ours. */
+  unknown: string[];
+}
+
+/** The tools among `tools` that `written` names, by our name or by the declared Claude Code name. */
+export function chooseTools(written: readonly string[], tools: readonly Tool[]): ToolChoice {
+  const chosen = new Set<string>();
+  const unknown: string[] = [];
+  for (const name of written) {
+    const tool = tools.find((t) => t.name === name || t.claudeCode?.name === name);
+    if (tool) chosen.add(tool.name);
+    else if (!unknown.includes(name)) unknown.push(name);
+  }
+  return { names: tools.map((t) => t.name).filter((n) => chosen.has(n)), unknown };
+}

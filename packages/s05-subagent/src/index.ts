@@ -1,0 +1,24 @@
+/** @learn/s05 — subagents: a task tool that runs a child agent in a context of its own. Later lessons import from here. */
+import { demoScripts, type Lesson } from "@learn/core";
+import { createAgent, previousLesson } from "./agent.ts";
+
+export { createAgent, parts, previousLesson, previousParts } from "./agent.ts";
+export { taskTool, TASK_TOOL, type TaskTool } from "./task-tool.ts";
+export { runChild, SUBAGENT_MAX_ROUNDS, SUMMARY_MAX_CHARS, NO_SUMMARY, type ChildTask, type PartsOf } from "./subagent/run-child.ts";
+export { ChildLock } from "./subagent/child-lock.ts";
+export { withSubagentGuidance, childSections, SUBAGENT_GUIDANCE } from "./prompt.ts";
+// Agent types: Claude Code's agent files and the built-ins.
+export { loadAgentTypes, showProblems, resolveAgentType, findAgentType, AGENTS_DIR, type AgentType, type AgentTypes } from "./agent-types/load.ts";
+export { parseAgentFile, AGENT_TYPE_NAME, type AgentFile } from "./agent-types/agent-file.ts";
+export { BUILT_IN_AGENTS, DEFAULT_AGENT_TYPE, REPORT_GUIDANCE } from "./agent-types/built-in.ts";
+export { chooseTools, type ToolChoice } from "./agent-types/tool-names.ts";
+export { modelIdFor, INHERITED_MODELS } from "./agent-types/model-choice.ts";
+
+export const lesson: Lesson = {
+  id: "s05",
+  title: "Subagents",
+  headline: "big exploration, small summary",
+  demoScripts: demoScripts(import.meta.url, "subtask.yaml"),
+  flags: previousLesson.flags ?? [],
+  createAgent,
+};

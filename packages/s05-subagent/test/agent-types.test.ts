@@ -1,0 +1,144 @@
+/**
+ * Agent types: parsing Claude Code's agent files (a table, good and bad), matching their tool
+ * names to ours, choosing the model, loading a workspace's folder, and finding a type by name.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { tools } from "@learn/s02";
+import { chooseTools, findAgentType, loadAgentTypes, modelIdFor, parseAgentFile, resolveAgentType } from "../src/index.ts";
+
+const file = (frontmatter: string, body = "You are a test agent.") => `---\n${frontmatter}\n---\n${body}\n`;
+
+describe("parseAgentFile", () => {
+  const good: { what: string; text: string; expected: object }[] = [
+    {
+      what: "Claude Code's own example, extra keys (color) ignored",
+      text: file("name: code-reviewer\ndescription: Reviews code for quality.\ntools: Read, Grep, Glob, Bash\nmodel: sonnet\ncolor: purple"),
+      expected: { name: "code-reviewer", description: "Reviews code for quality.", tools: ["Read", "Grep", "Glob", "Bash"], model: "sonnet", prompt: "You are a test agent." },
+    },
+    {
+      what: "tools as a YAML list",
+      text: file("name: lister\ndescription: d\ntools:\n  - Read\n  - Glob"),
+      expected: { tools: ["Read", "Glob"] },
+    },
+    {
+      what: "no tools and no model: every tool, the parent's model",
+      text: file("name: plain\ndescription: d"),
+      expected: { tools: undefined, model: undefined },
+    },
+    {
+      what: "a multi-line body, CRLF line ends, a BOM",
+      text: "\uFEFF---\r\nname: crlf\r\ndescription: d\r\n---\r\nLine one.\r\n\r\nLine two.\r\n",
+      expected: { name: "crlf", prompt: "Line one.\r\n\r\nLine two." },
+    },
+    {
+      what: "keys Claude Code knows and we do not (permissionMode, hooks) are ignored",
+      text: file("name: extra\ndescription: d\npermissionMode: plan\nhooks: { PreToolUse: [] }"),
+      expected: { name: "extra" },
+    },
+  ];
+  for (const c of good) {
+    it(c.what, () => expect(parseAgentFile(c.text)).toMatchObject(c.expected));
+  }
+
+  const bad: { what: string; text: string; error: RegExp }[] = [
+    { what: "no frontmatter", text: "Just a prompt.\n", error: /does not start with a frontmatter block/ },
+    { what: "an unclosed frontmatter", text: "---\nname: x\ndescription: d\nprompt\n", error: /does not start with a frontmatter block/ },
+    { what: "YAML that does not parse", text: file("name: [unclosed\ndescription: d"), error: /frontmatter is not valid YAML/ },
+    { what: "a list, not a mapping", text: file("- name\n- description"), error: /not a YAML mapping/ },
+    { what: "no name", text: file("description: d"), error: /frontmatter is wrong: name: / },
+    { what: "a name with spaces", text: file("name: my agent\ndescription: d"), error: /name: expected letters, digits, hyphens/ },
+    { what: "an empty description", text: file("name: x\ndescription: ''"), error: /description: must not be empty/ },
+    { what: "tools as a number", text: file("name: x\ndescription: d\ntools: 3"), error: /tools: expected a comma-separated string or a list/ },
+    { what: "an empty body", text: file("name: x\ndescription: d", "   "), error: /its body, the agent's system prompt, is empty/ },
+  ];
+  for (const c of bad) {
+    it(`refuses ${c.what}`, () => expect(() => parseAgentFile(c.text)).toThrow(c.error));
+  }
+});
+
+describe("tool names and models", () => {
+  it("Claude Code's names map to ours through each tool's declaration; ours work too; unknown names are returned", () => {
+    expect(chooseTools(["Glob", "Grep", "Read", "WebFetch", "bash", "Read", "mcp__x__y"], tools)).toEqual({
+      names: ["bash", "read_file", "glob", "grep"],
+      unknown: ["WebFetch", "mcp__x__y"],
+    });
+    expect(chooseTools(["Write", "Edit"], tools).names).toEqual(["write_file", "edit_file"]);
+    // Subagents cannot start subagents: Task is not among a child's tools.
+    expect(chooseTools(["Task"], tools)).toEqual({ names: [], unknown: ["Task"] });
+  });
+
+  it("inherit and the aliases keep the parent's model; an explicit id is used as written", () => {
+    expect([undefined, "inherit", "sonnet", "opus", "haiku", "Haiku"].map(modelIdFor)).toEqual(Array(6).fill(undefined));
+    expect(modelIdFor("claude-haiku-4-5")).toBe("claude-haiku-4-5");
+  });
+
+  it("a type is read-only when every tool it has changes nothing", () => {
+    const explorer = resolveAgentType(parseAgentFile(file("name: e\ndescription: d\ntools: Glob, Grep, Read, WebSearch")), "f.md", tools);
+    expect(explorer).toMatchObject({ type: { tools: ["read_file", "glob", "grep"], readOnly: true }, unknownTools: ["WebSearch"] });
+    const editor = resolveAgentType(parseAgentFile(file("name: w\ndescription: d\ntools: Read, Edit")), "f.md", tools);
+    expect(editor.type).toMatchObject({ tools: ["read_file", "edit_file"], readOnly: false });
+    const all = resolveAgentType(parseAgentFile(file("name: a\ndescription: d")), "f.md", tools);
+    expect(all.type).toMatchObject({ tools: tools.map((t) => t.name), readOnly: false });
+  });
+});
+
+describe("loadAgentTypes", () => {
+  let ws: TempWorkspace;
+  afterEach(() => ws.cleanup());
+
+  it("the built-ins, then the workspace's files; bad files reported with the reason and skipped", async () => {
+    ws = await tempWorkspace({
+      ".claude/agents/reviewer.md": file("name: reviewer\ndescription: Reviews.\ntools: Read, Grep, NotebookEdit, WebFetch\nmodel: claude-test-model\ncolor: red"),
+      ".claude/agents/broken.md": "no frontmatter here\n",
+      ".claude/agents/twin.md": file("name: reviewer\ndescription: Another."),
+      ".claude/agents/explore.md": file("name: explore\ndescription: Our own explorer.\ntools: Glob", "Explore our way."),
+      ".claude/agents/notes.txt": "not an agent file",
+    });
+    const loaded = await loadAgentTypes(ws.dir, tools);
+    expect([...loaded.types.keys()]).toEqual(["general-purpose", "explore", "reviewer"]);
+    expect(loaded.types.get("reviewer")).toEqual({
+      name: "reviewer",
+      description: "Reviews.",
+      tools: ["read_file", "grep"],
+      model: "claude-test-model",
+      prompt: "You are a test agent.",
+      source: ".claude/agents/reviewer.md",
+      readOnly: true,
+    });
+    expect(loaded.types.get("explore")).toMatchObject({ tools: ["glob"], prompt: "Explore our way." });
+    expect(loaded.problems).toEqual([
+      ".claude/agents/broken.md: skipped: it does not start with a frontmatter block (a line ---, YAML, a line ---)",
+      '.claude/agents/twin.md: skipped: the name "reviewer" is taken by .claude/agents/reviewer.md',
+    ]);
+    expect(loaded.notices).toEqual([
+      '.claude/agents/explore.md replaces the built-in agent type "explore".',
+      ".claude/agents/reviewer.md: tools this harness does not have, skipped: NotebookEdit, WebFetch.",
+    ]);
+  });
+
+  it("without a .claude/agents folder: the two built-ins, no problems", async () => {
+    ws = await tempWorkspace({ "README.md": "" });
+    const loaded = await loadAgentTypes(ws.dir, tools);
+    expect([...loaded.types.values()].map((t) => [t.name, t.tools, t.readOnly])).toEqual([
+      ["general-purpose", ["bash", "read_file", "write_file", "edit_file", "glob", "grep"], false],
+      ["explore", ["read_file", "glob", "grep"], true],
+    ]);
+    expect(loaded.problems).toEqual([]);
+  });
+
+  it("a .claude/agents that is not a folder is reported; the built-ins are still offered", async () => {
+    ws = await tempWorkspace({ ".claude/agents": "a file" });
+    const loaded = await loadAgentTypes(ws.dir, tools);
+    expect(loaded.problems).toEqual([expect.stringMatching(/^\.claude\/agents: cannot be read \(ENOTDIR.*\); only the built-in agent types are offered$/)]);
+    expect(loaded.types.size).toBe(2);
+  });
+
+  it("finds a type by name (also ignoring case); an unknown one lists the known ones", async () => {
+    ws = await tempWorkspace({ "README.md": "" });
+    const { types } = await loadAgentTypes(ws.dir, tools);
+    expect(findAgentType(types, "explore").name).toBe("explore");
+    expect(findAgentType(types, "Explore").name).toBe("explore");
+    expect(() => findAgentType(types, "planner")).toThrow('unknown subagent_type "planner". Known agent types: general-purpose, explore.');
+  });
+});

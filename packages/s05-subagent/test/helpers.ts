@@ -1,0 +1,44 @@
+/** What the s05 tests share: an agent file's text, and the lesson with extra tools for its children. */
+import { agentFrom, type Lesson, type Tool } from "@learn/core";
+import { scriptedAgent } from "@learn/core/testing";
+import { loadAgentTypes, previousLesson, previousParts, taskTool, type PartsOf } from "../src/index.ts";
+
+/** An agent file in Claude Code's format. */
+export function agentFile(name: string, fields: Record<string, string> = {}, body = `You are ${name}.`): string {
+  const lines = Object.entries({ name, description: `The ${name} agent.`, ...fields }).map(([k, v]) => `${k}: ${v}`);
+  return `---\n${lines.join("\n")}\n---\n${body}\n`;
+}
+
+/**
+ * This lesson put together as src/agent.ts does, with `extra` tools in every agent's parts (a
+ * test tool that records when it runs, or waits): what the children do becomes observable.
+ */
+export function lessonWith(extra: Tool[]): Pick<Lesson, "createAgent"> {
+  const partsOf: PartsOf = async (options) => {
+    const base = await previousParts(options);
+    return { ...base, tools: [...base.tools, ...extra] };
+  };
+  return {
+    async createAgent(options) {
+      const base = await partsOf(options);
+      const { types } = await loadAgentTypes(options.cwd, base.tools);
+      return agentFrom({ ...base, tools: [...base.tools, taskTool(types, options, partsOf).tool] }, options);
+    },
+  };
+}
+
+export const never = () => new AbortController().signal;
+
+/** A lead turn calling task. */
+export const taskCall = (prompt: string, subagent_type?: string, description = "A subtask") => ({
+  type: "tool_use" as const,
+  name: "task",
+  input: { description, prompt, ...(subagent_type ? { subagent_type } : {}) },
+});
+export const text = (t: string) => ({ type: "text" as const, text: t });
+export const use = (name: string, input: Record<string, unknown>) => ({ type: "tool_use" as const, name, input });
+
+/** What the previous lesson's agent is made of, in `cwd`: this lesson adds to it. */
+export async function previousAnatomy(cwd: string) {
+  return (await scriptedAgent(previousLesson, "turns: [ { content: [ { type: text, text: hi } ] } ]", cwd)).agent.anatomy();
+}
