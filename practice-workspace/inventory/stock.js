@@ -1,11 +1,23 @@
 // The warehouse's stock report: which items are running low, and one line per item.
 
-const LOW_STOCK = 5;
-
 export function lowStock(items) {
-  return items.filter((item) => item.count < LOW_STOCK).map((item) => item.name);
+  var names = [];
+  for (var i = 0; i < items.length; i++) {
+    if (items[i].count < 5) {
+      names.push(items[i].name);
+    }
+  }
+  return names;
 }
 
 export function stockReport(items) {
-  return items.map((item) => `${item.name}: ${item.count}${item.count < LOW_STOCK ? " (low)" : ""}`).join("\n");
+  var lines = [];
+  for (var i = 0; i < items.length; i++) {
+    var line = items[i].name + ": " + items[i].count;
+    if (items[i].count < 5) {
+      line = line + " (low)";
+    }
+    lines.push(line);
+  }
+  return lines.join("\n");
 }
