@@ -42,6 +42,7 @@ export function taskTool(types: ReadonlyMap<string, AgentType>, parent: AgentOpt
     concurrencySafe: true,
     mutating: false,
     claudeCode: { name: "Task" },
+    summary: ({ description, subagent_type = DEFAULT_AGENT_TYPE }) => `${subagent_type}: ${description}`,
     async run({ description, prompt, subagent_type = DEFAULT_AGENT_TYPE }, ctx) {
       const type = findAgentType(types, subagent_type);
       // Named before any wait, in the order the model asked: ids and script queues stay deterministic.
