@@ -135,7 +135,7 @@ export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
   "Create hello.js, run it, report the output": "创建 hello.js，运行它，报告输出",
   "Find the cart bug, fix it with edit_file, run the tests": "找出购物车的 bug，用 edit_file 修好，再运行测试",
   "Denied, adapted, logged": "被拒绝、调整做法、记入日志",
-  "Plan mode reads, plans, and changes nothing": "计划模式：只读、做计划、不做任何改动",
+  "Plan mode reads, plans, and changes nothing": "plan 模式：只读、做计划、不做任何改动",
   "A five-step refactor, planned and kept on track": "五步重构：先做计划，再按计划推进",
 };
 
