@@ -137,6 +137,7 @@ export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
   "Denied, adapted, logged": "被拒绝、调整做法、记入日志",
   "Plan mode reads, plans, and changes nothing": "plan 模式：只读、做计划、不做任何改动",
   "A five-step refactor, planned and kept on track": "五步重构：先做计划，再按计划推进",
+  "A subtask, then two explorers at once": "先派一个子任务，再同时派出两个探索者",
 };
 
 export const ZH: Labels = {
