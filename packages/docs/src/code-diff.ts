@@ -5,8 +5,13 @@
  * where the loop moves into core (no `src/loop.ts` of its own while its predecessor has
  * one) the predecessor's loop against the kernel. Then the new modules. The first lesson has
  * nothing to diff against, so its agent and loop are shown in full.
+ *
+ * A diff helps only while the two files share most of their lines. When a file is mostly
+ * new — the kernel against the small loop it grew from — its diff is a wall of `+` lines
+ * with a few stray `-` lines from an unrelated file, so it is shown whole instead: the rule
+ * is the share of the new file's lines that are new (`MOSTLY_NEW`), not a lesson's name.
  */
-import { createTwoFilesPatch } from "diff";
+import { createTwoFilesPatch, diffLines } from "diff";
 import type { Labels } from "./labels.ts";
 import type { LessonFacts } from "./lesson-facts.ts";
 import { fence, link } from "./markdown.ts";
@@ -15,6 +20,33 @@ import { moduleStatus } from "./what-changed.ts";
 /** Lines of context around each change: enough to see where it sits, few enough to read. */
 export const DIFF_CONTEXT = 3;
 export const KERNEL_PATH = "core/src/kernel/kernel.ts";
+/**
+ * Above this share of new lines, a file is shown whole rather than as a diff. Consecutive
+ * lessons' agents stay well below it (they keep their shape and change some lines); a file
+ * that grew from a different one (s02's 70-line loop into the 151-line kernel) is above it.
+ */
+export const MOSTLY_NEW = 0.85;
+
+/** What the new file's lines are made of: what share of them the old file did not have (0 to 1). */
+export function newLineShare(oldText: string, newText: string): number {
+  let added = 0;
+  let total = 0;
+  for (const change of diffLines(oldText, newText)) {
+    if (change.removed) continue;
+    total += change.count;
+    if (change.added) added += change.count;
+  }
+  return total === 0 ? 0 : added / total;
+}
+
+/** How one file compares with its predecessor: the same, a readable diff, or a file shown whole. */
+export type FileChange = { kind: "same" } | { kind: "diff"; diff: string } | { kind: "whole"; text: string };
+
+export function compareFile(oldName: string, newName: string, oldText: string, newText: string): FileChange {
+  const diff = unifiedDiff(oldName, newName, oldText, newText);
+  if (diff === undefined) return { kind: "same" };
+  return newLineShare(oldText, newText) > MOSTLY_NEW ? { kind: "whole", text: newText } : { kind: "diff", diff };
+}
 
 /** A unified diff with `--- old` / `+++ new` headers, or undefined when the texts are equal. */
 export function unifiedDiff(oldName: string, newName: string, oldText: string, newText: string): string | undefined {
@@ -24,9 +56,12 @@ export function unifiedDiff(oldName: string, newName: string, oldText: string, n
   return patch.slice(patch.indexOf("--- "));
 }
 
+/** What the code diff needs of a lesson: its package and its source files (not its demo run). */
+export type LessonCode = Pick<LessonFacts, "pkg" | "modules">;
+
 export interface CodeDiffInput {
-  current: LessonFacts;
-  previous: LessonFacts | undefined;
+  current: LessonCode;
+  previous: LessonCode | undefined;
   /** The kernel's source, when core has one. */
   kernel: string | undefined;
   labels: Labels;
@@ -42,7 +77,7 @@ export function renderCodeDiff(input: CodeDiffInput): string {
   return parts.join("\n\n");
 }
 
-function source(facts: LessonFacts, file: string): string | undefined {
+function source(facts: LessonCode, file: string): string | undefined {
   return facts.modules.find((m) => m.path === file)?.text;
 }
 
@@ -56,29 +91,45 @@ function fullParts({ current, labels }: CodeDiffInput): string[] {
   return parts;
 }
 
-function diffParts({ current, kernel, labels }: CodeDiffInput, previous: LessonFacts): string[] {
+function diffParts({ current, kernel, labels }: CodeDiffInput, previous: LessonCode): string[] {
   const prevId = previous.pkg.lesson.id;
-  const name = (facts: LessonFacts, file: string) => `${facts.pkg.dirName}/${file}`;
+  const name = (facts: LessonCode, file: string) => `${facts.pkg.dirName}/${file}`;
   const parts: string[] = [];
 
-  const agentDiff = unifiedDiff(
+  const agent = compareFile(
     name(previous, "src/agent.ts"),
     name(current, "src/agent.ts"),
     source(previous, "src/agent.ts") ?? "",
     source(current, "src/agent.ts") ?? "",
   );
-  parts.push(...(agentDiff ? [labels.agentDiff(prevId), fence("diff", agentDiff)] : [labels.agentSame(prevId)]));
+  const agentLink = link("src/agent.ts", "src/agent.ts");
+  parts.push(...show(agent, labels.agentDiff(prevId), labels.agentSame(prevId), labels.agentMostlyNew(prevId, agentLink)));
 
   const prevLoop = source(previous, "src/loop.ts");
   const loop = source(current, "src/loop.ts");
   if (prevLoop !== undefined && loop !== undefined) {
-    const loopDiff = unifiedDiff(name(previous, "src/loop.ts"), name(current, "src/loop.ts"), prevLoop, loop);
-    parts.push(...(loopDiff ? [labels.loopDiff(prevId), fence("diff", loopDiff)] : [labels.loopSame(prevId)]));
+    const change = compareFile(name(previous, "src/loop.ts"), name(current, "src/loop.ts"), prevLoop, loop);
+    const loopLink = link("src/loop.ts", "src/loop.ts");
+    parts.push(...show(change, labels.loopDiff(prevId), labels.loopSame(prevId), labels.loopMostlyNew(prevId, loopLink)));
   } else if (prevLoop !== undefined && kernel !== undefined) {
     // The lesson where the loop leaves the lessons and becomes core's kernel.
-    parts.push(labels.loopToKernel(prevId), fence("diff", unifiedDiff(name(previous, "src/loop.ts"), KERNEL_PATH, prevLoop, kernel) ?? ""));
+    const change = compareFile(name(previous, "src/loop.ts"), KERNEL_PATH, prevLoop, kernel);
+    const kernelLink = link(KERNEL_PATH, `../${KERNEL_PATH}`);
+    parts.push(...show(change, labels.loopToKernel(prevId), labels.loopIsKernel(kernelLink), labels.kernelInFull(prevId, kernelLink)));
   } else if (loop === undefined && kernel !== undefined) {
     parts.push(labels.loopIsKernel(link(KERNEL_PATH, `../${KERNEL_PATH}`)));
   }
   return parts;
+}
+
+/** A file's change as README parts: its label, then the diff or the whole file. */
+function show(change: FileChange, diffLabel: string, sameLabel: string, wholeLabel: string): string[] {
+  switch (change.kind) {
+    case "same":
+      return [sameLabel];
+    case "diff":
+      return [diffLabel, fence("diff", change.diff)];
+    case "whole":
+      return [wholeLabel, fence("ts", change.text)];
+  }
 }

@@ -51,6 +51,10 @@ export interface Labels {
   loopSame(previous: string): string;
   loopToKernel(previous: string): string;
   loopIsKernel(kernelLink: string): string;
+  /** A file too new for a diff to help (see code-diff.ts), shown whole instead. */
+  agentMostlyNew(previous: string, link: string): string;
+  loopMostlyNew(previous: string, link: string): string;
+  kernelInFull(previous: string, kernelLink: string): string;
   newModules: string;
   // The walkthrough.
   walkthroughIntro: string;
@@ -106,6 +110,10 @@ export const EN: Labels = {
   loopToKernel: (p) =>
     `The loop moves into core and becomes the kernel: ${p}'s \`src/loop.ts\` against \`core/src/kernel/kernel.ts\`:`,
   loopIsKernel: (k) => `The loop is core's kernel (${k}); this lesson does not change it.`,
+  agentMostlyNew: (p, l) => `${l} is mostly new since ${p}'s, so here it is whole rather than as a diff:`,
+  loopMostlyNew: (p, l) => `The loop, ${l}, is mostly new since ${p}'s, so here it is whole rather than as a diff:`,
+  kernelInFull: (p, k) =>
+    `The loop moves into core and becomes the kernel, ${k}. Little of ${p}'s \`src/loop.ts\` is left in it, so here is the new file whole rather than as a diff:`,
   newModules: "New modules:",
   walkthroughIntro:
     "A real run of this lesson's offline demo: the real SDK talking to the simulator, the real tools acting on a fresh copy of `practice-workspace/`. Every request and response is shown as it was traced, trimmed; the temporary workspace is shown as `<workspace>`, ids are renumbered (`toolu_1`, `msg_1`), timings are masked, and input token counts are the simulator's estimate (about 4 characters a token) of each request as shown.",
@@ -117,6 +125,19 @@ export const EN: Labels = {
   firstRequestBody: "The first request's body, as the harness sends it (system prompt and tool descriptions trimmed)",
   firstResponseBody: "The first response, as the SDK returns it",
   toolResultMessage: "A tool_result message, in full",
+};
+
+/**
+ * The demo scripts' titles (each script's `title:`, written in English) in Chinese, so a
+ * walkthrough heading in README.zh.md is Chinese too. A test checks that every demo has one.
+ */
+export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
+  "Create hello.js, run it, report the output": "创建 hello.js，运行它，报告输出",
+  "Find the cart bug, fix it with edit_file, run the tests": "找出购物车的 bug，用 edit_file 修好，再运行测试",
+  "Denied, adapted, logged": "被拒绝、调整做法、记入日志",
+  "Plan mode reads, plans, and changes nothing": "plan 模式：只读、做计划、不做任何改动",
+  "A five-step refactor, planned and kept on track": "五步重构：先做计划，再按计划推进",
+  "A subtask, then two explorers at once": "先派一个子任务，再同时派出两个探索者",
 };
 
 export const ZH: Labels = {
@@ -152,7 +173,7 @@ export const ZH: Labels = {
   statusChanged: "有改动",
   statusSame: "与上一课的相同",
   noModules: "本课没有自己的模块。",
-  agentInFull: (l) => `没有上一课，所以这里给出完整的 agent，${l}：`,
+  agentInFull: (l) => `没有上一课，所以这里给出完整的智能体，${l}：`,
   loopInFull: (l) => `以及循环，每个智能体的核心，${l}：`,
   agentDiff: (p) => `\`src/agent.ts\` 与 ${p} 的对比：`,
   agentSame: (p) => `\`src/agent.ts\` 与 ${p} 的相同。`,
@@ -160,10 +181,14 @@ export const ZH: Labels = {
   loopSame: (p) => `循环 \`src/loop.ts\` 与 ${p} 的相同。`,
   loopToKernel: (p) => `循环移入 core，成为内核：${p} 的 \`src/loop.ts\` 与 \`core/src/kernel/kernel.ts\` 的对比：`,
   loopIsKernel: (k) => `循环就是 core 的内核（${k}）；本课没有改动它。`,
+  agentMostlyNew: (p, l) => `${l} 与 ${p} 的相比几乎全是新内容，所以这里给出完整文件，而不是差异：`,
+  loopMostlyNew: (p, l) => `循环 ${l} 与 ${p} 的相比几乎全是新内容，所以这里给出完整文件，而不是差异：`,
+  kernelInFull: (p, k) =>
+    `循环移入 core，成为内核 ${k}。${p} 的 \`src/loop.ts\` 在其中所剩无几，所以这里给出完整的新文件，而不是差异：`,
   newModules: "新模块：",
   walkthroughIntro:
     "本课离线演示的一次真实运行：真实的 SDK 与模拟器对话，真实的工具在 `practice-workspace/` 的全新副本上执行。每个请求和响应都按追踪记录原样展示（已截短）；临时工作区显示为 `<workspace>`，id 重新编号（`toolu_1`、`msg_1`），耗时已屏蔽，输入 token 数是模拟器对所示请求的估算（约 4 个字符一个 token）。",
-  demo: (t) => `演示：${t}`,
+  demo: (t) => `演示：${DEMO_TITLES_ZH[t] ?? t}`,
   script: "脚本",
   prompt: "提示词",
   finalAnswer: "最终回答",

@@ -11,7 +11,7 @@ import type { SourceModule } from "./sources.ts";
 export type ModuleStatus = "new" | "changed" | "same";
 
 /** A module is new unless the previous lesson has a file at the same path. */
-export function moduleStatus(module: SourceModule, previous: LessonFacts | undefined): ModuleStatus {
+export function moduleStatus(module: SourceModule, previous: Pick<LessonFacts, "modules"> | undefined): ModuleStatus {
   const before = previous?.modules.find((m) => m.path === module.path);
   if (!before) return "new";
   return before.text === module.text ? "same" : "changed";
