@@ -18,7 +18,10 @@
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import lockfile from "proper-lockfile";
+import type lockfileModule from "proper-lockfile";
+
+/** Loaded on first use: most sessions never take a lock, and every lesson starts faster without it. */
+let lockfile: typeof lockfileModule | undefined;
 
 export interface LockOptions {
   /** A lock untouched this long belongs to a dead process and is taken over. Default 10 s; at least 2 s. */
@@ -52,6 +55,7 @@ export async function withLock<T>(target: string, fn: () => Promise<T> | T, opti
   await mkdir(path.dirname(file), { recursive: true }); // the lock folder lives beside the target
   let compromised: Error | undefined;
   let release: () => Promise<void>;
+  lockfile ??= (await import("proper-lockfile")).default;
   try {
     release = await lockfile.lock(file, {
       realpath: false, // the target may not exist yet (the first message to a new inbox)

@@ -8,7 +8,10 @@
  * the price is two features it does not have: backreferences (`\1`) and lookaround (`(?=…)`).
  */
 import { defineTool, displayPath, ToolError } from "@learn/core";
-import { RE2JS, RE2JSSyntaxException } from "re2js";
+import type { RE2JS } from "re2js";
+
+/** Loaded on first use: a lesson that never greps should not pay for a regex engine at start. */
+let re2: typeof import("re2js") | undefined;
 import { z } from "zod";
 import { stopIfCancelled } from "./cancel.ts";
 import { findFiles, resolveSearchRoot } from "./find-files.ts";
@@ -31,11 +34,12 @@ const GrepInput = z.object({
 const UNSUPPORTED =
   "grep uses RE2 syntax, which matches in linear time: backreferences like \\1 and lookaround like (?=, (?!, (?<= and (?<! are not supported";
 
-function compile(pattern: string): RE2JS {
+async function compile(pattern: string): Promise<RE2JS> {
+  re2 ??= await import("re2js");
   try {
-    return RE2JS.compile(pattern);
+    return re2.RE2JS.compile(pattern);
   } catch (err) {
-    if (!(err instanceof RE2JSSyntaxException)) throw err;
+    if (!(err instanceof re2.RE2JSSyntaxException)) throw err;
     const where = err.getPattern() ? `: \`${err.getPattern()}\`` : "";
     throw new ToolError(`Invalid regular expression: ${err.getDescription()}${where} (${UNSUPPORTED})`);
   }
@@ -70,7 +74,7 @@ export const grepTool = defineTool({
   policySubject: ({ path = "." }) => ({ reads: [path] }),
   claudeCode: { name: "Grep" },
   async run({ pattern, path = ".", glob = "**/*" }, ctx) {
-    const regex = compile(pattern);
+    const regex = await compile(pattern);
     const root = await resolveSearchRoot(ctx, path);
     const files = root.isFile ? [root.absolute] : await findFiles(ctx, root.absolute, glob);
     const matches: string[] = [];

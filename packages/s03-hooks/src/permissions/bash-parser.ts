@@ -15,9 +15,17 @@
  * as one we cannot see into: it asks (fail closed).
  */
 import { createRequire } from "node:module";
+import v8 from "node:v8";
 import { Language, Parser, type Node } from "web-tree-sitter";
 
 const require = createRequire(import.meta.url);
+
+// V8 first runs WebAssembly with its quick baseline compiler (Liftoff), then recompiles hot
+// code with its optimizing one (TurboFan). For this grammar that recompile blocks the main
+// thread for over a second right after the first parse — a frozen spinner, a late Ctrl-C, a
+// slow --print — to speed up parses that already take a tenth of a millisecond. So: baseline
+// code only. Set before the module is compiled; it affects only WebAssembly.
+v8.setFlagsFromString("--liftoff-only");
 
 async function loadParser(): Promise<Parser | Error> {
   try {
