@@ -393,7 +393,7 @@ turns:
     const message = await rejection(clientFor(sim).messages.create(ask("What is the weather?")));
     expect(message).toBe(
       'the offline model knows only the prompts of its script: "Create hello.js", "Now run it". ' +
-        "Type one of them (or /demo to send the next), or set ANTHROPIC_API_KEY in .env to talk to a real model. " +
+        "Type them in that order (or /demo to send the next), or set ANTHROPIC_API_KEY in .env to talk to a real model. " +
         '(script turn 1 for agent "lead" (turns[0] of demo/hello.yaml): expected the last user message to include "hello.js", but it was: "What is the weather?")',
     );
   });

@@ -162,7 +162,11 @@ function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demo
       ),
     );
     if (demoPrompts.length) {
-      lines.push("The scripted model knows these prompts; type one, or /demo to send the next:");
+      lines.push(
+        demoPrompts.length > 1
+          ? "The scripted model knows these prompts, in this order; type them, or /demo to send the next:"
+          : "The scripted model knows this prompt; type it, or /demo to send it:",
+      );
       lines.push(...demoPrompts.map((p) => `  ${c.green(p)}`));
     }
   } else {

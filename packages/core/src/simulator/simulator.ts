@@ -195,7 +195,7 @@ export class Simulator {
     if (!unknown) return undefined;
     return (
       `the offline model knows only the prompts of its script: ${prompts.map((p) => quote(p)).join(", ")}. ` +
-      `Type one of them (or /demo to send the next), or set ANTHROPIC_API_KEY in .env to talk to a real model. (${problem})`
+      `Type them in that order (or /demo to send the next), or set ANTHROPIC_API_KEY in .env to talk to a real model. (${problem})`
     );
   }
 
