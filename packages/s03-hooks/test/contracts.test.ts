@@ -4,114 +4,12 @@
  * the refuse-list holds in every mode, a denied or blocked call has no side effect, and every
  * tool_use still gets exactly one result, in order, whatever the hooks did.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { expectPaired, literalEditContract, pathSafetyContract, runRounds, toolResultPairingContract, type TempWorkspace } from "@learn/core/testing";
-import { lesson, PERMISSION_MODES } from "../src/index.ts";
-import { hooksFor, hookScript, workspaceWith, writeSettings } from "./helpers.ts";
+import { literalEditContract, pathSafetyContract, toolResultPairingContract } from "@learn/core/testing";
+import { lesson } from "../src/index.ts";
+import { permissionContracts } from "../src/testing/index.ts";
 
 const bypass = { agentOverrides: { flags: { "permission-mode": "bypassPermissions" } } };
 pathSafetyContract(lesson, bypass);
 literalEditContract(lesson, bypass);
 toolResultPairingContract(lesson, bypass);
-
-let ws: TempWorkspace | undefined;
-afterEach(() => ws?.cleanup());
-
-const ORIGINAL = "const answer = 41;\n";
-const filesOf = async () => (await readdir(ws!.dir)).sort();
-const runIn = (calls: { name: string; input: Record<string, unknown> }[], mode: string) =>
-  runRounds(lesson, ws!.dir, [calls], { agentOverrides: { flags: { "permission-mode": mode } } });
-
-describe("contract (s03): the refuse-list holds in every mode, whatever the rules allow", () => {
-  for (const mode of PERMISSION_MODES) {
-    it(`${mode}: refused commands never run`, async () => {
-      ws = await workspaceWith({ permissions: { allow: ["Bash", "Bash(sudo *)"] } });
-      const before = await filesOf();
-      const { results, requests } = await runIn(
-        [
-          { name: "bash", input: { command: "sudo touch sudo.txt" } },
-          { name: "bash", input: { command: "touch first.txt && reboot" } },
-          { name: "bash", input: { command: "mkfs.ext4 disk.img; touch mkfs.txt" } },
-        ],
-        mode,
-      );
-      expectPaired(requests);
-      expect(results.map((r) => r.isError)).toEqual([true, true, true]);
-      for (const r of results) expect(r.content).toMatch(/^Denied: the command contains ".+", which this harness never runs\.$/);
-      expect(await filesOf()).toEqual(before);
-    });
-  }
-});
-
-describe("contract (s03): a denied or blocked call has no side effect", () => {
-  const write = { name: "write_file", input: { path: "new.js", content: "x" } };
-  const edit = { name: "edit_file", input: { path: "app.js", old_text: "41", new_text: "42" } };
-  const touch = { name: "bash", input: { command: "touch touched.txt && echo changed > app.js" } };
-
-  const cases: { what: string; settings: object; mode: string }[] = [
-    { what: "deny rules", settings: { permissions: { deny: ["Edit", "Bash(touch *)"] } }, mode: "bypassPermissions" },
-    { what: "plan mode", settings: { permissions: { allow: ["Edit", "Bash"] } }, mode: "plan" },
-    { what: "an ask with no terminal", settings: {}, mode: "default" },
-    { what: "an ask rule with no terminal", settings: { permissions: { ask: ["Edit", "Bash"] } }, mode: "bypassPermissions" },
-  ];
-  for (const c of cases) {
-    it(`${c.what}: no file written, edited, or command run`, async () => {
-      ws = await workspaceWith(c.settings, { "app.js": ORIGINAL });
-      const { results, requests } = await runIn([write, edit, touch], c.mode);
-      expectPaired(requests);
-      expect(results.map((r) => r.isError)).toEqual([true, true, true]);
-      expect(results.every((r) => r.content.startsWith("Denied: "))).toBe(true);
-      expect(await filesOf()).toEqual([".claude", "app.js"]);
-      expect(await readFile(path.join(ws.dir, "app.js"), "utf8")).toBe(ORIGINAL);
-    });
-  }
-
-  it("a PreToolUse hook that exits 2: nothing written or run", async () => {
-    ws = await workspaceWith(undefined, { "app.js": ORIGINAL });
-    const command = await hookScript(ws.dir, "block.mjs", `readFileSync(0); process.stderr.write("frozen"); process.exit(2);`);
-    await writeSettings(ws.dir, { hooks: hooksFor("PreToolUse", command) });
-    const { results } = await runIn([write, edit, touch], "bypassPermissions");
-    expect(results.map((r) => r.content)).toEqual(Array(3).fill('Denied: the PreToolUse hook "node .claude/hooks/block.mjs" blocked it: frozen'));
-    expect(await filesOf()).toEqual([".claude", "app.js"]);
-    expect(await readFile(path.join(ws.dir, "app.js"), "utf8")).toBe(ORIGINAL);
-  });
-});
-
-/** Long enough for a node hook to start on a loaded machine, short enough to wait out. */
-const HOOK_TIMEOUT_S = 3;
-
-describe("contract (s03): every tool_use gets exactly one result, in order, whatever the hooks did", () => {
-  it("allowed, denied by a rule, blocked by a hook, timed-out hook, invalid input — in one response", async () => {
-    ws = await workspaceWith(undefined, { "notes.txt": "hello\n" });
-    const command = await hookScript(
-      ws.dir,
-      "gate.mjs",
-      `const e = JSON.parse(readFileSync(0, "utf8"));
-       if (e.tool_input.command === "echo blocked") { process.stderr.write("not this one"); process.exit(2); }
-       if (e.tool_input.command === "echo slow") await new Promise((r) => setTimeout(r, 30000));`,
-    );
-    await writeSettings(ws.dir, { permissions: { deny: ["Bash(echo denied)"] }, hooks: hooksFor("PreToolUse", command, "bash", HOOK_TIMEOUT_S) });
-    const { results, requests } = await runIn(
-      [
-        { name: "read_file", input: { path: "notes.txt" } },
-        { name: "bash", input: { command: "echo denied" } },
-        { name: "bash", input: { command: "echo blocked" } },
-        { name: "bash", input: { command: "echo slow" } },
-        { name: "bash", input: { cmd: "echo oops" } },
-        { name: "bash", input: { command: "echo fine" } },
-      ],
-      "bypassPermissions",
-    );
-    expectPaired(requests);
-    expect(results.map((r) => [r.isError, r.content.split("\n")[0]])).toEqual([
-      [false, expect.stringContaining("hello")],
-      [true, expect.stringMatching(/^Denied: .*Bash\(echo denied\)/)],
-      [true, expect.stringMatching(/^Denied: .*blocked it: not this one/)],
-      [false, "slow"],
-      [true, expect.stringMatching(/^Invalid input for bash/)],
-      [false, "fine"],
-    ]);
-  });
-});
+permissionContracts(lesson);

@@ -6,12 +6,14 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { expectPaired, literalEditContract, pathSafetyContract, runRounds, tempWorkspace, toolResultPairingContract, type TempWorkspace } from "@learn/core/testing";
+import { permissionContracts } from "@learn/s03/testing";
 import { lesson } from "../src/index.ts";
 
 const bypass = { agentOverrides: { flags: { "permission-mode": "bypassPermissions" } } };
 pathSafetyContract(lesson, bypass);
 literalEditContract(lesson, bypass);
 toolResultPairingContract(lesson, bypass);
+permissionContracts(lesson); // s03's guarantees hold here too
 
 let ws: TempWorkspace | undefined;
 afterEach(() => ws?.cleanup());
