@@ -58,18 +58,35 @@ export function appendUserText(messages: MessageParam[], text: string): void {
 /** What happened to the conversation when a turn failed, by the error that failed it. */
 const failedTurnNotes = new WeakMap<object, string>();
 
+/** Where a turn started: enough to put the conversation back exactly as it was. */
+export interface TurnStart {
+  length: number;
+  /** The last message before the prompt, and its content then (the prompt may join it). */
+  last: MessageParam | undefined;
+  lastContent: MessageParam["content"] | undefined;
+}
+
+export function markTurnStart(messages: MessageParam[]): TurnStart {
+  const last = messages.at(-1);
+  return { length: messages.length, last, lastContent: last?.content };
+}
+
 /**
  * A turn failed (an API error, a cancel, an empty answer). If the model never answered, put
- * the conversation back as it was before the prompt: a failed prompt must not be glued to the
- * next one, nor sent again unseen. If it did, keep everything: those tool calls happened.
+ * the conversation back exactly as it was before the prompt: a failed prompt must not be glued
+ * to the next one, nor sent again unseen. If it did answer, keep everything: those tool calls
+ * happened. (If a hook rewrote the list meanwhile — compaction — it is kept as it is.)
  * Returns what happened, for the user, and files it under `err` for whoever shows the error.
  */
-export function rollBackFailedTurn(messages: MessageParam[], before: number, err?: unknown): string {
-  const answered = messages.slice(before).some((m) => m.role === "assistant");
-  if (!answered) messages.length = before;
-  const note = answered
-    ? "What already ran in this turn is kept in the conversation."
-    : "The prompt was not kept: the conversation is as it was before it.";
+export function rollBackFailedTurn(messages: MessageParam[], start: TurnStart, err?: unknown): string {
+  const answered = messages.slice(start.length).some((m) => m.role === "assistant");
+  const rewritten = messages.length < start.length || messages[start.length - 1] !== start.last;
+  let note = "What already ran in this turn is kept in the conversation.";
+  if (!answered && !rewritten) {
+    messages.length = start.length;
+    if (start.last) start.last.content = start.lastContent!;
+    note = "The prompt was not kept: the conversation is as it was before it.";
+  }
   if (typeof err === "object" && err !== null) failedTurnNotes.set(err, note);
   return note;
 }

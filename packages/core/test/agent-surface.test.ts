@@ -278,6 +278,30 @@ describe("failed turns", () => {
     expect(last.map((m) => m.content)).toEqual(["first", [{ type: "text", text: "one" }], "third"]);
   });
 
+  it("a prompt that joined a waiting user message is taken back out of it; a list a hook rewrote is left alone", async () => {
+    const { tool } = probeTool();
+    const script = `turns:
+  - content: [ { type: tool_use, name: probe, input: {} } ]
+  - content: []
+  - error: { status: 400, type: invalid_request_error, message: "boom" }
+    repeat: 10
+`;
+    const { model, renderer } = scriptedModel(script);
+    let compact = false;
+    const compactor = defineHook("PreModel", "compactor", async (_e, ctx) => (compact ? [ctx.messages[0]!] : undefined));
+    const kernel = new Kernel({ model, system: "s", tools: [tool], hooks: [compactor], cwd: "/tmp", renderer, maxRounds: 5 });
+    expect(await kernel.run("go", signal())).toBe(""); // tool round, then an empty answer: the results stay
+    const kept = structuredClone(kernel.messages);
+    expect(kept.at(-1)!.role).toBe("user");
+    const failure = await kernel.run("again", signal()).catch((err: unknown) => err); // joins the results message, then fails
+    expect(kernel.messages).toEqual(kept);
+    expect(core.failedTurnNote(failure)).toMatch(/^The prompt was not kept/);
+    compact = true;
+    const second = await kernel.run("once more", signal()).catch((err: unknown) => err);
+    expect(kernel.messages).toHaveLength(1); // the hook's list, with no holes
+    expect(core.failedTurnNote(second)).toMatch(/^What already ran/);
+  });
+
   it("offline, a prompt the script does not know is explained as such, with the prompts it knows", async () => {
     const { model, renderer } = scriptedModel("prompt: say hi\nturns:\n  - expect: { lastUserIncludes: hi }\n    content: [ { type: text, text: hi } ]\n");
     const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });

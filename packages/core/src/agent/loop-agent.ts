@@ -3,7 +3,7 @@
  * an agent from `agentFrom`: a conversation, the anatomy of its parts, `/clear`.
  */
 import type { Agent } from "../lesson.ts";
-import { appendUserText, rollBackFailedTurn } from "../messages.ts";
+import { appendUserText, markTurnStart, rollBackFailedTurn } from "../messages.ts";
 import type { MessageParam } from "../protocol.ts";
 import { anatomyOf, type AgentParts } from "./parts.ts";
 
@@ -13,12 +13,12 @@ export function loopAgent(parts: AgentParts, loop: (messages: MessageParam[], si
   return {
     anatomy: () => anatomyOf(parts),
     async run(prompt, signal) {
-      const before = messages.length;
+      const start = markTurnStart(messages);
       appendUserText(messages, prompt);
       try {
         return await loop(messages, signal);
       } catch (err) {
-        rollBackFailedTurn(messages, before, err);
+        rollBackFailedTurn(messages, start, err);
         throw err;
       }
     },

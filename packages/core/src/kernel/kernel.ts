@@ -11,7 +11,7 @@
  * messages, tools, hooks and agent name, running concurrently in the same process.
  */
 import { createContext, type AgentContext, type SubmitOptions } from "../agent/context.ts";
-import { appendUserText, assistantMessage, rollBackFailedTurn, stopNotice, textOf, toolUsesOf } from "../messages.ts";
+import { appendUserText, assistantMessage, markTurnStart, rollBackFailedTurn, stopNotice, textOf, toolUsesOf, type TurnStart } from "../messages.ts";
 import type { Model } from "../model.ts";
 import type { MessageParam, TextBlockParam } from "../protocol.ts";
 import type { Tool } from "../tool.ts";
@@ -87,17 +87,17 @@ export class Kernel {
       const ctx = this.context(signal);
       const admitted = await runUserPromptSubmit(this.hooks, prompt, ctx);
       if (admitted === undefined) return "";
-      const before = this.messages.length;
+      const start = markTurnStart(this.messages);
       appendUserText(this.messages, admitted);
-      return await this.loop(ctx).catch((err: unknown) => this.afterFailure(err, before, ctx));
+      return await this.loop(ctx).catch((err: unknown) => this.afterFailure(err, start, ctx));
     } finally {
       this.running = false;
     }
   }
 
   /** A failed turn: roll back what never got an answer (the error carries the note). */
-  private afterFailure(err: unknown, before: number, ctx: AgentContext): string {
-    const note = rollBackFailedTurn(this.messages, before, err);
+  private afterFailure(err: unknown, start: TurnStart, ctx: AgentContext): string {
+    const note = rollBackFailedTurn(this.messages, start, err);
     if (!(err instanceof EmptyAnswerError)) throw err;
     ctx.renderer.notice(`${err.message}; the turn ends here. ${note}`);
     return "";
