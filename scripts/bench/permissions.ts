@@ -40,7 +40,7 @@ const inputs: [string, Record<string, unknown>][] = [
   ["bash", { command: "timeout 60 nice -n 5 npm test" }],
   ["bash", { command: "FOO=1 env BAR=2 node scripts/build.js --prod" }],
   ["bash", { command: "git add -A && git commit -m \"fix: a && b; c\" && git push origin main" }],
-  ["bash", { command: "cat src/a.ts | grep TODO | wc -l" }],
+  ["bash", { command: "cat src/a.ts | grep export | wc -l" }],
   ["bash", { command: "echo $(date) > build/stamp.txt" }],
   ["bash", { command: "ls -la; rm -rf dist; mkdir dist" }],
   ["bash", { command: "echo done >> logs/run.log 2>&1" }],
@@ -57,7 +57,7 @@ const inputs: [string, Record<string, unknown>][] = [
   ["write_file", { path: "package.json", content: "{}" }],
   ["edit_file", { path: "README.md", old_text: "a", new_text: "b" }],
   ["edit_file", { path: ".claude/settings.json", old_text: "a", new_text: "b" }],
-  ["grep", { pattern: "TODO", path: "src" }],
+  ["grep", { pattern: "export", path: "src" }],
 ];
 
 const dir = await mkdtemp(path.join(os.tmpdir(), "learn-bench-permissions-"));

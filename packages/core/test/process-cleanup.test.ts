@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isRunning } from "../src/testing/index.ts";
 
 const fixture = fileURLToPath(new URL("./fixtures/run-until-signalled.ts", import.meta.url));
 
@@ -14,15 +15,6 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-/** Running, and not a zombie waiting to be reaped. */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
 
 async function waitFor(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -42,10 +34,10 @@ describe("a lesson process that is signalled", () => {
     const pidFiles = ["grouped.pid", "escaped.pid"].map((f) => path.join(dir, f));
     await waitFor(() => pidFiles.every((f) => existsSync(f)), "the sleepers to start");
     const sleepers = pidFiles.map((f) => Number(readFileSync(f, "utf8").trim()));
-    expect(sleepers.every(alive)).toBe(true);
+    expect(sleepers.every(isRunning)).toBe(true);
 
     child.kill(signal);
     expect(await exited).toBe(code);
-    await waitFor(() => !sleepers.some(alive), "the sleepers to be gone");
+    await waitFor(() => !sleepers.some(isRunning), "the sleepers to be gone");
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand, runProcess, startProcess } from "../src/process.ts";
 import { OutputCollector } from "../src/process-output.ts";
 import { PROCESS_TAG_VAR } from "../src/process-registry.ts";
+import { isRunning } from "../src/testing/index.ts";
 
 let cwd: string;
 beforeAll(async () => {
@@ -13,20 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => rm(cwd, { recursive: true, force: true }));
 
-/** Running, and not a zombie waiting to be reaped (a zombie has already been killed). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
 
 /** Wait (up to 5 s) for a process to be gone: a signal is delivered a moment after it is sent. */
 async function gone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
-  return !alive(pid);
+  for (let i = 0; i < 100 && isRunning(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  return !isRunning(pid);
 }
 
 describe("runCommand", () => {
@@ -58,7 +50,7 @@ describe("runCommand", () => {
     expect(Date.now() - started).toBeLessThan(3000);
     const childPid = Number((await import("node:fs/promises").then((fs) => fs.readFile(pidFile, "utf8"))).trim());
     await new Promise((r) => setTimeout(r, 100));
-    expect(alive(childPid)).toBe(false);
+    expect(isRunning(childPid)).toBe(false);
   });
 
   it("caps the output and counts what it dropped", async () => {

@@ -9,7 +9,7 @@ import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_OUTPUT_CHARS } from "@learn/core";
-import { scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
+import { isRunning, scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 import { hooksFor, hookScript, never, scriptOf, workspaceWith, writeSettings } from "./helpers.ts";
 
@@ -20,17 +20,6 @@ const BYPASS = { "permission-mode": "bypassPermissions" };
 type Call = { name: string; input: Record<string, unknown> };
 const TOUCH: Call = { name: "bash", input: { command: "touch ran.txt" } };
 const exists = (name: string) => access(path.join(ws!.dir, name)).then(() => true, () => false);
-/** Alive and not a zombie (a killed orphan may wait for a reaper that a container lacks). */
-async function isRunning(pid: number): Promise<boolean> {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  if (process.platform !== "linux") return true;
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
-  return stat !== "" && !/^\d+ \(.*\) Z/.test(stat);
-}
 const readJson = async (name: string) => JSON.parse(await readFile(path.join(ws!.dir, name), "utf8"));
 
 /** A workspace whose settings run `body` as a hook for `event`, and an agent on `calls`. */
@@ -143,7 +132,7 @@ describe("PreToolUse command hooks", () => {
     expect(results[0]!.isError).toBe(false);
     expect(await exists("ran.txt")).toBe(true);
     const pids: number[] = await readJson("pids.txt");
-    for (const pid of pids) expect(await isRunning(pid)).toBe(false);
+    for (const pid of pids) expect(isRunning(pid)).toBe(false);
   });
 
   it("a deny is decided when the hook exits, even if a background child keeps its stdout open", async () => {
@@ -163,7 +152,7 @@ describe("PreToolUse command hooks", () => {
     expect(results[0]).toMatchObject({ isError: true, content: expect.stringContaining("not today") });
     expect(await exists("ran.txt")).toBe(false);
     const pids: number[] = await readJson("pids.txt");
-    for (const pid of pids) expect(await isRunning(pid)).toBe(false);
+    for (const pid of pids) expect(isRunning(pid)).toBe(false);
   });
 
   it("stdout that is not JSON is ignored on exit 0", async () => {

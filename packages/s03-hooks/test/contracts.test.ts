@@ -4,12 +4,7 @@
  * the refuse-list holds in every mode, a denied or blocked call has no side effect, and every
  * tool_use still gets exactly one result, in order, whatever the hooks did.
  */
-import { literalEditContract, pathSafetyContract, toolResultPairingContract } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
-import { permissionContracts } from "../src/testing/index.ts";
+import { contractsSinceS02 } from "../src/testing/index.ts";
 
-const bypass = { agentOverrides: { flags: { "permission-mode": "bypassPermissions" } } };
-pathSafetyContract(lesson, bypass);
-literalEditContract(lesson, bypass);
-toolResultPairingContract(lesson, bypass);
-permissionContracts(lesson);
+contractsSinceS02(lesson);

@@ -105,7 +105,7 @@ describe("file tools and aliases", () => {
     ["read_file", { path: "config/.env" }, "allow"], // ./.env is anchored at the workspace root
     ["read_file", { path: "src/app.js" }, "allow"],
     ["glob", { pattern: "**/*.js" }, "allow"],
-    ["grep", { pattern: "TODO" }, "allow"],
+    ["grep", { pattern: "export" }, "allow"],
   ])("%s %j → %s", (tool, input, behavior) => {
     expect(decisionOf(callOf(tool, input)).behavior).toBe(behavior);
   });

@@ -5,9 +5,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadScript, Simulator } from "@learn/core";
-import { runLessonCli, serveSimulator, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { runLessonCli, serveSimulator, useTempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -18,11 +18,7 @@ const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  */
 const CLI_RUN_TIMEOUT_MS = 120_000;
 
-let ws: TempWorkspace;
-beforeEach(async () => {
-  ws = await tempWorkspace();
-});
-afterEach(() => ws.cleanup());
+const ws = useTempWorkspace();
 
 describe("s04 on the command line", () => {
   it("--print against a real endpoint: the refactor is done, the plan is on stderr, the reminder reached the model", async () => {

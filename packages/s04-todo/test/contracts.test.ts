@@ -5,15 +5,11 @@
  * one response mixing a bad todo_write with good calls still gets one result per call, in order.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { expectPaired, literalEditContract, pathSafetyContract, runRounds, tempWorkspace, toolResultPairingContract, type TempWorkspace } from "@learn/core/testing";
-import { permissionContracts } from "@learn/s03/testing";
+import { expectPaired, runRounds, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { BYPASS, contractsSinceS02 } from "@learn/s03/testing";
 import { lesson } from "../src/index.ts";
 
-const bypass = { agentOverrides: { flags: { "permission-mode": "bypassPermissions" } } };
-pathSafetyContract(lesson, bypass);
-literalEditContract(lesson, bypass);
-toolResultPairingContract(lesson, bypass);
-permissionContracts(lesson); // s03's guarantees hold here too
+contractsSinceS02(lesson); // every guarantee since s02 holds here too
 
 let ws: TempWorkspace | undefined;
 afterEach(() => ws?.cleanup());
@@ -27,7 +23,7 @@ describe("contract (s04): a bad plan is an error result, and the calls around it
       lesson,
       ws.dir,
       [[{ name: "todo_write", input: good }, { name: "todo_write", input: bad }, { name: "read_file", input: { path: "notes.txt" } }]],
-      bypass,
+      BYPASS,
     );
     expectPaired(requests);
     expect(results.map((r) => [r.isError, r.content.split("\n")[0]])).toEqual([

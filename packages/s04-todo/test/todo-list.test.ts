@@ -1,7 +1,7 @@
 /** The plan's rules, as a table: what a valid list is, and what each bad one is told. */
 import { describe, expect, it } from "vitest";
 import { testContext, type RecordingRenderer } from "@learn/core/testing";
-import { MAX_TODOS, renderTodos, spinnerText, TodoList, todosCommand, todoWriteTool, type Todo } from "../src/index.ts";
+import { MAX_PLAN_ITEMS, renderTodos, spinnerText, TodoList, todosCommand, todoWriteTool, type Todo } from "../src/index.ts";
 
 const item = (content: string, status: Todo["status"] = "pending", activeForm?: string): Todo => ({ content, status, ...(activeForm ? { activeForm } : {}) });
 const PLAN = [item("Run the tests", "completed"), item("Name the limit", "in_progress", "Naming the limit"), item("Run the tests again")];
@@ -23,7 +23,7 @@ describe("todo_write validation", () => {
     ["a missing status", { todos: [{ content: "x" }] }, "todos.0.status: "],
     ["an empty activeForm", { todos: [item("x", "pending", " ")] }, "todos.0.activeForm: must not be empty"],
     ["two items in progress", { todos: [item("a", "in_progress"), item("b"), item("c", "in_progress")] }, "items 1, 3 are all in_progress; at most one item is in progress at a time"],
-    ["too many items", { todos: Array.from({ length: MAX_TODOS + 1 }, (_, i) => item(`step ${i}`)) }, `a plan has at most ${MAX_TODOS} items`],
+    ["too many items", { todos: Array.from({ length: MAX_PLAN_ITEMS + 1 }, (_, i) => item(`step ${i}`)) }, `a plan has at most ${MAX_PLAN_ITEMS} items`],
   ];
   for (const [what, input, message] of bad) {
     it(`${what}: an error that says so, and the previous plan stays`, async () => {
@@ -47,7 +47,7 @@ describe("todo_write validation", () => {
 
   it("takes exactly 20 items, trims content, and ignores fields it does not know (an older TodoWrite's id)", async () => {
     const { list, tool, ctx } = setup();
-    const twenty = Array.from({ length: MAX_TODOS }, (_, i) => ({ ...item(`  step ${i}  `), id: String(i) }));
+    const twenty = Array.from({ length: MAX_PLAN_ITEMS }, (_, i) => ({ ...item(`  step ${i}  `), id: String(i) }));
     expect((await tool.execute({ todos: twenty }, ctx)).isError).toBe(false);
     expect(list.items).toHaveLength(20);
     expect(list.items[0]).toEqual(item("step 0"));
@@ -65,7 +65,7 @@ describe("todo_write validation", () => {
     expect(tool.mutating).toBe(false);
     expect(tool.claudeCode).toEqual({ name: "TodoWrite" });
     const todos = (tool.spec.input_schema.properties as Record<string, { maxItems?: number; items?: { properties?: object; required?: string[] } }>).todos!;
-    expect(todos.maxItems).toBe(MAX_TODOS);
+    expect(todos.maxItems).toBe(MAX_PLAN_ITEMS);
     expect(Object.keys(todos.items!.properties!)).toEqual(["content", "status", "activeForm"]);
     expect(todos.items!.required).toEqual(["content", "status"]);
   });

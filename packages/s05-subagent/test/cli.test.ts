@@ -2,20 +2,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadScript, Simulator } from "@learn/core";
-import { runLessonCli, serveSimulator, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { runLessonCli, serveSimulator, useTempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The CLI, and a Node process of the logging hook for each of the child's calls: a limit, not a measure. */
 const CLI_RUN_TIMEOUT_MS = 120_000;
 
-let ws: TempWorkspace;
-beforeEach(async () => {
-  ws = await tempWorkspace();
-});
-afterEach(() => ws.cleanup());
+const ws = useTempWorkspace();
 
 describe("s05 on the command line", () => {
   it("--print: the lead and its test-scout child talk to the endpoint under their own names; the trace keeps both", async () => {

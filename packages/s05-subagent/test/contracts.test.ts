@@ -4,15 +4,11 @@
  * among the others, every tool_use still gets exactly one result, in order.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { expectPaired, literalEditContract, pathSafetyContract, runRounds, tempWorkspace, toolResultPairingContract, type TempWorkspace } from "@learn/core/testing";
-import { permissionContracts } from "@learn/s03/testing";
+import { expectPaired, runRounds, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { BYPASS, contractsSinceS02 } from "@learn/s03/testing";
 import { lesson } from "../src/index.ts";
 
-const bypass = { agentOverrides: { flags: { "permission-mode": "bypassPermissions" } } };
-pathSafetyContract(lesson, bypass);
-literalEditContract(lesson, bypass);
-toolResultPairingContract(lesson, bypass);
-permissionContracts(lesson); // s03's guarantees hold here too
+contractsSinceS02(lesson); // every guarantee since s02 holds here too
 
 let ws: TempWorkspace | undefined;
 afterEach(() => ws?.cleanup());
@@ -31,7 +27,7 @@ describe("contract (s05): a task call among other calls still gets exactly one r
           { name: "bash", input: { command: "echo fine" } },
         ],
       ],
-      bypass,
+      BYPASS,
     );
     expectPaired(requests);
     expect(results.map((r) => [r.isError, r.content.split("\n")[0]])).toEqual([

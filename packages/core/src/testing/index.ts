@@ -2,6 +2,7 @@
  * Test helpers: a temporary copy of the practice workspace, and a model wired to the
  * simulator through the real SDK — so a test drives a lesson exactly as a student does.
  */
+import { readFileSync } from "node:fs";
 import { rm, mkdtemp, writeFile, mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -58,6 +59,25 @@ export function useTempWorkspace(files?: Record<string, string>): { readonly dir
       return current.dir;
     },
   };
+}
+
+/**
+ * Is process `pid` still running? A zombie (killed, waiting for a parent to reap it — which a
+ * container may never do) counts as gone. Linux reads /proc; elsewhere a signal 0 answers.
+ */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  if (process.platform !== "linux") return true;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
 }
 
 export interface ScriptedModel {

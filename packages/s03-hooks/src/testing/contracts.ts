@@ -6,12 +6,35 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { expectPaired, runRounds, type ContractLesson, type TempWorkspace } from "@learn/core/testing";
+import {
+  expectPaired,
+  literalEditContract,
+  pathSafetyContract,
+  runRounds,
+  toolResultPairingContract,
+  type ContractLesson,
+  type TempWorkspace,
+} from "@learn/core/testing";
 import { PERMISSION_MODES } from "../permissions/modes.ts";
 import { hooksFor, hookScript, workspaceWith, writeSettings } from "./settings-files.ts";
 
 /** Long enough for a node hook to start on a loaded machine, short enough to wait out. */
 const HOOK_TIMEOUT_S = 3;
+
+/** Contract options that let every call past the permission prompt: the call reaches the tool. */
+export const BYPASS = { agentOverrides: { flags: { "permission-mode": "bypassPermissions" } } };
+
+/**
+ * Every contract from s02 on, for a lesson built on s03: s02's file-tool contracts (in
+ * bypassPermissions, so a call about paths reaches the path check instead of stopping at a
+ * permission prompt) and s03's own. A later lesson's contract file starts with this one call.
+ */
+export function contractsSinceS02(lesson: ContractLesson): void {
+  pathSafetyContract(lesson, BYPASS);
+  literalEditContract(lesson, BYPASS);
+  toolResultPairingContract(lesson, BYPASS);
+  permissionContracts(lesson);
+}
 
 export function permissionContracts(lesson: ContractLesson): void {
   let ws: TempWorkspace | undefined;

@@ -12,13 +12,13 @@
 import { z } from "zod";
 
 /** More than this is not a plan any more; split the task instead. */
-export const MAX_TODOS = 20;
-export const TODO_STATUSES = ["pending", "in_progress", "completed"] as const;
-export type TodoStatus = (typeof TODO_STATUSES)[number];
+export const MAX_PLAN_ITEMS = 20;
+export const PLAN_STATUSES = ["pending", "in_progress", "completed"] as const;
+export type TodoStatus = (typeof PLAN_STATUSES)[number];
 
 export const todoSchema = z.object({
   content: z.string().trim().min(1, "must not be empty").describe("What to do, in the imperative: \"Run the tests\"."),
-  status: z.enum(TODO_STATUSES).describe("pending, in_progress (at most one item), or completed."),
+  status: z.enum(PLAN_STATUSES).describe("pending, in_progress (at most one item), or completed."),
   activeForm: z
     .string()
     .trim()
@@ -28,10 +28,10 @@ export const todoSchema = z.object({
 });
 export type Todo = z.output<typeof todoSchema>;
 
-/** A whole plan: at most MAX_TODOS items, at most one of them in progress. */
+/** A whole plan: at most MAX_PLAN_ITEMS items, at most one of them in progress. */
 export const todoListSchema = z
   .array(todoSchema)
-  .max(MAX_TODOS, `a plan has at most ${MAX_TODOS} items; merge small steps or split the task`)
+  .max(MAX_PLAN_ITEMS, `a plan has at most ${MAX_PLAN_ITEMS} items; merge small steps or split the task`)
   .superRefine((todos, ctx) => {
     const working = todos.flatMap((todo, i) => (todo.status === "in_progress" ? [i + 1] : []));
     if (working.length > 1) {

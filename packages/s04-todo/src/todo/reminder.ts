@@ -21,7 +21,7 @@
 import { defineHook, type Hook } from "@learn/core";
 import type { TodoList } from "./list.ts";
 import { renderTodos, spinnerText } from "./render.ts";
-import { TODO_WRITE } from "./tool.ts";
+import { PLAN_TOOL } from "./tool.ts";
 
 export const REMINDER_AFTER_ROUNDS = 3;
 
@@ -48,7 +48,7 @@ export interface PlanReminder {
 export function planReminder(list: TodoList, afterRounds = REMINDER_AFTER_ROUNDS): PlanReminder {
   let rounds = 0;
   const afterBatch = defineHook("PostToolBatch", "todo reminder", async ({ uses, outcomes }) => {
-    const planWritten = uses.some((use, i) => use.name === TODO_WRITE && outcomes[i]?.isError === false);
+    const planWritten = uses.some((use, i) => use.name === PLAN_TOOL && outcomes[i]?.isError === false);
     rounds = planWritten ? 0 : rounds + 1;
     if (rounds < afterRounds || (list.items.length > 0 && !list.isOpen)) return;
     const text = reminderText(list, rounds);

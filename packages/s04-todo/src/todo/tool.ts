@@ -10,21 +10,21 @@
  */
 import { defineTool, type Tool } from "@learn/core";
 import { z } from "zod";
-import { MAX_TODOS, todoListSchema, type TodoList } from "./list.ts";
+import { MAX_PLAN_ITEMS, todoListSchema, type TodoList } from "./list.ts";
 import { renderTodos, spinnerText } from "./render.ts";
 
-export const TODO_WRITE = "todo_write";
+export const PLAN_TOOL = "todo_write";
 
 const DESCRIPTION = [
   "Write your plan for the current task as a todo list. Send the WHOLE list each time: it replaces the previous one.",
   "Use it for tasks with several steps: one item per step, in order.",
   "Mark an item in_progress before you start it (at most one at a time) and completed as soon as it is done, not in a batch at the end.",
-  `At most ${MAX_TODOS} items. Give activeForm, the step as it is being done ("Running the tests"): the user sees it while you work.`,
+  `At most ${MAX_PLAN_ITEMS} items. Give activeForm, the step as it is being done ("Running the tests"): the user sees it while you work.`,
 ].join(" ");
 
 export function todoWriteTool(list: TodoList): Tool {
   return defineTool({
-    name: TODO_WRITE,
+    name: PLAN_TOOL,
     description: DESCRIPTION,
     input: z.object({ todos: todoListSchema.describe("The whole plan, in order.") }),
     mutating: false,
