@@ -2,6 +2,12 @@
 import { paletteFor } from "@learn/core";
 import { runTraceCommand } from "./trace-command.ts";
 
+// `pnpm trace t.jsonl | head`: a reader that stops reading is not an error.
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+  if (err.code === "EPIPE") process.exit(0);
+  throw err;
+});
+
 const code = await runTraceCommand(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),

@@ -61,3 +61,27 @@ describe("pnpm trace", () => {
     }
   });
 });
+
+describe("pnpm trace into a pipe that closes early (`| head`)", () => {
+  it("stops quietly: exit 0, no stack trace", async () => {
+    const { mkdtemp, readFile, rm, writeFile } = await import("node:fs/promises");
+    const { spawn } = await import("node:child_process");
+    const os = await import("node:os");
+    const dir = await mkdtemp(path.join(os.tmpdir(), "trace-pipe-"));
+    try {
+      // Far more than a pipe holds, so the writer is still writing when the reader leaves.
+      const lines = (await readFile(path.join(fixtures, "small-trace.jsonl"), "utf8")).trim();
+      await writeFile(path.join(dir, "big.jsonl"), `${Array(5000).fill(lines).join("\n")}\n`);
+      const cli = path.join(import.meta.dirname, "..", "src", "trace-cli.ts");
+      const child = spawn(process.execPath, ["--import", "tsx", cli, path.join(dir, "big.jsonl")], { stdio: ["ignore", "pipe", "pipe"] });
+      let stderr = "";
+      child.stderr.on("data", (c: Buffer) => (stderr += c));
+      child.stdout.once("data", () => child.stdout.destroy());
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      expect(stderr).not.toContain("EPIPE");
+      expect(code).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

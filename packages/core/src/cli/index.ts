@@ -58,6 +58,11 @@ export async function runCli(lesson: Lesson, argv = process.argv.slice(2)): Prom
  * started ends with it.
  */
 export function main(lesson: Lesson): void {
+  // `… --print "…" | head -1`: a reader that stops reading is not an error worth a stack trace.
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(0);
+    throw err;
+  });
   installProcessCleanup();
   runCli(lesson).then(
     (code) => process.exit(code),
