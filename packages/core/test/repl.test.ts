@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { PromptQueue } from "../src/agent/prompt-queue.ts";
 import type { Agent } from "../src/lesson.ts";
 import { Repl } from "../src/repl.ts";
 import { RecordingRenderer } from "../src/testing/index.ts";
@@ -18,6 +19,7 @@ function fakeAgent() {
       }
       return `answer to ${prompt}`;
     },
+    submitted: new PromptQueue(),
     clear: () => void cleared++,
     close: async () => void (closed = true),
     commands: [{ name: "count", description: "how many prompts", run: () => `prompts: ${prompts.length}` }],
@@ -40,6 +42,19 @@ function start(terminal: boolean) {
 const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
 
 describe("the REPL", () => {
+  it("runs a prompt submitted during a turn after that turn, says where it came from; bare exit leaves", async () => {
+    const r = start(false);
+    r.input.write("slow\n");
+    await tick();
+    r.fake.agent.submitted!.push("the job finished", { source: "background job 1" });
+    r.repl.interrupt(); // ends the slow turn; the submitted prompt is next, not lost
+    await tick(50);
+    r.input.end("exit\nnever\n");
+    await r.done;
+    expect(r.fake.prompts).toEqual(["slow", "the job finished"]);
+    expect(r.renderer.ofKind("notice").map((n) => n.text)).toContain("A prompt from background job 1: the job finished");
+  });
+
   it("runs piped lines in order, skips empty lines, and ends at end of input", async () => {
     const r = start(false);
     r.input.end("first\n\n   \nsecond\n/count\n");
