@@ -1,4 +1,0 @@
-import { main } from "@learn/core";
-import { lesson } from "./index.ts";
-
-main(lesson);
