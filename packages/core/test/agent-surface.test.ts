@@ -108,6 +108,44 @@ describe("parts and agentFrom", () => {
   });
 });
 
+describe("the system prompt from the parts", () => {
+  const ANSWER = "turns:\n  - content: [ { type: text, text: ok } ]\n";
+  const sections = [
+    { name: "identity", text: "You are a probe." },
+    { name: "planning", text: "Plan with todo_write.", tools: ["todo_write"] },
+    { name: "probing", text: "Probe first.", tools: ["probe", "other"] },
+  ];
+
+  it("a section that needs a tool is there only when the agent has one of its tools", async () => {
+    const { tool } = probeTool();
+    const { options, simulator } = optionsFor(ANSWER);
+    await agentFrom(partsWith({ tools: [tool], sections }), options).run("go", signal());
+    expect(bodiesOf(simulator)[0]!.system).toBe("You are a probe.\nProbe first.");
+    expect(core.sectionsFor(sections, []).map((s) => s.name)).toEqual(["identity"]);
+  });
+
+  it("an assembly builds the prompt from the agent's final sections and tools, and names what it adds", async () => {
+    const { tool } = probeTool();
+    const seen: string[][] = [];
+    const assemble: core.PromptAssembly = {
+      sections: ["environment"],
+      build({ sections: final, tools }) {
+        seen.push([...final.map((s) => s.name), "|", ...tools.map((t) => t.name)]);
+        return (ctx) => [{ type: "text", text: core.joinSections(final) }, { type: "text", text: `cwd: ${ctx.cwd}` }];
+      },
+    };
+    const { options, simulator } = optionsFor(ANSWER);
+    const agent = agentFrom(partsWith({ tools: [tool], sections, assemble }), options);
+    expect(agent.anatomy().promptSections).toEqual(["identity", "planning", "probing", "environment"]);
+    await agent.run("go", signal());
+    expect(seen).toEqual([["identity", "probing", "|", "probe"]]);
+    expect(bodiesOf(simulator)[0]!.system).toEqual([
+      { type: "text", text: "You are a probe.\nProbe first." },
+      { type: "text", text: "cwd: /tmp" },
+    ]);
+  });
+});
+
 describe("one agent context", () => {
   it("tools, hooks and wrappers all see the same agent, cwd and signal; cwd is read every round", async () => {
     let where = "/first";

@@ -11,5 +11,5 @@ export const PLANNING_GUIDANCE =
 
 /** The sections given, plus "planning". */
 export function withPlanningGuidance(sections: PromptSection[]): PromptSection[] {
-  return [...sections, { name: "planning", text: PLANNING_GUIDANCE }];
+  return [...sections, { name: "planning", text: PLANNING_GUIDANCE, tools: ["todo_write"] }];
 }

@@ -12,15 +12,23 @@ import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@lear
 import { lesson as previousLesson, parts as previousParts } from "@learn/s04";
 import { loadAgentTypes, showProblems } from "./agent-types/load.ts";
 import { withSubagentGuidance } from "./prompt.ts";
+import type { PartsOf } from "./subagent/run-child.ts";
 import { taskTool } from "./task-tool.ts";
 
-export { previousLesson, previousParts }; // the lesson this one builds on: its parts make every child
+export { previousLesson, previousParts };
+
+/** A subagent's parts: the previous lesson's, so a child has every tool but `task` (no recursion). */
+export const childParts: PartsOf = previousParts;
 
 export async function parts(options: AgentOptions): Promise<AgentParts> {
-  const base = await previousParts(options);
+  return withTask(await childParts(options), options, childParts);
+}
+
+/** `base` plus `task`, whose children `children` builds (later lessons pass their own child parts). */
+export async function withTask(base: AgentParts, options: AgentOptions, children: PartsOf): Promise<AgentParts> {
   const agentTypes = showProblems(await loadAgentTypes(options.cwd, base.tools), options.renderer);
-  // A child is built by the same `previousParts`, with its own options: fresh hooks and messages, no `task`.
-  const task = taskTool(agentTypes.types, options, previousParts);
+  // A child is built by `children` with its own options: fresh hooks and messages, no `task`.
+  const task = taskTool(agentTypes.types, options, children);
   return {
     ...base,
     tools: [...base.tools, task.tool],

@@ -2,7 +2,7 @@
 import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent, previousLesson } from "./agent.ts";
 
-export { createAgent, parts, previousLesson, previousParts } from "./agent.ts";
+export { childParts, createAgent, parts, withTask, previousLesson, previousParts } from "./agent.ts";
 export { taskTool, TASK_TOOL, type TaskTool } from "./task-tool.ts";
 export { runChild, SUBAGENT_MAX_ROUNDS, SUMMARY_MAX_CHARS, NO_SUMMARY, type ChildTask, type PartsOf } from "./subagent/run-child.ts";
 export { ChildLock } from "./subagent/child-lock.ts";

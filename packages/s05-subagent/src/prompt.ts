@@ -16,7 +16,7 @@ export const SUBAGENT_GUIDANCE =
 
 /** The sections given, plus "subagents". */
 export function withSubagentGuidance(sections: PromptSection[]): PromptSection[] {
-  return [...sections, { name: "subagents", text: SUBAGENT_GUIDANCE }];
+  return [...sections, { name: "subagents", text: SUBAGENT_GUIDANCE, tools: ["task"] }];
 }
 
 /** A child's sections: the previous lesson's, plus its type's prompt and how to report. */

@@ -5,14 +5,15 @@
  */
 import { Kernel } from "../kernel/kernel.ts";
 import type { Agent, AgentOptions } from "../lesson.ts";
-import { anatomyOf, joinSections, type AgentParts } from "./parts.ts";
+import { anatomyOf, joinSections, sectionsFor, type AgentParts } from "./parts.ts";
+import type { SystemPrompt } from "../kernel/kernel.ts";
 import { PromptQueue } from "./prompt-queue.ts";
 
 export function agentFrom(parts: AgentParts, options: AgentOptions): Agent {
   const submitted = new PromptQueue();
   const kernel = new Kernel({
     model: options.model,
-    system: parts.system ?? joinSections(parts.sections),
+    system: systemOf(parts),
     tools: parts.tools,
     hooks: parts.hooks,
     wrappers: parts.wrappers,
@@ -36,4 +37,10 @@ export function agentFrom(parts: AgentParts, options: AgentOptions): Agent {
       for (const close of parts.close) await close();
     },
   };
+}
+
+/** The system prompt for exactly these tools: sections they do not call for are left out. */
+function systemOf(parts: AgentParts): SystemPrompt {
+  const sections = sectionsFor(parts.sections, parts.tools);
+  return parts.assemble ? parts.assemble.build({ sections, tools: parts.tools }) : joinSections(sections);
 }

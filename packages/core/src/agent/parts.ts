@@ -21,6 +21,19 @@ import type { Tool } from "../tool.ts";
 export interface PromptSection {
   name: string;
   text: string;
+  /** Only for an agent that has one of these tools: a subagent without todo_write gets no planning advice. */
+  tools?: readonly string[];
+}
+
+/**
+ * How the final sections and tools become the system prompt, when joining them is not enough
+ * (a prompt with live parts, split into blocks for the prompt cache). `agentFrom` calls `build`
+ * once, with the agent's own sections and tools: a subagent's fewer tools get a prompt of their own.
+ */
+export interface PromptAssembly {
+  /** The sections it adds from live state, by name and in order (the docs list them). */
+  sections: readonly string[];
+  build(agent: { sections: readonly PromptSection[]; tools: readonly Tool[] }): SystemPrompt;
 }
 
 export interface AgentParts {
@@ -32,8 +45,8 @@ export interface AgentParts {
   wrappers: ModelWrapper[];
   /** The system prompt, section by section. */
   sections: PromptSection[];
-  /** Build the system prompt another way (blocks, per-call state); default: the sections joined. */
-  system?: SystemPrompt;
+  /** Build the system prompt another way (live state, cache blocks); default: the sections joined. */
+  assemble?: PromptAssembly;
   /** Slash commands the REPL offers for this agent. */
   commands: SlashCommand[];
   /** Run on `/clear`, after the conversation is forgotten (a plan, a cache). */
@@ -55,12 +68,18 @@ export function joinSections(sections: readonly PromptSection[]): string {
   return sections.map((s) => s.text).join("\n");
 }
 
+/** The sections an agent with these tools should read: those that need no tool, or one it has. */
+export function sectionsFor(sections: readonly PromptSection[], tools: readonly Pick<Tool, "name">[]): PromptSection[] {
+  const has = new Set(tools.map((t) => t.name));
+  return sections.filter((s) => s.tools === undefined || s.tools.some((name) => has.has(name)));
+}
+
 /** The agent's tools, hooks, prompt sections and commands, by name: the docs' "what changed". */
 export function anatomyOf(parts: AgentParts): AgentAnatomy {
   return {
     tools: parts.tools.map((t) => t.name),
     hooks: parts.hooks.map((h) => h.name),
-    promptSections: parts.sections.map((s) => s.name),
+    promptSections: [...parts.sections.map((s) => s.name), ...(parts.assemble?.sections ?? [])],
     commands: parts.commands.map((c) => c.name),
   };
 }
