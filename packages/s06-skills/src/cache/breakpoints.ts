@@ -1,0 +1,35 @@
+/**
+ * The second cache breakpoint: on the last block of the last message, so the next request —
+ * this conversation plus one round — reads everything up to here from the cache and pays full
+ * price only for what is new.
+ *
+ *   request n:    [tools][system ◆][m1 m2 … m7 ◆]
+ *   request n+1:  [tools][system ◆][m1 m2 … m7 · m8 m9 ◆]     read: up to m7; written: m8 m9
+ *
+ * The mark goes on a copy: the conversation itself never keeps it. (A breakpoint left on every
+ * old message would soon pass the API's limit of four per request.) The wrapper is the
+ * innermost one, so it marks whatever message really ends the request.
+ */
+import type { ContentBlockParam, MessageParam, ModelWrapper } from "@learn/core";
+
+/** The only cache type the API has: entries live five minutes, refreshed on every read. */
+export const EPHEMERAL = { type: "ephemeral" } as const;
+
+export const markLastMessage: ModelWrapper = (next) => (request, ctx) => next({ ...request, messages: withLastMarked(request.messages) }, ctx);
+
+/** The messages, with a breakpoint on the last block of the last one (a copy; the input is untouched). */
+export function withLastMarked(messages: readonly MessageParam[]): MessageParam[] {
+  const last = messages.at(-1);
+  if (!last) return [...messages];
+  const blocks: ContentBlockParam[] = typeof last.content === "string" ? [{ type: "text", text: last.content }] : [...last.content];
+  const end = blocks.at(-1);
+  if (!end || !canCarryBreakpoint(end)) return [...messages];
+  blocks[blocks.length - 1] = { ...end, cache_control: EPHEMERAL } as ContentBlockParam;
+  return [...messages.slice(0, -1), { ...last, content: blocks } as MessageParam];
+}
+
+/** Thinking blocks cannot carry a breakpoint, and an empty text block is refused outright. */
+function canCarryBreakpoint(block: ContentBlockParam): boolean {
+  if (block.type === "thinking" || block.type === "redacted_thinking") return false;
+  return block.type !== "text" || block.text !== "";
+}

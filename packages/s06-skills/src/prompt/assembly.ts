@@ -1,0 +1,102 @@
+/**
+ * THE SYSTEM PROMPT, ASSEMBLED FOR THE CACHE. The API caches a request's prefix — tools, then
+ * system, then messages — up to a `cache_control` breakpoint, and a later request that starts
+ * with the same bytes reads it back at a tenth of the price. So the prompt is built in an order
+ * that keeps its start the same for as long as possible:
+ *
+ *   tools │ identity · tool guidance · permissions · … · skills · memory · CLAUDE.md ◆ │ date · cwd │ messages … last ◆
+ *         └──────────────── stable: the same bytes until its state changes ────────────┘   dynamic         ◆ = breakpoint
+ *
+ * Each section is there only when its state says so (no skills, no "skills" section). Before
+ * every model call the assembler reads the state and compares one key — the state as JSON with
+ * sorted keys — with the last one: the same key returns the very same blocks (nothing is
+ * rebuilt, and nothing the cache depends on moves); a new key (a memory was saved) rebuilds them.
+ */
+import type { AgentContext, PromptAssembly, PromptSection, SystemPrompt, TextBlockParam, Tool } from "@learn/core";
+import { EPHEMERAL } from "../cache/breakpoints.ts";
+
+/** A section made from live state: read cheaply every call, rendered only when it changed. */
+export interface LiveSection<S = unknown> {
+  name: string;
+  /** Only for an agent with one of these tools (the skills list needs load_skill). */
+  tools?: readonly string[];
+  /** The state the text is made from: in memory, cheap to read (it is read before every call). */
+  state(ctx: AgentContext): S;
+  /** The text for that state; undefined: the section is absent. */
+  render(state: S): string | undefined;
+}
+
+export interface CachedPromptOptions {
+  /** After the agent's own sections, in order; part of the cached prefix. */
+  stable: readonly LiveSection[];
+  /** Last, after the breakpoint: what may change without costing the cache (date, cwd). */
+  dynamic: readonly LiveSection[];
+  /** The agent's sections as this lesson wants them (e.g. tool guidance for exactly its tools). */
+  adapt?: (sections: readonly PromptSection[], tools: readonly Tool[]) => PromptSection[];
+}
+
+/** The assembly that lesson 6 puts in the agent's parts. */
+export function cachedPrompt(options: CachedPromptOptions): PromptAssembly {
+  return {
+    sections: [...options.stable, ...options.dynamic].map((s) => s.name),
+    build({ sections, tools }): SystemPrompt {
+      const own = options.adapt ? options.adapt(sections, tools) : [...sections];
+      const assembler = new PromptAssembler(own, forTools(options.stable, tools), forTools(options.dynamic, tools));
+      return (ctx) => assembler.blocks(ctx);
+    },
+  };
+}
+
+/** One agent's prompt: its fixed sections, its live ones, and the last blocks it built. */
+export class PromptAssembler {
+  private key: string | undefined;
+  private built: TextBlockParam[] = [];
+  /** How many times the blocks were rebuilt (the benchmark and the tests read it). */
+  rebuilds = 0;
+
+  constructor(
+    private readonly fixed: readonly PromptSection[],
+    private readonly stable: readonly LiveSection[],
+    private readonly dynamic: readonly LiveSection[],
+  ) {}
+
+  blocks(ctx: AgentContext): TextBlockParam[] {
+    // The fixed sections never change for this agent: only the live state goes into the key.
+    const state = { stable: statesOf(this.stable, ctx), dynamic: statesOf(this.dynamic, ctx) };
+    const key = stableKey(state);
+    if (key === this.key) return this.built;
+    this.key = key;
+    this.rebuilds++;
+    this.built = this.render(state);
+    return this.built;
+  }
+
+  private render(state: { stable: unknown[]; dynamic: unknown[] }): TextBlockParam[] {
+    const stable = [...this.fixed.map((s) => s.text), ...renderAll(this.stable, state.stable)].join("\n\n");
+    const dynamic = renderAll(this.dynamic, state.dynamic).join("\n");
+    // The breakpoint ends the stable block: everything before it is the cacheable prefix.
+    const blocks: TextBlockParam[] = [{ type: "text", text: stable, cache_control: EPHEMERAL }];
+    if (dynamic !== "") blocks.push({ type: "text", text: dynamic });
+    return blocks;
+  }
+}
+
+/** JSON with every object's keys sorted: equal state, equal key, whatever order it was built in. */
+export function stableKey(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+function forTools(sections: readonly LiveSection[], tools: readonly Tool[]): LiveSection[] {
+  const has = new Set(tools.map((t) => t.name));
+  return sections.filter((s) => s.tools === undefined || s.tools.some((name) => has.has(name)));
+}
+
+function statesOf(sections: readonly LiveSection[], ctx: AgentContext): unknown[] {
+  return sections.map((s) => s.state(ctx));
+}
+
+function renderAll(sections: readonly LiveSection[], states: unknown[]): string[] {
+  return sections.flatMap((s, i) => s.render(states[i]) ?? []);
+}
