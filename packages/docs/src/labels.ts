@@ -21,7 +21,8 @@ export interface Labels {
   noTools: string;
   agent: string;
   user: string;
-  usage(input: number, output: number): string;
+  /** `input` is the whole input; `cached` its parts read from and written to the prompt cache. */
+  usage(input: number, output: number, cached?: { read: number; written: number }): string;
   noContent: string;
   // What changed.
   added: string;
@@ -81,7 +82,7 @@ export const EN: Labels = {
   noTools: "no tools",
   agent: "agent",
   user: "user",
-  usage: (i, o) => `usage: ${i} in, ${o} out`,
+  usage: (i, o, c) => `usage: ${i} in${c ? ` (${c.read} cache read, ${c.written} cache write)` : ""}, ${o} out`,
   noContent: "(no content)",
   added: "added",
   removed: "removed",
@@ -153,7 +154,7 @@ export const ZH: Labels = {
   noTools: "无工具",
   agent: "智能体",
   user: "用户",
-  usage: (i, o) => `用量：输入 ${i}，输出 ${o}`,
+  usage: (i, o, c) => `用量：输入 ${i}${c ? `（缓存读取 ${c.read}，缓存写入 ${c.written}）` : ""}，输出 ${o}`,
   noContent: "（无内容）",
   added: "新增",
   removed: "移除",

@@ -45,7 +45,7 @@ interface RequestBody {
 interface ResponseBody {
   content?: Block[];
   stop_reason?: string | null;
-  usage?: { input_tokens?: number; output_tokens?: number };
+  usage?: { input_tokens?: number; output_tokens?: number; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null };
 }
 
 /** All entries as steps numbered from `first`, separated by blank lines. */
@@ -85,10 +85,18 @@ function messageLines(message: Message, labels: Labels, limit: number): string[]
 
 function renderResponse(body: ResponseBody, title: string, labels: Labels, limit: number): string {
   const head = [title, `stop_reason: ${code(String(body.stop_reason))}`];
-  if (body.usage) head.push(labels.usage(body.usage.input_tokens ?? 0, body.usage.output_tokens ?? 0));
+  if (body.usage) head.push(usageLine(body.usage, labels));
   const blocks = body.content ?? [];
   const lines = blocks.length ? blocks.map((block) => `- ${blockLine(block, limit)}`) : [`- ${labels.noContent}`];
   return [head.join(" · "), "", ...lines].join("\n");
+}
+
+/** The input as a whole, with the prompt cache's part when there is one (as the screen shows it). */
+function usageLine(usage: NonNullable<ResponseBody["usage"]>, labels: Labels): string {
+  const read = usage.cache_read_input_tokens ?? 0;
+  const written = usage.cache_creation_input_tokens ?? 0;
+  const input = (usage.input_tokens ?? 0) + read + written;
+  return labels.usage(input, usage.output_tokens ?? 0, read || written ? { read, written } : undefined);
 }
 
 /** One content block on one line: its type, what identifies it, and its (cut) content. */
