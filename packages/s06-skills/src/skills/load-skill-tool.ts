@@ -1,0 +1,129 @@
+/**
+ * Layer 2 of skills: load_skill. The system prompt lists what each skill is for; when the
+ * model decides a skill fits its task, it calls load_skill and gets the instructions — read
+ * from disk now, so the latest edit counts — and the list of the folder's other files, which
+ * it reads the same way when the instructions point to them:
+ *
+ *   load_skill { name: "write-a-test" }                                  → SKILL.md's body + file list
+ *   load_skill { name: "write-a-test", file: "reference/node-test.md" }   → that file's text
+ *
+ * A file is read only if it is in the folder's listing, compared as written: no path is ever
+ * joined from what the model sends, so `../`, an absolute path or a symlink leads nowhere.
+ * Mistakes come back as errors the model can act on: the names it could have used.
+ */
+import path from "node:path";
+import { defineTool, ToolError, type Tool } from "@learn/core";
+import { z } from "zod";
+import type { Skill, SkillCatalog } from "./load.ts";
+import { parseSkillFile, SKILL_FILE } from "./skill-file.ts";
+import { listSkillFiles, MAX_LISTED_FILES, readSkillText, type FolderListing } from "./skill-folder.ts";
+
+export const LOAD_SKILL_TOOL = "load_skill";
+
+export type LoadSkillInput = z.output<typeof LoadSkillInput>;
+const LoadSkillInput = z.object({
+  name: z.string().min(1, "must not be empty").describe("The skill's name, as the system prompt lists it."),
+  file: z
+    .string()
+    .optional()
+    .describe("One of the skill's other files, as load_skill listed it (e.g. reference/guide.md). Leave out to load the skill itself."),
+});
+
+/** load_skill over the skills of `catalog`. */
+export function loadSkillTool(catalog: SkillCatalog): Tool<LoadSkillInput> {
+  return defineTool({
+    name: LOAD_SKILL_TOOL,
+    description:
+      "Load a skill: instructions for a particular kind of work, from the skills the system prompt lists. " +
+      "Call it with the skill's name before starting work the skill covers, and follow what it says. " +
+      "The result lists the skill's other files (references, scripts, templates); read one with `file`.",
+    input: LoadSkillInput,
+    concurrencySafe: true,
+    mutating: false,
+    claudeCode: { name: "Skill", fields: { name: "skill" } },
+    summary: ({ name, file }) => (file === undefined ? name : `${name}: ${file}`),
+    async run({ name, file }) {
+      const skill = findSkill(catalog.skills, name);
+      const listing = await listSkillFiles(skill.dir);
+      return file === undefined ? await instructions(skill, listing) : await otherFile(skill, listing, file);
+    },
+  });
+}
+
+/** SKILL.md's body in a `<skill>` block, then the folder's other files and how to read one. */
+async function instructions(skill: Skill, listing: FolderListing): Promise<{ content: string; display: string }> {
+  let body: string;
+  try {
+    body = parseSkillFile(await readSkillText(skill.dir, SKILL_FILE)).body;
+  } catch (err) {
+    throw new ToolError(`the skill "${skill.name}" cannot be loaded: ${path.join(skill.dir, SKILL_FILE)}: ${(err as Error).message}`);
+  }
+  const parts = [`<skill name="${skill.name}">\n${body}\n</skill>`];
+  if (listing.files.length > 0) {
+    parts.push(
+      `\nOther files in this skill's folder (${skill.dir}):`,
+      ...listing.files.map((f) => `- ${f}`),
+      ...(listing.more ? [`- ... (more files: only the first ${MAX_LISTED_FILES} are listed)`] : []),
+      `Read one with load_skill { "name": "${skill.name}", "file": "<path as listed>" }.`,
+    );
+  }
+  const count = listing.files.length === 1 ? "1 file" : `${listing.files.length}${listing.more ? "+" : ""} files`;
+  return { content: parts.join("\n"), display: `loaded ${skill.name} (${sizeOf(body)}, ${count} beside it)` };
+}
+
+/** One listed file's text; anything not listed is refused with the list. */
+async function otherFile(skill: Skill, listing: FolderListing, file: string): Promise<{ content: string; display: string }> {
+  const wanted = file.replace(/^\.\//, "");
+  if (wanted === SKILL_FILE) throw new ToolError(`${SKILL_FILE} is the skill itself: call load_skill with just the name "${skill.name}".`);
+  if (!listing.files.includes(wanted)) {
+    const available = listing.files.length > 0 ? `Its files: ${listing.files.join(", ")}.` : "It has no other files.";
+    throw new ToolError(`"${file}" is not a file of the skill "${skill.name}"; give a path as load_skill listed it. ${available}`);
+  }
+  let text: string;
+  try {
+    text = await readSkillText(skill.dir, wanted);
+  } catch (err) {
+    throw new ToolError(`the skill "${skill.name}": ${(err as Error).message}`);
+  }
+  return { content: text, display: `read ${skill.name}: ${wanted} (${sizeOf(text)})` };
+}
+
+/** The skill named (exactly, else ignoring case), or an error that lists the names. */
+export function findSkill(skills: readonly Skill[], requested: string): Skill {
+  const skill = skills.find((s) => s.name === requested) ?? skills.find((s) => s.name === requested.toLowerCase());
+  if (skill) return skill;
+  if (skills.length === 0) throw new ToolError(`unknown skill "${requested}": no skills are installed.`);
+  const names = skills.map((s) => s.name);
+  const closest = closestName(requested.toLowerCase(), names);
+  const hint = closest ? ` Did you mean "${closest}"?` : "";
+  throw new ToolError(`unknown skill "${requested}".${hint} Available skills: ${names.join(", ")}.`);
+}
+
+/** A name that is obviously what was meant: one contains the other, or two typos away at most. */
+function closestName(requested: string, names: readonly string[]): string | undefined {
+  const scored = names
+    .map((name) => ({ name, distance: name.includes(requested) || requested.includes(name) ? 0 : editDistance(requested, name) }))
+    .filter((s) => s.distance <= 2)
+    .sort((a, b) => a.distance - b.distance);
+  // Two names equally close is not obvious.
+  return scored.length > 0 && scored[0]!.distance !== scored[1]?.distance ? scored[0]!.name : undefined;
+}
+
+/** Levenshtein distance: the fewest single-character edits from `a` to `b`. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** "812 B", "1.2 KB". */
+function sizeOf(text: string): string {
+  const bytes = Buffer.byteLength(text);
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}

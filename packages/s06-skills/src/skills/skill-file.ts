@@ -1,0 +1,73 @@
+/**
+ * One skill's SKILL.md, as Claude Code writes it: YAML frontmatter that says what the skill is
+ * for, and a Markdown body with the instructions.
+ *
+ *   ---
+ *   name: code-review                      lowercase letters, digits, hyphens; its folder's name
+ *   description: Review a change for...    what it covers and when to use it (the model reads this)
+ *   license: MIT                           anything else is Claude Code's business: ignored
+ *   ---
+ *   # Code review
+ *   1. Read the whole diff first...
+ *
+ * Only the name and description go into the system prompt, for every skill; the body is read
+ * when the model asks for it. Files written for Claude Code must load unchanged, so extra keys
+ * (license, allowed-tools, metadata, version...) are ignored rather than refused; what we do
+ * read is checked strictly, and a file that fails says why.
+ */
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import { describeIssues } from "@learn/core";
+
+/** The file every skill folder holds; the name is spelled in capitals, as Claude Code spells it. */
+export const SKILL_FILE = "SKILL.md";
+
+/** Lowercase words joined by single hyphens: `code-review`, `pdf2text`. */
+export const SKILL_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_SKILL_NAME_CHARS = 64;
+export const MAX_DESCRIPTION_CHARS = 1024;
+
+/** What a SKILL.md says. */
+export interface SkillFile {
+  name: string;
+  /** On one line: the system prompt lists one skill a line. */
+  description: string;
+  /** The instructions: everything after the frontmatter, trimmed. */
+  body: string;
+}
+
+// `looseObject`: keys Claude Code knows and we do not (license, allowed-tools...) pass unread.
+const frontmatterSchema = z.looseObject({
+  name: z
+    .string()
+    .max(MAX_SKILL_NAME_CHARS, `must be at most ${MAX_SKILL_NAME_CHARS} characters`)
+    .regex(SKILL_NAME, "expected lowercase letters, digits and single hyphens between them (like code-review)"),
+  description: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(MAX_DESCRIPTION_CHARS, `must be at most ${MAX_DESCRIPTION_CHARS} characters`),
+});
+
+const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/** Parse one SKILL.md's text; throws an Error whose message says what is wrong. */
+export function parseSkillFile(text: string): SkillFile {
+  const clean = text.replace(/^\uFEFF/, "");
+  const match = FRONTMATTER.exec(clean);
+  if (!match) throw new Error("it does not start with a frontmatter block (a line ---, YAML, a line ---)");
+  let data: unknown;
+  try {
+    data = parseYaml(match[1]!);
+  } catch (err) {
+    throw new Error(`its frontmatter is not valid YAML (${(err as Error).message.split("\n")[0]})`);
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error("its frontmatter is not a YAML mapping");
+  const parsed = frontmatterSchema.safeParse(data);
+  if (!parsed.success) throw new Error(`its frontmatter is wrong: ${describeIssues(parsed.error)}`);
+  const body = clean.slice(match[0].length).trim();
+  if (body === "") throw new Error("its body, the skill's instructions, is empty");
+  // A folded YAML description can span lines; the prompt's list needs it on one.
+  const description = parsed.data.description.replace(/\s+/g, " ");
+  return { name: parsed.data.name, description, body };
+}
