@@ -4,3 +4,11 @@
 export type { Expect, Range, Script, ScriptBlock, ScriptTurn, TurnAnswer } from "./script.ts";
 export { ScriptError, loadScript, parseScript } from "./load.ts";
 export { AGENT_HEADER, DEFAULT_AGENT, Simulator, type RecordedRequest } from "./simulator.ts";
+export {
+  LOOKBACK_BLOCKS,
+  PromptCache,
+  minimumCacheableTokens,
+  type CacheFigures,
+  type CacheRequest,
+  type PromptCacheOptions,
+} from "./prompt-cache.ts";

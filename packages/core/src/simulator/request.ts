@@ -13,13 +13,20 @@ export interface SimRequest {
   stream?: boolean;
 }
 
+/** The prompt of any Messages API request (a `MessageCreateParams` fits too). */
+export interface PromptParts {
+  system?: unknown;
+  messages: unknown;
+  tools?: unknown;
+}
+
 /** Tokens are estimated, not counted: about four characters each, as a rule of thumb. */
 export function estimateTokens(chars: number): number {
   return Math.ceil(chars / 4);
 }
 
 /** The prompt's size: what the model would have to read (system, messages and tools). */
-export function promptTokens(request: SimRequest): number {
+export function promptTokens(request: PromptParts): number {
   const { system, messages, tools } = request;
   return estimateTokens(JSON.stringify({ system, messages, tools }).length);
 }

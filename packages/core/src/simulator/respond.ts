@@ -5,13 +5,14 @@
  */
 import type { ContentBlock, Message, StopReason, Usage } from "../protocol.ts";
 import type { ScriptBlock } from "./script.ts";
+import type { CacheFigures } from "./prompt-cache.ts";
 import { estimateTokens } from "./request.ts";
 
-/** What a response needs besides the turn: the request's model and budget, fresh ids. */
+/** What a response needs besides the turn: the request's model and budget, its input as cached, fresh ids. */
 export interface ResponseContext {
   model: string;
   maxTokens: number;
-  inputTokens: number;
+  input: CacheFigures;
   messageId: string;
   nextToolUseId: () => string;
 }
@@ -51,12 +52,12 @@ function toContentBlock(block: ScriptBlock, ctx: ResponseContext): ContentBlock 
   return { type: "tool_use", id: ctx.nextToolUseId(), name: block.name, input: block.input, caller: { type: "direct" } };
 }
 
-function usage(inputTokens: number, outputTokens: number): Usage {
+function usage(input: CacheFigures, outputTokens: number): Usage {
   return {
-    input_tokens: inputTokens,
+    input_tokens: input.inputTokens,
     output_tokens: outputTokens,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
+    cache_creation_input_tokens: input.cacheWriteTokens,
+    cache_read_input_tokens: input.cacheReadTokens,
     cache_creation: null,
     inference_geo: null,
     output_tokens_details: null,
@@ -81,6 +82,6 @@ export function buildMessage(scripted: ScriptBlock[], stopReason: StopReason | u
     stop_details: null,
     container: null,
     diagnostics: null,
-    usage: usage(ctx.inputTokens, estimateTokens(outputChars)),
+    usage: usage(ctx.input, estimateTokens(outputChars)),
   };
 }

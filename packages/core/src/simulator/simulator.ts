@@ -11,9 +11,12 @@
  * the same ids whatever the timing, and a multi-agent run is as reproducible as a single one.
  * A turn with `after` holds its request until another agent has been served enough turns:
  * that is how a script orders agents that run at the same time.
+ * One prompt cache serves every agent (they share an organisation, as on the real API) and
+ * outlives `restart`: the real cache does not know a conversation was cleared.
  */
 import { checkExpect, checkScriptedTools } from "./expect.ts";
 import { Holds } from "./hold.ts";
+import { PromptCache } from "./prompt-cache.ts";
 import { lastUserText, promptTokens, quote, type SimRequest } from "./request.ts";
 import { buildMessage, errorBody } from "./respond.ts";
 import { DEFAULT_AGENT, type Script, type ScriptTurn, type TurnAnswer } from "./script.ts";
@@ -69,10 +72,14 @@ export class Simulator {
   });
   /** Ids for requests from agents the script does not know (they only ever get errors). */
   readonly #strangers = new Map<string, AgentState>();
+  /** What answered requests asked to cache; only answered ones: an error or a fault writes nothing. */
+  readonly #cache: PromptCache;
 
-  constructor(script: Script, options: { name?: string } = {}) {
+  /** `now` is the prompt cache's clock (a test moves it to expire entries without waiting). */
+  constructor(script: Script, options: { name?: string; now?: () => number } = {}) {
     this.#script = script;
     this.#name = options.name;
+    this.#cache = new PromptCache({ now: options.now });
     for (const turn of script.turns) this.#agents.set(turn.agent ?? DEFAULT_AGENT, freshState());
     this.restart();
     this.fetch = (input, init) => this.#handle(input, init);
@@ -245,7 +252,7 @@ export class Simulator {
     const message = buildMessage(turn.content ?? [], turn.stop_reason, {
       model: request.model,
       maxTokens: request.max_tokens,
-      inputTokens: promptTokens(request),
+      input: this.#cache.account(request),
       messageId: this.#nextId(agent, "message"),
       nextToolUseId: () => this.#nextId(agent, "toolUse"),
     });

@@ -4,6 +4,9 @@
  * first problem it finds, or undefined; the checks are chained in the order the real API
  * reports them: schema first, then the rules across messages (conversation.ts).
  *
+ * Cache breakpoints (`cache_control`) are checked here too: their shape wherever they sit,
+ * and the API's limit of 4 per request (what each one caches is prompt-cache.ts's business).
+ *
  * The point is teaching: a harness that passes here sends requests a real model would accept,
  * so a mistake in a lesson's loop shows up offline, with a message saying what to fix.
  */
@@ -68,6 +71,7 @@ export function validateRequest(body: unknown): Problem {
     checkTools(body.tools) ??
     checkToolChoice(body.tool_choice) ??
     checkSampling(body) ??
+    checkBreakpointCount(body) ??
     // Every message was checked above, so the list now has the shape the rules expect.
     checkConversation(body.messages as Msg[])
   );
@@ -146,6 +150,8 @@ function checkFields(block: Obj, path: string, rule: BlockRule): Problem {
 
 /** The rules about values, once the shape is right. */
 function checkBlockValues(block: Obj, path: string, type: string): Problem {
+  const cacheControl = checkCacheControl(block.cache_control, `${path}.cache_control`);
+  if (cacheControl) return cacheControl;
   if (type === "text") {
     const text = block.text as string;
     if (text === "") return `${path}.text: text content blocks must be non-empty`;
@@ -194,6 +200,8 @@ function checkTool(tool: unknown, i: number): Problem {
   if (tool.name === undefined) return `${path}.name: Field required`;
   if (typeof tool.name !== "string" || !TOOL_NAME.test(tool.name)) return `${path}.name: String should match pattern '${TOOL_NAME.source}'`;
   if (tool.description !== undefined && typeof tool.description !== "string") return `${path}.description: Input should be a valid string`;
+  const cacheControl = checkCacheControl(tool.cache_control, `${path}.cache_control`);
+  if (cacheControl) return cacheControl;
   const schema = tool.input_schema;
   if (schema === undefined) return `${path}.input_schema: Field required`;
   if (!isObject(schema)) return `${path}.input_schema: Input should be a valid dictionary`;
@@ -222,4 +230,33 @@ function checkSampling(body: Obj): Problem {
     return "stop_sequences: Input should be a valid list of strings";
   }
   return undefined;
+}
+
+/** `{ type: "ephemeral" }`, optionally with a `ttl` of "5m" (the default) or "1h"; null means none. */
+function checkCacheControl(cacheControl: unknown, path: string): Problem {
+  if (cacheControl === undefined || cacheControl === null) return undefined;
+  if (!isObject(cacheControl)) return `${path}: Input should be a valid dictionary`;
+  if (cacheControl.type !== "ephemeral") return `${path}.type: Input should be 'ephemeral'`;
+  const { ttl } = cacheControl;
+  if (ttl !== undefined && ttl !== "5m" && ttl !== "1h") return `${path}.ttl: Input should be '5m' or '1h'`;
+  const extra = Object.keys(cacheControl).find((key) => key !== "type" && key !== "ttl");
+  return extra === undefined ? undefined : `${path}.${extra}: Extra inputs are not permitted`;
+}
+
+/** Every cache_control of the request: on tools, system blocks, message blocks and tool results' own blocks. */
+function countBreakpoints(items: unknown): number {
+  if (!Array.isArray(items)) return 0;
+  return items.reduce((sum: number, item: Obj) => {
+    const own = isObject(item.cache_control) ? 1 : 0;
+    return sum + own + (item.type === "tool_result" ? countBreakpoints(item.content) : 0);
+  }, 0);
+}
+
+function checkBreakpointCount(body: Obj): Problem {
+  const messages = body.messages as Obj[];
+  const found =
+    countBreakpoints(body.tools) +
+    countBreakpoints(body.system) +
+    messages.reduce((sum, message) => sum + countBreakpoints(message.content), 0);
+  return found > 4 ? `A maximum of 4 blocks with cache_control may be provided. Found ${found}.` : undefined;
 }

@@ -56,6 +56,18 @@ export function inputSummary(input: unknown, clean: (text: string) => string = (
   return json.length > 200 ? `${json.slice(0, 200)}…` : json;
 }
 
+/**
+ * `10 in, 5 out`; with prompt caching, "in" is the whole prompt and the cached part is named:
+ * `10232 in (9800 cache read, 120 cache write), 56 out`. The API reports the three parts of the
+ * input apart (input_tokens is only what was neither read nor written), so they are added up.
+ */
+function usageSummary(usage: Message["usage"]): string {
+  const read = usage.cache_read_input_tokens ?? 0;
+  const write = usage.cache_creation_input_tokens ?? 0;
+  if (read === 0 && write === 0) return `${usage.input_tokens} in, ${usage.output_tokens} out`;
+  return `${usage.input_tokens + read + write} in (${read} cache read, ${write} cache write), ${usage.output_tokens} out`;
+}
+
 export interface TerminalRendererOptions {
   /** Stream model text as it arrives (the REPL), or keep quiet about it (`--print`). */
   streamText?: boolean;
@@ -97,8 +109,7 @@ export class TerminalRenderer implements Renderer {
   modelEnd(response: Message): void {
     this.screen.wait(this.lane, false);
     this.screen.endLine(this.lane);
-    const { input_tokens, output_tokens } = response.usage;
-    this.line(this.c.dim(`  [tokens: ${input_tokens} in, ${output_tokens} out]`));
+    this.line(this.c.dim(`  [tokens: ${usageSummary(response.usage)}]`));
   }
 
   toolCall(name: string, input: unknown, id?: string): void {
