@@ -1,2 +1,22 @@
-/** @learn/s06 — skills on demand, memory, CLAUDE.md, custom commands, a cached system prompt. (Being built.) */
-export {};
+/** @learn/s06 — knowledge when asked: skills, memory, CLAUDE.md, custom commands, a cached prompt. Later lessons import from here. */
+import { demoScripts, type Lesson } from "@learn/core";
+import { createAgent, previousLesson } from "./agent.ts";
+
+export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
+export { withKnowledge } from "./knowledge.ts";
+export { cachedPrompt, PromptAssembler, stableKey, type CachedPromptOptions, type LiveSection } from "./prompt/assembly.ts";
+export { adaptSections, environmentSection, localDate, toolGuidance, IDENTITY, TOOL_LINES } from "./prompt/sections.ts";
+export { markLastMessage, withLastMarked, EPHEMERAL } from "./cache/breakpoints.ts";
+export * from "./skills/index.ts";
+export * from "./memory/index.ts";
+export { loadClaudeMd, claudeMdSection } from "./claude-md.ts";
+export * from "./commands/index.ts";
+
+export const lesson: Lesson = {
+  id: "s06",
+  title: "Skills and memory",
+  headline: "knowledge when asked, not up front",
+  demoScripts: demoScripts(import.meta.url, "knowledge.yaml"),
+  flags: previousLesson.flags ?? [],
+  createAgent,
+};

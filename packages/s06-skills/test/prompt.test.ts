@@ -2,13 +2,20 @@
  * The assembled system prompt and the cache breakpoints, without a model: which sections are
  * there, in what order, when they are rebuilt, and where the breakpoints go.
  */
-import { defineTool, type MessageParam } from "@learn/core";
+import { defineTool, type AgentContext, type MessageParam, type SystemPrompt, type TextBlockParam } from "@learn/core";
 import { testContext } from "@learn/core/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { withLastMarked } from "../src/cache/breakpoints.ts";
 import { cachedPrompt, stableKey, type LiveSection } from "../src/prompt/assembly.ts";
 import { adaptSections, environmentSection, localDate, toolGuidance } from "../src/prompt/sections.ts";
+
+/** The blocks a system prompt gives in this context (these tests always build blocks). */
+async function blocksOf(system: SystemPrompt, ctx: AgentContext): Promise<TextBlockParam[]> {
+  const value = typeof system === "function" ? await system(ctx) : system;
+  if (typeof value === "string") throw new Error("expected text blocks");
+  return value;
+}
 
 const tool = (name: string) => defineTool({ name, description: name, input: z.object({}), run: () => "" });
 
@@ -31,10 +38,10 @@ const base = [
 ];
 
 describe("the assembled prompt", () => {
-  it("stable sections, then a breakpoint, then the dynamic tail; an absent section leaves no trace", () => {
+  it("the fixed layer, the session layer, each ending in a breakpoint, then the dynamic tail; an absent section leaves no trace", () => {
     const memory = liveValue("memory", "- [tests](tests.md) — run them with node --test");
     const skills = liveValue("skills", undefined);
-    const assembly = cachedPrompt({ stable: [skills.section, memory.section], dynamic: [environmentSection(() => "2026-12-01")], adapt: adaptSections });
+    const assembly = cachedPrompt({ stable: [skills.section], session: [memory.section], dynamic: [environmentSection(() => "2026-12-01")], adapt: adaptSections });
     const system = assembly.build({ sections: base, tools: [tool("read_file"), tool("bash")] });
     const blocks = typeof system === "function" ? system(testContext("/work/ws")) : system;
     expect(blocks).toEqual([
@@ -44,10 +51,10 @@ describe("the assembled prompt", () => {
           "You are a coding agent. You work in the folder named under Environment, with the tools below.",
           "Which tool is for what:\n- read_file reads a file.\n- bash runs commands: tests, scripts, git.\nPrefer the file tools to bash for files: they are safer and their results are clearer.\nCall independent reads and searches together in one response.",
           "Plan.",
-          "memory: - [tests](tests.md) — run them with node --test",
         ].join("\n\n"),
         cache_control: { type: "ephemeral" },
       },
+      { type: "text", text: "memory: - [tests](tests.md) — run them with node --test", cache_control: { type: "ephemeral" } },
       { type: "text", text: "Environment:\n- Working directory: /work/ws\n- Today's date: 2026-12-01" },
     ]);
     expect(assembly.sections).toEqual(["skills", "memory", "environment"]);
@@ -55,7 +62,7 @@ describe("the assembled prompt", () => {
 
   it("the same state returns the very same blocks; a change in it rebuilds them", async () => {
     const memory = liveValue("memory", "one");
-    const system = cachedPrompt({ stable: [memory.section], dynamic: [] }).build({ sections: base, tools: [] });
+    const system = cachedPrompt({ stable: [], session: [memory.section], dynamic: [] }).build({ sections: base, tools: [] });
     if (typeof system !== "function") throw new Error("expected a function of the context");
     const ctx = testContext("/w");
     const first = await system(ctx);
@@ -69,19 +76,18 @@ describe("the assembled prompt", () => {
 
   it("a moved agent (another cwd) changes only the block after the breakpoint", async () => {
     let cwd = "/a";
-    const system = cachedPrompt({ stable: [], dynamic: [environmentSection(() => "2026-12-01")] }).build({ sections: base, tools: [] });
-    if (typeof system !== "function") throw new Error("expected a function of the context");
+    const system = cachedPrompt({ stable: [], session: [], dynamic: [environmentSection(() => "2026-12-01")] }).build({ sections: base, tools: [] });
     const ctx = Object.defineProperty(testContext("/a"), "cwd", { get: () => cwd });
-    const before = await system(ctx);
+    const before = await blocksOf(system, ctx);
     cwd = "/b";
-    const after = await system(ctx);
+    const after = await blocksOf(system, ctx);
     expect(after[0]).toEqual(before[0]);
     expect(after[1]!.text).toContain("Working directory: /b");
   });
 
   it("a live section that needs a tool is left out for an agent without it", async () => {
     const skills = liveValue("skills", "write-a-test", ["load_skill"]);
-    const assembly = cachedPrompt({ stable: [skills.section], dynamic: [] });
+    const assembly = cachedPrompt({ stable: [skills.section], session: [], dynamic: [] });
     const text = async (tools: string[]) => {
       const system = assembly.build({ sections: [], tools: tools.map(tool) });
       return JSON.stringify(typeof system === "function" ? await system(testContext("/w")) : system);
