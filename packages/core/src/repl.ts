@@ -45,6 +45,9 @@ interface QueuedLine {
 
 export const HISTORY_SIZE = 500;
 
+/** The REPL's own commands: an agent's command of the same name would never be reached. */
+export const BUILTIN_COMMAND_NAMES: readonly string[] = ["help", "clear", "exit", "quit", "demo"];
+
 /** Typed alone on a line, these leave as `/exit` does (what people type first). */
 const EXIT_WORDS = new Set(["exit", "quit"]);
 
