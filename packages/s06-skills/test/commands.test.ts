@@ -7,7 +7,8 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { agentFrom, isCommandTurn, type AgentOptions, type CommandTurn, type SlashCommand } from "@learn/core";
+import { PassThrough } from "node:stream";
+import { agentFrom, isCommandTurn, Repl, type AgentOptions, type CommandTurn, type SlashCommand } from "@learn/core";
 import { RecordingRenderer, scriptedModel, useTempWorkspace } from "@learn/core/testing";
 import { parts as s05Parts } from "@learn/s05";
 import {
@@ -17,6 +18,7 @@ import {
   parseCommandFile,
   splitArguments,
   splitToolList,
+  withCustomCommands,
   type CustomCommand,
 } from "../src/commands/index.ts";
 
@@ -265,5 +267,38 @@ describe("allowed-tools during the command's turn, and only then", () => {
     await expect(agent.run(turn.prompt, controller.signal)).rejects.toThrow();
     turn.onEnd!();
     expect(grants.list()).toEqual([]);
+  });
+});
+
+describe("withCustomCommands, at the REPL", () => {
+  it("adds the workspace's commands and reports the bad ones; /name runs its turn with its allowed-tools, the next line without", async () => {
+    await writeCommand("touchy.md", "---\ndescription: Touch files\nallowed-tools: Bash(touch:*)\n---\nTouch $1.");
+    await writeCommand("broken.md", "---\nallowed-tools: [\n---\nBody");
+    const script = JSON.stringify({
+      turns: [
+        { content: [{ type: "tool_use", name: "bash", input: { command: "touch during.txt" } }] },
+        { content: [{ type: "text", text: "first done" }] },
+        { content: [{ type: "tool_use", name: "bash", input: { command: "touch after.txt" } }] },
+        { content: [{ type: "text", text: "second done" }] },
+      ],
+    });
+    const { base, renderer, agentOptions } = await lessonParts({}, script);
+    const withCommands = await withCustomCommands(base, agentOptions);
+    expect(withCommands.commands.map((c) => c.name)).toEqual([...base.commands.map((c) => c.name), "touchy"]);
+    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([expect.stringMatching(/^\.claude\/commands\/broken\.md: skipped: its frontmatter is not valid YAML/)]);
+
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let shown = "";
+    output.on("data", (c: Buffer) => (shown += c.toString()));
+    const repl = new Repl({ agent: agentFrom(withCommands, agentOptions), renderer, input, output, terminal: false });
+    const done = repl.start();
+    input.end("/help\n/touchy during.txt\ntouch another file\n");
+    await done;
+    expect(shown).toContain("Touch files (from .claude/commands/touchy.md)");
+    expect(shown).toContain("/touchy → Touch during.txt.");
+    expect(existsSync(path.join(ws.dir, "during.txt"))).toBe(true);
+    expect(existsSync(path.join(ws.dir, "after.txt"))).toBe(false);
+    expect(base.permissions!.grants.list()).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ export interface CommandFile {
 }
 
 /** How much of the body's first line stands in for a missing description. */
-export const DESCRIPTION_CHARS = 80;
+export const COMMAND_DESCRIPTION_CHARS = 80;
 
 /**
  * `Bash(git add:*), Bash(git status:*), Read` → three rules: split on the commas that are not
@@ -99,5 +99,5 @@ function frontmatterOf(yaml: string): unknown {
 /** The body's first line, without a heading's #s, cut: a description for a file that has none. */
 function firstLineOf(template: string): string {
   const line = template.split("\n")[0]!.replace(/^#+\s*/, "").trim();
-  return line.length > DESCRIPTION_CHARS ? `${line.slice(0, DESCRIPTION_CHARS - 1)}…` : line;
+  return line.length > COMMAND_DESCRIPTION_CHARS ? `${line.slice(0, COMMAND_DESCRIPTION_CHARS - 1)}…` : line;
 }
