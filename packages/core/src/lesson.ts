@@ -35,7 +35,29 @@ export interface AgentOptions {
 export interface SlashCommand {
   name: string;
   description: string;
-  run(args: string): Promise<string | void> | string | void;
+  /** Text to show, nothing, or a turn to run at once (a custom command's expanded prompt). */
+  run(args: string): Promise<CommandResult> | CommandResult;
+}
+
+export type CommandResult = string | void | CommandTurn;
+
+/**
+ * What a command returns to start a turn: the REPL (and `--print`) runs `prompt` right away,
+ * as if it had been typed, after a dim line that says what the command expanded to.
+ */
+export interface CommandTurn {
+  /** The prompt the turn runs. */
+  prompt: string;
+  /**
+   * Called once when that turn has ended, however it ended (an answer, an error, Ctrl-C):
+   * undo what the command set up for its turn only (allow rules it granted).
+   */
+  onEnd?: () => void;
+}
+
+/** Is this command result a turn to run? */
+export function isCommandTurn(result: CommandResult): result is CommandTurn {
+  return typeof result === "object" && result !== null && typeof result.prompt === "string";
 }
 
 /**
@@ -96,4 +118,33 @@ export interface Lesson {
 export function demoScripts(indexUrl: string, ...names: string[]): string[] {
   const demoDir = path.join(path.dirname(fileURLToPath(indexUrl)), "..", "demo");
   return names.map((name) => path.join(demoDir, name));
+}
+
+/** A line that calls a command: `/name` and its arguments. */
+export interface CommandLine {
+  name: string;
+  /** Everything after the name, trimmed ("" when none). */
+  args: string;
+}
+
+/**
+ * `/commit fix the typo` → { name: "commit", args: "fix the typo" }. Undefined when the line
+ * does not start with `/` or its first word is not a command name (`/tmp/x explain`): a path
+ * is a prompt, not a command.
+ */
+export function commandLineOf(line: string): CommandLine | undefined {
+  const match = /^\/([A-Za-z0-9_:-]*)(?:\s+([\s\S]*))?$/.exec(line.trim());
+  return match ? { name: match[1]!, args: (match[2] ?? "").trim() } : undefined;
+}
+
+const SHOWN_CHARS = 80;
+
+/** What a command expanded to, in one line: its first line, cut, and its size when there is more. */
+export function describeExpansion(name: string, prompt: string): string {
+  const text = prompt.trim();
+  const first = text.split("\n")[0]!;
+  const shown = first.length > SHOWN_CHARS ? `${first.slice(0, SHOWN_CHARS - 1)}…` : first;
+  const lines = text.split("\n").length;
+  const more = lines > 1 ? ` (${lines} lines, ${text.length} chars)` : first.length > SHOWN_CHARS ? ` (${text.length} chars)` : "";
+  return `/${name} → ${shown}${more}`;
 }

@@ -4,14 +4,16 @@
  *   - an empty line does nothing (it never quits);
  *   - Ctrl-C during a turn cancels that turn and the session goes on; Ctrl-C twice at the
  *     prompt exits; `/exit` and end-of-input exit too;
- *   - lines typed while a turn runs wait their turn (a queue), as piped stdin does.
+ *   - lines typed while a turn runs wait their turn (a queue), as piped stdin does;
+ *   - a command may answer with a turn (`{ prompt }`): it runs at once, as if typed.
  */
 import { appendFile, readFile } from "node:fs/promises";
 import readline from "node:readline";
 import { announceSubmitted } from "./agent/run-until-idle.ts";
 import { describeError } from "./errors.ts";
 import { reportTurnError } from "./turn-errors.ts";
-import type { Agent, SlashCommand } from "./lesson.ts";
+import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type SlashCommand } from "./lesson.ts";
+import { paletteFor } from "./ui/colors.ts";
 import { Screen, type Renderer } from "./ui/renderer.ts";
 
 export interface ReplOptions {
@@ -42,6 +44,9 @@ interface QueuedLine {
 }
 
 export const HISTORY_SIZE = 500;
+
+/** The REPL's own commands: an agent's command of the same name would never be reached. */
+export const BUILTIN_COMMAND_NAMES: readonly string[] = ["help", "clear", "exit", "quit", "demo"];
 
 /** Typed alone on a line, these leave as `/exit` does (what people type first). */
 const EXIT_WORDS = new Set(["exit", "quit"]);
@@ -205,20 +210,37 @@ export class Repl {
   }
 
   private async command(line: string): Promise<boolean> {
-    const [name = "", ...rest] = line.slice(1).split(" ");
+    const { name, args } = commandLineOf(line) ?? { name: line.slice(1).split(" ")[0] ?? "", args: "" };
     if (name === "exit" || name === "quit") return false;
     const command = this.commands.find((c) => c.name === name);
     if (!command) {
       this.options.renderer.error(`Unknown command /${name}. Type /help for the list.`);
       return true;
     }
+    let out: CommandResult;
     try {
-      const out = await command.run(rest.join(" ").trim());
-      if (out) this.screen.print(out);
+      out = await command.run(args);
     } catch (err) {
       this.options.renderer.error(describeError(err));
+      return true;
     }
+    if (isCommandTurn(out)) return this.commandTurn(name, out);
+    if (out) this.screen.print(out);
     return true;
+  }
+
+  /** A command's turn: say what it expanded to, run it, then let the command tidy up. */
+  private async commandTurn(name: string, turn: CommandTurn): Promise<boolean> {
+    this.screen.print(paletteFor(this.options.output as { isTTY?: boolean }).dim(describeExpansion(name, turn.prompt)));
+    try {
+      return await this.runTurn(turn.prompt);
+    } finally {
+      try {
+        turn.onEnd?.();
+      } catch (err) {
+        this.options.renderer.error(describeError(err));
+      }
+    }
   }
 
   private builtinCommands(): SlashCommand[] {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { existingUserFile, UsageError } from "../src/cli/args.ts";
 import { runCli } from "../src/cli/index.ts";
-import type { Lesson } from "../src/lesson.ts";
+import type { Agent, Lesson } from "../src/lesson.ts";
 
 const lesson = {
   id: "t00",
@@ -59,5 +59,59 @@ describe("--print", () => {
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     expect(await runCli(lesson, args)).toBe(2);
     expect(String(stderr.mock.calls[0]?.[0])).toMatch(/^--print needs a prompt/);
+  });
+
+  describe("a prompt that starts with /name calls the agent's command", () => {
+    /** A lesson whose agent records its prompts and has two commands: one starts a turn, one prints. */
+    function commandLesson() {
+      const prompts: string[] = [];
+      const ended: number[] = [];
+      const agent: Agent = {
+        anatomy: () => ({ tools: [], hooks: [], promptSections: [], commands: ["greet", "count"] }),
+        run: async (prompt) => (prompts.push(prompt), `answer to ${prompt}`),
+        clear: () => {},
+        commands: [
+          { name: "greet", description: "", run: (args) => ({ prompt: `Say hello to ${args}.`, onEnd: () => void ended.push(prompts.length) }) },
+          { name: "count", description: "", run: () => `prompts: ${prompts.length}` },
+        ],
+      };
+      return { lesson: { ...lesson, createAgent: () => agent } as Lesson, prompts, ended };
+    }
+
+    async function print(l: Lesson, prompt: string) {
+      await writeFile(path.join(dir, "s.yaml"), "turns: [ { content: [ { type: text, text: hi } ] } ]\n");
+      const out: string[] = [];
+      const err: string[] = [];
+      vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk)), true));
+      vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
+      const code = await runCli(l, ["--model-script", "s.yaml", "--cwd", dir, "-p", prompt]);
+      vi.restoreAllMocks();
+      return { code, stdout: out.join(""), stderr: err.join("") };
+    }
+
+    it("a command's turn runs, then its onEnd", async () => {
+      const c = commandLesson();
+      const run = await print(c.lesson, "/greet the team");
+      expect(run).toMatchObject({ code: 0, stdout: "answer to Say hello to the team.\n" });
+      expect(run.stderr).toContain("/greet → Say hello to the team.");
+      expect(c.prompts).toEqual(["Say hello to the team."]);
+      expect(c.ended).toEqual([1]);
+    });
+
+    it("a command's text is printed; nothing goes to the model", async () => {
+      const c = commandLesson();
+      expect(await print(c.lesson, "/count")).toMatchObject({ code: 0, stdout: "prompts: 0\n" });
+      expect(c.prompts).toEqual([]);
+    });
+
+    it("an unknown /name exits 2 and names the commands there are; a path is a prompt", async () => {
+      const c = commandLesson();
+      const run = await print(c.lesson, "/grete the team");
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("Unknown command /grete: this agent's commands are /greet, /count. Nothing was sent to the model.");
+      expect(c.prompts).toEqual([]);
+      expect((await print(c.lesson, "/tmp/x.log: what failed?")).code).toBe(0);
+      expect(c.prompts).toEqual(["/tmp/x.log: what failed?"]);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { PromptQueue } from "../src/agent/prompt-queue.ts";
-import type { Agent } from "../src/lesson.ts";
+import type { Agent, SlashCommand } from "../src/lesson.ts";
 import { Repl } from "../src/repl.ts";
 import { RecordingRenderer } from "../src/testing/index.ts";
 
@@ -27,12 +27,13 @@ function fakeAgent() {
   return { agent, prompts, cleared: () => cleared, closed: () => closed };
 }
 
-function start(terminal: boolean) {
+function start(terminal: boolean, commands: SlashCommand[] = []) {
   const input = new PassThrough();
   const output = new PassThrough();
   let text = "";
   output.on("data", (c: Buffer) => (text += c.toString()));
   const fake = fakeAgent();
+  fake.agent.commands!.push(...commands);
   const renderer = new RecordingRenderer();
   const repl = new Repl({ agent: fake.agent, renderer, input, output, terminal, demoPrompts: ["demo one"] });
   const done = repl.start();
@@ -144,6 +145,43 @@ describe("the REPL", () => {
     r.input.write("hello\n");
     await tick();
     expect(r.fake.prompts).toEqual(["hello"]);
+    r.input.write("/exit\n");
+    await r.done;
+  });
+
+  it("a command that returns { prompt } runs it as a turn at once, says what it expanded to, then calls onEnd", async () => {
+    const ended: string[] = [];
+    const r = start(false, [
+      {
+        name: "review",
+        description: "review a file",
+        run: (args) => ({ prompt: `Review ${args} carefully.\nList every problem.`, onEnd: () => ended.push(`after ${r.fake.prompts.length}`) }),
+      },
+    ]);
+    r.input.end("/review src/a.ts\nnext\n");
+    await r.done;
+    expect(r.fake.prompts).toEqual(["Review src/a.ts carefully.\nList every problem.", "next"]);
+    expect(ended).toEqual(["after 1"]); // after its own turn, before the next one
+    expect(r.output()).toContain("/review → Review src/a.ts carefully. (2 lines, 46 chars)");
+  });
+
+  it("a command's turn that fails or is cancelled still calls onEnd; a command that throws is reported", async () => {
+    let ended = 0;
+    const r = start(true, [
+      { name: "slowly", description: "", run: () => ({ prompt: "slow", onEnd: () => void ended++ }) },
+      { name: "broken", description: "", run: () => Promise.reject(new Error("no such template")) },
+    ]);
+    r.input.write("/slowly\n");
+    await tick();
+    expect(r.fake.prompts).toEqual(["slow"]);
+    expect(ended).toBe(0);
+    r.input.write("\x03");
+    await tick();
+    expect(ended).toBe(1);
+    r.input.write("/broken\n");
+    await tick();
+    expect(r.renderer.ofKind("error").map((e) => e.text)).toContain("no such template");
+    expect(r.fake.prompts).toEqual(["slow"]);
     r.input.write("/exit\n");
     await r.done;
   });

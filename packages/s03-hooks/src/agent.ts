@@ -15,9 +15,20 @@
  */
 import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
 import { parts as s02Parts } from "@learn/s02";
+import type { PermissionAccess } from "./permissions/hook.ts";
 import { withReadGuard } from "./permissions/read-guard.ts";
 import { createPolicyHooks } from "./policy-hooks.ts";
 import { withPermissionGuidance } from "./prompt.ts";
+
+declare module "@learn/core" {
+  interface AgentParts {
+    /**
+     * s03: the permission policy, the grants later mechanisms may add (allow rules with a
+     * source, for a while), and the judge every tool call goes through. Unset before s03.
+     */
+    permissions?: PermissionAccess;
+  }
+}
 
 export async function parts(options: AgentOptions): Promise<AgentParts> {
   const base = await s02Parts(options);
@@ -29,6 +40,7 @@ export async function parts(options: AgentOptions): Promise<AgentParts> {
     hooks: [policy.permissions, ...base.hooks, ...policy.commandHooks],
     sections: withPermissionGuidance(base.sections, policy.mode),
     commands: [...base.commands, ...policy.commands],
+    permissions: policy.access,
   };
 }
 

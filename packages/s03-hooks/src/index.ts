@@ -21,7 +21,8 @@ export { refusalOf, REFUSE_LIST } from "./permissions/refuse-list.ts";
 export { subjectOf, hitsAnyPart, approvingRules, unapprovable, declaredCommands, isEditInside, type CallSubject, type FileTarget } from "./permissions/matching.ts";
 export { SessionRules } from "./permissions/session-rules.ts";
 export { createAsker, type Asker, type AskerOptions } from "./permissions/asker.ts";
-export { permissionHook, judge, PERMISSION_HOOK_NAME } from "./permissions/hook.ts";
+export { permissionHook, judge, PERMISSION_HOOK_NAME, type PermissionAccess } from "./permissions/hook.ts";
+export { Grants, type Grant } from "./permissions/grants.ts";
 export { readableUnder, withReadGuard } from "./permissions/read-guard.ts";
 export { CLAUDE_CODE_ALIASES, toolsNamed, namesOf, familyOf, FILE_EDIT_TOOLS, type RuleFamily } from "./permissions/tool-names.ts";
 // Settings and command hooks.

@@ -8,7 +8,8 @@ import type { AgentOptions, Hook, LessonFlag, SlashCommand } from "@learn/core";
 import { commandHooks } from "./command-hooks/hooks.ts";
 import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";
-import { judge, permissionHook } from "./permissions/hook.ts";
+import { Grants } from "./permissions/grants.ts";
+import { judge, permissionHook, type PermissionAccess } from "./permissions/hook.ts";
 import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES, type PermissionMode } from "./permissions/modes.ts";
 import { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
 import { SessionRules } from "./permissions/session-rules.ts";
@@ -36,6 +37,8 @@ export interface PolicyHooks {
   /** Which files the tools may read: searches skip what `Read(...)` deny rules cover. */
   /** The rules and the mode, as read from settings.json and the command line. */
   permissionPolicy: PermissionPolicy;
+  /** The policy, its grants and its judge, for later lessons (AgentParts.permissions). */
+  access: PermissionAccess;
 }
 
 export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHooks> {
@@ -52,20 +55,24 @@ export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHo
   const session = new SessionRules();
   const ask = createAsker({ ...options, session, settingsFile: SETTINGS_FILE, degraded: policy.degraded });
   const hookSession = { sessionId: randomUUID(), cwd, permissionMode: policy.mode };
+  // Allow rules the harness adds while it runs (a command's allowed-tools): none yet.
+  const grants = new Grants();
+  const access: PermissionAccess = { policy, grants, judge: (call, ctx) => judge(call, policy, ask, ctx.cwd, ctx.signal, grants) };
 
   return {
-    permissions: permissionHook(policy, ask),
+    permissions: permissionHook(policy, ask, grants),
     commandHooks: commandHooks({
       config: settings.hooks,
       ask,
       session: hookSession,
       // A call a hook rewrote goes through the policy again: a hook cannot launder a call.
-      recheck: (call, ctx) => judge(call, policy, ask, ctx.cwd, ctx.signal),
+      recheck: (call, ctx) => access.judge(call, ctx),
     }),
     commands: [permissionsCommand({ policy, session, hooks: settings.hooks, file: settings.file, problems: settings.problems })],
     mode: policy.mode,
     ask,
     permissionPolicy: policy,
+    access,
   };
 }
 

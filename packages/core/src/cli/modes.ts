@@ -10,7 +10,7 @@ import { createClient } from "../client.ts";
 import { loadConfig, secretsOf, type Config } from "../config.ts";
 import { describeError } from "../errors.ts";
 import { reportTurnError } from "../turn-errors.ts";
-import type { Lesson } from "../lesson.ts";
+import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type Lesson } from "../lesson.ts";
 import { Model } from "../model.ts";
 import { Repl, loadHistory } from "../repl.ts";
 import { loadScript, Simulator, type Script } from "../simulator/index.ts";
@@ -52,7 +52,15 @@ function promptsOf(script: Script | undefined): string[] {
   return Array.isArray(script.prompt) ? script.prompt : [script.prompt];
 }
 
-/** `--print`: one prompt, the answer on stdout, progress on stderr; exit 1 on error. */
+/**
+ * `--print`: one prompt, the answer on stdout, progress on stderr; exit 1 on error.
+ *
+ * A prompt that starts with `/name` calls the agent's command `name`, as `claude -p "/cmd
+ * args"` does: a command that answers with a turn runs that turn; one that answers with text
+ * prints it. An unknown `/name` is an error (exit 2), never sent to the model — a typo would
+ * otherwise become a prompt. The REPL's own commands (/help, /clear...) are not offered here.
+ * A first word that is not a command name (`/tmp/x.log explain it`) is an ordinary prompt.
+ */
 export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cwd: string): Promise<number> {
   const renderer = new TerminalRenderer(process.stderr, { streamText: false });
   const model = buildModel(s.config, s.script, renderer, s.tracer);
@@ -67,17 +75,51 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
+  let turn: CommandTurn | undefined;
   try {
-    const answer = await runUntilIdle(agent, options.print!, controller.signal, renderer);
+    const printed = await printedPrompt(agent, options.print!, renderer);
+    if ("exit" in printed) return printed.exit;
+    if ("output" in printed) {
+      if (printed.output) process.stdout.write(`${printed.output}\n`);
+      return 0;
+    }
+    turn = printed.turn;
+    const answer = await runUntilIdle(agent, printed.prompt, controller.signal, renderer);
     process.stdout.write(`${answer}\n`);
     return 0;
   } catch (err) {
     reportTurnError(renderer, err, { signal: controller.signal, baseURL: s.config.baseURL, offlinePrompts: s.script && promptsOf(s.script) });
     return 1;
   } finally {
+    turn?.onEnd?.();
     process.off("SIGINT", onSigint);
     await agent.close?.();
   }
+}
+
+/** What `--print` does with its prompt: run a turn, print a command's text, or exit with a code. */
+type Printed = { prompt: string; turn?: CommandTurn } | { output: string } | { exit: number };
+
+async function printedPrompt(agent: Agent, prompt: string, renderer: Renderer): Promise<Printed> {
+  const line = commandLineOf(prompt);
+  if (!line || line.name === "") return { prompt };
+  const commands = agent.commands ?? [];
+  const command = commands.find((c) => c.name === line.name);
+  if (!command) {
+    const offered = commands.length ? `this agent's commands are ${commands.map((c) => `/${c.name}`).join(", ")}` : "this agent has no commands";
+    renderer.error(`Unknown command /${line.name}: ${offered}. Nothing was sent to the model.`);
+    return { exit: 2 };
+  }
+  let out: CommandResult;
+  try {
+    out = await command.run(line.args);
+  } catch (err) {
+    renderer.error(describeError(err));
+    return { exit: 1 };
+  }
+  if (!isCommandTurn(out)) return { output: out ?? "" };
+  renderer.notice(describeExpansion(line.name, out.prompt));
+  return { prompt: out.prompt, turn: out };
 }
 
 /** `--demo`: each demo script, offline, in a fresh copy of the practice workspace. */

@@ -5,7 +5,8 @@
  *   2. deny rules                   deny   if a rule hits any part of the call
  *   3. plan mode                    deny   every mutating call while planning
  *   4. ask rules                    ask    if a rule hits any part of the call
- *   5. allow rules                  allow  if rules approve every part of the call
+ *   5. allow rules                  allow  if rules approve every part of the call (settings.json's
+ *                                         and the harness's own grants, grants.ts)
  *   6. the mode                     allow / ask, for whatever no rule decided
  *
  * The first step with an answer wins. "ask" is not the end: the hook hands it to the asker
@@ -14,21 +15,23 @@
  */
 import type { ToolCall } from "@learn/core";
 import { describeCall, type Decision } from "./decision.ts";
+import type { Grant } from "./grants.ts";
 import { approvingRules, hitsAnyPart, subjectOf, type CallSubject } from "./matching.ts";
 import { modeDecision, planVeto } from "./modes.ts";
 import type { PermissionPolicy } from "./policy.ts";
 import { refusalOf } from "./refuse-list.ts";
+import type { Rule } from "./rule.ts";
 
 type Call = Pick<ToolCall, "name" | "input" | "tool">;
 
-export function decide(call: Call, policy: PermissionPolicy, cwd: string): Decision {
+export function decide(call: Call, policy: PermissionPolicy, cwd: string, grants: readonly Grant[] = []): Decision {
   const subject = subjectOf(call, cwd);
   return (
     refused(subject) ??
     ruleHit("deny", call, subject, policy) ??
     planVeto(policy.mode, call) ??
     ruleHit("ask", call, subject, policy) ??
-    ruleApproval(subject, policy) ??
+    ruleApproval(subject, policy, grants) ??
     modeDecision(policy.mode, call, subject)
   );
 }
@@ -48,7 +51,12 @@ function ruleHit(list: "deny" | "ask", call: Call, subject: CallSubject, policy:
     : { behavior: "ask", reason: `the rule ${where} says to ask first`, step: "ask rule" };
 }
 
-function ruleApproval(subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
-  const rules = approvingRules(policy.rules.allow, subject);
-  return rules && { behavior: "allow", reason: `allowed by ${rules.map((r) => r.text).join(", ")}`, step: "allow rule" };
+/** Settings' allow rules and grants together: one part of a call may be approved by each. */
+function ruleApproval(subject: CallSubject, policy: PermissionPolicy, grants: readonly Grant[]): Decision | undefined {
+  const rules = approvingRules([...policy.rules.allow, ...grants.map((g) => g.rule)], subject);
+  const named = (rule: Rule) => {
+    const grant = grants.find((g) => g.rule === rule);
+    return grant ? `${rule.text} from ${grant.source}` : rule.text;
+  };
+  return rules && { behavior: "allow", reason: `allowed by ${rules.map(named).join(", ")}`, step: "allow rule" };
 }

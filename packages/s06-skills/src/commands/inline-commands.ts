@@ -1,0 +1,65 @@
+/**
+ * !`command` in a template: run before the turn, its output put in its place — how a command
+ * shows the model the state it needs (`!`git status``, `!`git diff --staged``) without a
+ * round of tool calls.
+ *
+ * These commands run with no model in the loop, so they pass the same policy a bash call of
+ * the model would: each is judged as a bash call (the refuse-list, deny rules, plan mode, ask
+ * rules, allow rules and the command's own allowed-tools, then the mode — which may ask at the
+ * terminal; with no terminal an "ask" is a denial that says how to allow it).
+ *
+ * All are judged before any runs: a denial means none of them ran and no turn starts. Each
+ * runs in the workspace with a time limit, its output capped and the API key kept out of its
+ * environment (core's runCommand). A command that fails still gives its output and says so:
+ * the model should see that `git status` failed, not a blank.
+ */
+import { capText, runCommand, type RunResult, type Tool, type ToolCall } from "@learn/core";
+import type { Decision } from "@learn/s03";
+
+/** `!` then a command in backticks, on one line. */
+export const INLINE_COMMAND = /!`([^`\n]+)`/g;
+/** How long one inline command may run. */
+export const INLINE_TIMEOUT_MS = 30_000;
+/** How much of one command's output goes into the prompt. */
+export const INLINE_OUTPUT_CHARS = 10_000;
+
+export interface InlineDeps {
+  cwd: string;
+  /** The agent's bash tool: the call is judged as the model's own bash call would be. */
+  bash: Tool | undefined;
+  /** The permission judge (with the command's allowed-tools granted while it judges). */
+  judge(call: ToolCall): Promise<Decision>;
+}
+
+/** The commands a template runs, in order. */
+export function inlineCommandsOf(template: string): string[] {
+  return [...template.matchAll(INLINE_COMMAND)].map((m) => m[1]!.trim());
+}
+
+/** Judge every inline command; the first denial as a sentence, or undefined when all may run. */
+export async function firstDenial(commands: readonly string[], deps: InlineDeps): Promise<string | undefined> {
+  for (const [i, command] of commands.entries()) {
+    if (!deps.bash) return `!\`${command}\` needs a bash tool, and this agent has none`;
+    const call: ToolCall = { id: `inline_${i}`, name: deps.bash.name, input: { command }, tool: deps.bash };
+    const decision = await deps.judge(call);
+    if (decision.behavior !== "allow") return `!\`${command}\` was denied: ${decision.reason}`;
+  }
+  return undefined;
+}
+
+/** Run each inline command of `text` and put its output where it was written. */
+export async function inlineOutputs(text: string, cwd: string): Promise<string> {
+  const outputs: string[] = [];
+  for (const command of inlineCommandsOf(text)) outputs.push(shown(await runCommand(command, { cwd, timeoutMs: INLINE_TIMEOUT_MS, maxChars: INLINE_OUTPUT_CHARS })));
+  let next = 0;
+  return text.replace(INLINE_COMMAND, () => outputs[next++]!);
+}
+
+/** A run as the model reads it: the output, and what went wrong when something did. */
+function shown(run: RunResult): string {
+  const output = capText(run.output.trimEnd(), INLINE_OUTPUT_CHARS, run.droppedChars);
+  if (run.startError) return `(the command could not start: ${run.startError})`;
+  if (run.timedOut) return `${output}\n(stopped after ${INLINE_TIMEOUT_MS / 1000} s)`.trimStart();
+  if (run.exitCode !== 0) return `${output}\n(exit code ${run.exitCode ?? run.signal})`.trimStart();
+  return output;
+}

@@ -1,0 +1,66 @@
+/**
+ * Custom commands as the REPL's slash commands. `/name args`:
+ *
+ *   1. fill in the arguments          $ARGUMENTS, $1...$9 (arguments.ts)
+ *   2. judge its inline commands      each !`cmd` as a bash call, allowed-tools granted meanwhile
+ *   3. run them, inline the output    denied: no command runs, no turn starts, the user is told why
+ *   4. return { prompt, onEnd }       the REPL runs the turn; allowed-tools hold for it alone
+ *
+ * /help shows `/name  <argument-hint>  description (from .claude/commands/name.md)`.
+ */
+import type { Hook, Renderer, SlashCommand, Tool } from "@learn/core";
+import type { PermissionAccess } from "@learn/s03";
+import { fillArguments } from "./arguments.ts";
+import { firstDenial, inlineCommandsOf, inlineOutputs } from "./inline-commands.ts";
+import type { CustomCommand } from "./load.ts";
+import { TurnGrants } from "./turn-grants.ts";
+
+export interface CustomCommandDeps {
+  /** Where the agent works now: inline commands run there. */
+  cwd: () => string;
+  /** s03's permissions (AgentParts.permissions): the judge, and the grants for allowed-tools. */
+  permissions: PermissionAccess;
+  renderer: Renderer;
+  /** The agent's tools: an inline command is judged as a call of its `bash` tool. */
+  tools: readonly Tool[];
+}
+
+export function customSlashCommands(commands: readonly CustomCommand[], deps: CustomCommandDeps): { commands: SlashCommand[]; hooks: Hook[] } {
+  const turnGrants = new TurnGrants(deps.permissions.grants);
+  return {
+    commands: commands.map((command) => slashCommandOf(command, deps, turnGrants)),
+    hooks: [turnGrants.hook],
+  };
+}
+
+function slashCommandOf(command: CustomCommand, deps: CustomCommandDeps, turnGrants: TurnGrants): SlashCommand {
+  const source = `/${command.name}'s allowed-tools`;
+  return {
+    name: command.name,
+    description: [command.argumentHint, `${command.description} (from ${command.file})`].filter(Boolean).join("  "),
+    async run(args) {
+      const filled = fillArguments(command.template, args);
+      const cwd = deps.cwd();
+      const inline = inlineCommandsOf(filled);
+      if (inline.length > 0) {
+        const denial = await withGrants(deps.permissions, command.allowedTools, source, () =>
+          firstDenial(inline, { cwd, bash: deps.tools.find((t) => t.name === "bash"), judge: (call) => deps.permissions.judge(call, { cwd }) }),
+        );
+        if (denial) throw new Error(`/${command.name} did not start: ${denial}`);
+      }
+      if (inline.length > 0) deps.renderer.notice(`/${command.name} runs ${inline.map((c) => `\`${c}\``).join(", ")} in ${cwd}`);
+      const prompt = inline.length > 0 ? await inlineOutputs(filled, cwd) : filled;
+      return { prompt, onEnd: turnGrants.prepare(prompt, command.allowedTools, source) };
+    },
+  };
+}
+
+/** Run `judging` with the command's rules granted, and take them back however it ends. */
+async function withGrants<T>(permissions: PermissionAccess, rules: readonly string[], source: string, judging: () => Promise<T>): Promise<T> {
+  const revoke = permissions.grants.add(rules, source);
+  try {
+    return await judging();
+  } finally {
+    revoke();
+  }
+}

@@ -1,0 +1,304 @@
+/**
+ * Custom slash commands: `.claude/commands/<name>.md` files as Claude Code writes them, their
+ * arguments, their !`inline commands` (judged by s03's policy before they run), and their
+ * allowed-tools — granted for the command's own turn and no other.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PassThrough } from "node:stream";
+import { agentFrom, isCommandTurn, Repl, type AgentOptions, type CommandTurn, type SlashCommand } from "@learn/core";
+import { RecordingRenderer, scriptedModel, useTempWorkspace } from "@learn/core/testing";
+import { parts as s05Parts } from "@learn/s05";
+import {
+  customSlashCommands,
+  fillArguments,
+  loadCustomCommands,
+  parseCommandFile,
+  splitArguments,
+  splitToolList,
+  withCustomCommands,
+  type CustomCommand,
+} from "../src/commands/index.ts";
+
+const ws = useTempWorkspace({ "README.md": "# practice\n" });
+
+async function writeCommand(name: string, text: string): Promise<void> {
+  const file = path.join(ws.dir, ".claude/commands", name);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, text);
+}
+
+/** A command as loadCustomCommands would give it. */
+function command(name: string, template: string, allowedTools: string[] = []): CustomCommand {
+  return { name, description: name, allowedTools, template, file: `.claude/commands/${name}.md` };
+}
+
+describe("a command file", () => {
+  it("reads Claude Code's frontmatter, ignoring the keys it does not use", () => {
+    const file = parseCommandFile(
+      [
+        "---",
+        "allowed-tools: Bash(git add:*), Bash(git status:*), Bash(git commit:*)",
+        "argument-hint: [message]",
+        "description: Create a git commit",
+        "model: claude-3-5-haiku-20241022",
+        "disable-model-invocation: true",
+        "---",
+        "## Context",
+        "- Current git status: !`git status`",
+        "Create a commit. $ARGUMENTS",
+      ].join("\n"),
+    );
+    expect(file).toEqual({
+      description: "Create a git commit",
+      argumentHint: "[message]",
+      allowedTools: ["Bash(git add:*)", "Bash(git status:*)", "Bash(git commit:*)"],
+      template: "## Context\n- Current git status: !`git status`\nCreate a commit. $ARGUMENTS",
+    });
+  });
+
+  it("takes allowed-tools as a YAML list too, and splits a string only on commas outside parentheses", () => {
+    expect(parseCommandFile("---\nallowed-tools:\n  - Read\n  - Bash(echo a,b)\n---\nGo.").allowedTools).toEqual(["Read", "Bash(echo a,b)"]);
+    expect(splitToolList("Bash(echo a, b), Read ,, Edit(src/**)")).toEqual(["Bash(echo a, b)", "Read", "Edit(src/**)"]);
+  });
+
+  it("needs no frontmatter: the description is the body's first line, cut", () => {
+    const long = `# ${"Explain ".repeat(20)}`;
+    expect(parseCommandFile("Explain this code.\nIn detail.")).toEqual({ description: "Explain this code.", allowedTools: [], template: "Explain this code.\nIn detail." });
+    const { description } = parseCommandFile(`${long}\nmore`);
+    expect(description).toHaveLength(80);
+    expect(description).toMatch(/^Explain Explain .*…$/);
+  });
+
+  it.each([
+    ["---\ndescription: [unclosed\n---\nBody", /its frontmatter is not valid YAML/],
+    ["---\n- a list\n---\nBody", /its frontmatter is not a YAML mapping/],
+    ["---\ndescription: 42\n---\nBody", /its frontmatter is wrong: description: /],
+    ["---\ndescription: x\n---\n\n", /its body, the prompt the command sends, is empty/],
+  ])("%j is refused: %s", (text, reason) => {
+    expect(() => parseCommandFile(text)).toThrow(reason);
+  });
+});
+
+describe("loading .claude/commands", () => {
+  it("loads every file by name, and reports (file and reason) and skips the ones it cannot use", async () => {
+    await writeCommand("review.md", "---\ndescription: Review a file\nargument-hint: <file>\n---\nReview $1.");
+    await writeCommand("explain.md", "Explain $ARGUMENTS.");
+    await writeCommand("broken.md", "---\ndescription: [unclosed\n---\nBody");
+    await writeCommand("help.md", "Not the REPL's help.");
+    await writeCommand("todos.md", "Not the agent's /todos.");
+    await writeCommand("Bad Name.md", "Body");
+    await writeCommand("typo.md", "---\nallowed-tools: Bash(git status\n---\nBody");
+    await writeCommand("frontend/test.md", "Run the frontend tests.");
+    await writeCommand("notes.txt", "not a command");
+
+    const { commands, problems } = await loadCustomCommands(ws.dir, ["todos", "permissions"]);
+    expect(commands).toEqual([
+      { name: "explain", description: "Explain $ARGUMENTS.", allowedTools: [], template: "Explain $ARGUMENTS.", file: ".claude/commands/explain.md" },
+      { name: "review", description: "Review a file", argumentHint: "<file>", allowedTools: [], template: "Review $1.", file: ".claude/commands/review.md" },
+    ]);
+    expect(problems).toEqual([
+      '.claude/commands/Bad Name.md: skipped: "Bad Name" is not a command name (lowercase letters, digits, hyphens and underscores; rename the file)',
+      expect.stringMatching(/^\.claude\/commands\/broken\.md: skipped: its frontmatter is not valid YAML \(.+\)$/),
+      ".claude/commands/frontend/: skipped: subfolders are not read; move its command files up into .claude/commands/ to use them",
+      ".claude/commands/help.md: skipped: /help is already a command of this agent",
+      ".claude/commands/todos.md: skipped: /todos is already a command of this agent",
+      '.claude/commands/typo.md: skipped: allowed-tools: "Bash(git status" is not a permission rule (it is missing the closing ")")',
+    ]);
+  });
+
+  it("finds nothing, and no problem, when the folder does not exist", async () => {
+    expect(await loadCustomCommands(ws.dir, [])).toEqual({ commands: [], problems: [] });
+  });
+});
+
+describe("arguments", () => {
+  it("split like simple shell words", () => {
+    expect(splitArguments(`src/a.ts "two words" 'single quoted'  last`)).toEqual(["src/a.ts", "two words", "single quoted", "last"]);
+    expect(splitArguments("   ")).toEqual([]);
+  });
+
+  it.each([
+    ["Fix issue #$ARGUMENTS now.", "123 urgent", "Fix issue #123 urgent now."],
+    ["Review $1 for $2; $3 is empty.", `a.ts "null checks"`, "Review a.ts for null checks;  is empty."],
+    ["Explain the code.", "in French", "Explain the code.\n\nARGUMENTS: in French"],
+    ["Explain the code.", "", "Explain the code."],
+  ])("%j with %j → %j", (template, args, expected) => {
+    expect(fillArguments(template, args)).toBe(expected);
+  });
+});
+
+/** s05's real parts in the temp workspace: s03's permissions from its (absent) settings.json. */
+async function lessonParts(options: Partial<AgentOptions> = {}, script = "turns: [ { content: [ { type: text, text: hi } ] } ]") {
+  const renderer = new RecordingRenderer();
+  const { model, simulator } = scriptedModel(script);
+  const agentOptions: AgentOptions = { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {}, ...options };
+  const base = await s05Parts(agentOptions);
+  return { base, renderer, simulator, agentOptions };
+}
+
+async function slashCommands(commands: CustomCommand[], options: Partial<AgentOptions> = {}) {
+  const { base, renderer } = await lessonParts(options);
+  const custom = customSlashCommands(commands, { cwd: () => ws.dir, permissions: base.permissions!, renderer, tools: base.tools });
+  const byName = (name: string) => custom.commands.find((c) => c.name === name)!;
+  return { ...custom, byName, base, renderer };
+}
+
+async function turnOf(command: SlashCommand, args = ""): Promise<CommandTurn> {
+  const out = await command.run(args);
+  if (!isCommandTurn(out)) throw new Error(`expected a turn, got ${JSON.stringify(out)}`);
+  return out;
+}
+
+describe("running a command", () => {
+  it("shows the hint and the file in /help's description, and returns the filled prompt as a turn", async () => {
+    const c = await slashCommands([{ ...command("review", "Review $1.\n\nFocus: $ARGUMENTS"), description: "Review a file", argumentHint: "<file>" }]);
+    expect(c.byName("review").description).toBe("<file>  Review a file (from .claude/commands/review.md)");
+    expect((await turnOf(c.byName("review"), "a.ts")).prompt).toBe("Review a.ts.\n\nFocus: a.ts");
+  });
+
+  it("runs an inline command its allowed-tools allow, in the workspace, and puts the output in its place", async () => {
+    await writeFile(path.join(ws.dir, "marker.txt"), "here\n");
+    const c = await slashCommands([command("look", "Files: !`ls`\nSay: !`echo $1`", ["Bash(ls:*)", "Bash(echo:*)"])]);
+    const turn = await turnOf(c.byName("look"), "hi");
+    expect(turn.prompt).toBe("Files: README.md\nmarker.txt\nSay: hi");
+    expect(c.renderer.ofKind("notice").map((n) => n.text)).toContain(`/look runs \`ls\`, \`echo hi\` in ${ws.dir}`);
+    expect(c.base.permissions!.grants.list()).toEqual([]); // granted only while judging
+  });
+
+  it("says when an inline command fails, and still starts the turn", async () => {
+    const c = await slashCommands([command("fail", "Result: !`ls no-such-file`", ["Bash(ls:*)"])]);
+    expect((await turnOf(c.byName("fail"))).prompt).toMatch(/^Result: ls: .*no-such-file.*\n\(exit code 2\)$/);
+  });
+
+  it("without a terminal, an inline command the policy would ask about is denied: nothing runs, no turn, and the user is told how to allow it", async () => {
+    const c = await slashCommands([command("make", "First !`echo first`, then !`touch ran.txt`", ["Bash(echo:*)"])]);
+    await expect(c.byName("make").run("")).rejects.toThrow(
+      /^\/make did not start: !`touch ran\.txt` was denied: bash "touch ran\.txt" needs permission .* there is no one to ask.*add "Bash\(touch ran\.txt\)" to permissions\.allow/,
+    );
+    expect(existsSync(path.join(ws.dir, "ran.txt"))).toBe(false);
+  });
+
+  it("at a terminal, the person is asked, and a yes lets it run", async () => {
+    const questions: string[] = [];
+    const ask = async (q: string) => (questions.push(q), "y");
+    const c = await slashCommands([command("make", "Made: !`touch ran.txt && echo made`")], { interactive: true, ask });
+    expect((await turnOf(c.byName("make"))).prompt).toBe("Made: made");
+    expect(questions).toEqual([expect.stringContaining('Permission needed: bash "touch ran.txt && echo made"')]);
+    expect(existsSync(path.join(ws.dir, "ran.txt"))).toBe(true);
+  });
+
+  it("the refuse-list wins over allowed-tools: Bash(*)", async () => {
+    const c = await slashCommands([command("boss", "!`sudo true`", ["Bash(*)"])]);
+    await expect(c.byName("boss").run("")).rejects.toThrow('/boss did not start: !`sudo true` was denied: the command contains "sudo", which this harness never runs.');
+  });
+
+  it("a deny rule in settings.json wins over allowed-tools", async () => {
+    await mkdir(path.join(ws.dir, ".claude"), { recursive: true });
+    await writeFile(path.join(ws.dir, ".claude/settings.json"), JSON.stringify({ permissions: { deny: ["Bash(echo *)"] } }));
+    const c = await slashCommands([command("say", "!`echo hi`", ["Bash(echo:*)"])]);
+    await expect(c.byName("say").run("")).rejects.toThrow(/^\/say did not start: !`echo hi` was denied: bash "echo hi" matches the rule Bash\(echo \*\) in permissions.deny/);
+  });
+});
+
+describe("allowed-tools during the command's turn, and only then", () => {
+  /** Two turns, each asking for one bash call, then answering. */
+  const script = JSON.stringify({
+    turns: [
+      { content: [{ type: "tool_use", name: "bash", input: { command: "touch during.txt" } }] },
+      { content: [{ type: "text", text: "first done" }] },
+      { content: [{ type: "tool_use", name: "bash", input: { command: "touch after.txt" } }] },
+      { content: [{ type: "text", text: "second done" }] },
+    ],
+  });
+
+  async function agentWithCommand() {
+    const { base, renderer, agentOptions } = await lessonParts({}, script);
+    const custom = customSlashCommands([command("touchy", "Touch a file.", ["Bash(touch:*)"])], {
+      cwd: () => ws.dir,
+      permissions: base.permissions!,
+      renderer,
+      tools: base.tools,
+    });
+    const agent = agentFrom({ ...base, hooks: [...base.hooks, ...custom.hooks], commands: [...base.commands, ...custom.commands] }, agentOptions);
+    const touchy = custom.commands[0]!;
+    return { agent, touchy, grants: base.permissions!.grants, renderer };
+  }
+
+  const signal = () => new AbortController().signal;
+  const exists = (name: string) => existsSync(path.join(ws.dir, name));
+
+  it("grants them when its turn starts and takes them back when it ends: the next turn asks again", async () => {
+    const { agent, touchy, grants } = await agentWithCommand();
+    const turn = await turnOf(touchy);
+    expect(grants.list()).toEqual([]); // not before the turn starts
+    expect(await agent.run(turn.prompt, signal())).toBe("first done");
+    expect(exists("during.txt")).toBe(true);
+    turn.onEnd!();
+    expect(grants.list()).toEqual([]);
+    expect(await agent.run("touch another", signal())).toBe("second done");
+    expect(exists("after.txt")).toBe(false); // denied: no one to ask
+  });
+
+  it("a host that never calls onEnd leaks nothing past the next prompt", async () => {
+    const { agent, touchy, grants } = await agentWithCommand();
+    const turn = await turnOf(touchy);
+    await agent.run(turn.prompt, signal());
+    expect(grants.list().map((g) => `${g.rule.text} from ${g.source}`)).toEqual(["Bash(touch:*) from /touchy's allowed-tools"]);
+    await agent.run("touch another", signal());
+    expect(exists("after.txt")).toBe(false);
+    expect(grants.list()).toEqual([]);
+  });
+
+  it("a prepared grant is not given to another prompt's turn", async () => {
+    const { agent, touchy } = await agentWithCommand();
+    await touchy.run("");
+    await agent.run("not the command's prompt", signal());
+    expect(exists("during.txt")).toBe(false);
+  });
+
+  it("a cancelled turn ends the grant too", async () => {
+    const { agent, touchy, grants } = await agentWithCommand();
+    const turn = await turnOf(touchy);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(agent.run(turn.prompt, controller.signal)).rejects.toThrow();
+    turn.onEnd!();
+    expect(grants.list()).toEqual([]);
+  });
+});
+
+describe("withCustomCommands, at the REPL", () => {
+  it("adds the workspace's commands and reports the bad ones; /name runs its turn with its allowed-tools, the next line without", async () => {
+    await writeCommand("touchy.md", "---\ndescription: Touch files\nallowed-tools: Bash(touch:*)\n---\nTouch $1.");
+    await writeCommand("broken.md", "---\nallowed-tools: [\n---\nBody");
+    const script = JSON.stringify({
+      turns: [
+        { content: [{ type: "tool_use", name: "bash", input: { command: "touch during.txt" } }] },
+        { content: [{ type: "text", text: "first done" }] },
+        { content: [{ type: "tool_use", name: "bash", input: { command: "touch after.txt" } }] },
+        { content: [{ type: "text", text: "second done" }] },
+      ],
+    });
+    const { base, renderer, agentOptions } = await lessonParts({}, script);
+    const withCommands = await withCustomCommands(base, agentOptions);
+    expect(withCommands.commands.map((c) => c.name)).toEqual([...base.commands.map((c) => c.name), "touchy"]);
+    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([expect.stringMatching(/^\.claude\/commands\/broken\.md: skipped: its frontmatter is not valid YAML/)]);
+
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let shown = "";
+    output.on("data", (c: Buffer) => (shown += c.toString()));
+    const repl = new Repl({ agent: agentFrom(withCommands, agentOptions), renderer, input, output, terminal: false });
+    const done = repl.start();
+    input.end("/help\n/touchy during.txt\ntouch another file\n");
+    await done;
+    expect(shown).toContain("Touch files (from .claude/commands/touchy.md)");
+    expect(shown).toContain("/touchy → Touch during.txt.");
+    expect(existsSync(path.join(ws.dir, "during.txt"))).toBe(true);
+    expect(existsSync(path.join(ws.dir, "after.txt"))).toBe(false);
+    expect(base.permissions!.grants.list()).toEqual([]);
+  });
+});
