@@ -4,6 +4,6 @@ export { runDocsCommand } from "./docs-command.ts";
 export { runTraceCommand } from "./trace-command.ts";
 export { renderSteps, renderStep, type StepOptions } from "./trace-render.ts";
 export { readTraceFile, parseTrace, TraceFileError } from "./trace-file.ts";
-export { Normalizer, restateInputTokens, WORKSPACE } from "./normalize.ts";
+export { Normalizer, restateUsage, WORKSPACE } from "./normalize.ts";
 export { BLOCK_NAMES, startMarker, endMarker, type BlockName } from "./markers.ts";
 export { brokenLinks, type BrokenLink } from "./links.ts";

@@ -7,7 +7,7 @@ import type { AgentAnatomy } from "@learn/core";
 import { anatomyOf } from "./anatomy.ts";
 import { runDemos, type DemoRun } from "./demo-run.ts";
 import type { LessonPackage } from "./discover.ts";
-import { Normalizer, restateInputTokens } from "./normalize.ts";
+import { Normalizer, restateUsage } from "./normalize.ts";
 import { lessonModules, type SourceModule } from "./sources.ts";
 
 export interface LessonFacts {
@@ -35,7 +35,7 @@ function normalizeDemos(demos: DemoRun[]): DemoRun[] {
     prompts: demo.prompts.map((run) => ({
       prompt: normalizer.text(run.prompt, demo.workspaces),
       answer: normalizer.text(run.answer, demo.workspaces),
-      entries: restateInputTokens(normalizer.entries(run.entries, demo.workspaces)),
+      entries: restateUsage(normalizer.entries(run.entries, demo.workspaces)),
     })),
   }));
 }

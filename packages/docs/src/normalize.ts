@@ -4,7 +4,7 @@
  * replaced by a stable stand-in, so `pnpm docs` twice — or on another machine — writes the
  * same bytes, and `pnpm docs:check` fails only when the code really changed.
  */
-import type { TraceEntry } from "@learn/core";
+import { PromptCache, type CacheRequest, type TraceEntry } from "@learn/core";
 
 export const WORKSPACE = "<workspace>";
 
@@ -84,20 +84,27 @@ export class Normalizer {
 }
 
 /**
- * Input token counts depend on the exact request, and so on the temporary path and the
- * timings the normaliser just replaced. Restate each response's count as the simulator
- * estimates it (about four characters a token, over system, messages and tools) for the
- * request as shown, so the number is stable and still shows the context growing.
+ * Token counts depend on the exact request, and so on the temporary path and the timings the
+ * normaliser just replaced. Restate each response's usage as the simulator would count it for
+ * the request as shown: the input estimate (about four characters a token, over system,
+ * messages and tools) and, when the lesson uses the prompt cache, what the cache reads and
+ * writes by the API's rules. Agents are taken in the walkthrough's order (the lead first), so
+ * agents that ran at once share the cache the same way on every run.
  */
-export function restateInputTokens(entries: readonly TraceEntry[]): TraceEntry[] {
-  const lastRequest = new Map<string, unknown>();
-  return entries.map((entry) => {
-    if (entry.type === "request") lastRequest.set(entry.agent, entry.body);
-    const request = lastRequest.get(entry.agent) as { system?: unknown; messages?: unknown; tools?: unknown } | undefined;
+export function restateUsage(entries: readonly TraceEntry[]): TraceEntry[] {
+  const cache = new PromptCache({ now: () => 0 }); // a run lasts seconds: no entry expires
+  const lastRequest = new Map<string, CacheRequest>();
+  const restated = new Map<TraceEntry, TraceEntry>();
+  for (const entry of byAgent(entries)) {
+    if (entry.type === "request") lastRequest.set(entry.agent, entry.body as CacheRequest);
+    const request = lastRequest.get(entry.agent);
     const body = entry.body as { usage?: Record<string, unknown> } | null;
-    if (entry.type !== "response" || !request || !body?.usage) return entry;
-    const { system, messages, tools } = request;
-    const estimate = Math.ceil(JSON.stringify({ system, messages, tools }).length / 4);
-    return { ...entry, body: { ...body, usage: { ...body.usage, input_tokens: estimate } } };
-  });
+    if (entry.type !== "response" || !request || !body?.usage) continue;
+    const figures = cache.account(request);
+    const usage: Record<string, unknown> = { ...body.usage, input_tokens: figures.inputTokens };
+    if ("cache_read_input_tokens" in usage) usage.cache_read_input_tokens = figures.cacheReadTokens;
+    if ("cache_creation_input_tokens" in usage) usage.cache_creation_input_tokens = figures.cacheWriteTokens;
+    restated.set(entry, { ...entry, body: { ...body, usage } });
+  }
+  return entries.map((entry) => restated.get(entry) ?? entry);
 }

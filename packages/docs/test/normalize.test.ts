@@ -1,7 +1,7 @@
 /** Normalisation: what differs between two runs is replaced; the same call keeps one number. */
 import { describe, expect, it } from "vitest";
 import type { TraceEntry } from "@learn/core";
-import { byAgent, Normalizer, restateInputTokens } from "../src/normalize.ts";
+import { byAgent, Normalizer, restateUsage } from "../src/normalize.ts";
 
 const ws = "/tmp/learn-s01-docs-Ab12Cd";
 
@@ -49,14 +49,28 @@ describe("Normalizer", () => {
   });
 });
 
-describe("restateInputTokens", () => {
+describe("restateUsage", () => {
   it("sets each response's input tokens from the request before it, as the simulator estimates", () => {
     const request = { system: "s", messages: [{ role: "user", content: "hi" }], tools: [] };
     const chars = JSON.stringify({ system: request.system, messages: request.messages, tools: request.tools }).length;
-    const [, response] = restateInputTokens([
+    const [, response] = restateUsage([
       { type: "request", agent: "lead", body: { model: "m", ...request } },
       { type: "response", agent: "lead", body: { usage: { input_tokens: 999, output_tokens: 3 } } },
     ]);
     expect(response!.body).toEqual({ usage: { input_tokens: Math.ceil(chars / 4), output_tokens: 3 } });
+  });
+
+  it("restates the prompt cache's figures by the API's rules, agent by agent, the lead first", () => {
+    const big = "x".repeat(5000); // 1,250 tokens: over the 1,024-token minimum
+    const system = [{ type: "text", text: big, cache_control: { type: "ephemeral" } }];
+    const turn = (agent: string, text: string) => [
+      { type: "request" as const, agent, body: { model: "m", system, messages: [{ role: "user", content: text }] } },
+      { type: "response" as const, agent, body: { usage: { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: 7, cache_creation_input_tokens: 7 } } },
+    ];
+    // The child's lines come first in the trace, but the lead is counted first: it writes, the child reads.
+    const entries = [...turn("explore-1", "b"), ...turn("lead", "a")];
+    const usage = (i: number) => (restateUsage(entries)[i]!.body as { usage: Record<string, number> }).usage;
+    expect(usage(3)).toMatchObject({ cache_read_input_tokens: 0, cache_creation_input_tokens: 1257 });
+    expect(usage(1)).toMatchObject({ cache_read_input_tokens: 1257, cache_creation_input_tokens: 0 });
   });
 });
