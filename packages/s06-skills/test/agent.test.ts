@@ -10,7 +10,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isCommandTurn, type Script } from "@learn/core";
-import { scriptedAgent, scriptedModel, tempWorkspace, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
+import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
+import { writeSettings } from "@learn/s03/testing";
 import { lesson, toolGuidance } from "../src/index.ts";
 import { bodyOf, breakpointsOf, memoryFile, never, of, previousAnatomy, systemText, text, use, writeFiles } from "./helpers.ts";
 
@@ -39,24 +40,21 @@ const SHOP_TESTS = [
 ].join("\n");
 
 describe("what the agent is made of", () => {
+  const ws = useTempWorkspace({ "CLAUDE.md": "# Notes\n", ".claude/commands/shop-tests.md": SHOP_TESTS });
+
   it("the previous lesson's agent plus load_skill, save_memory, four prompt sections, /memory and the workspace's commands", async () => {
-    const ws = await tempWorkspace({ "CLAUDE.md": "# Notes\n", ".claude/commands/shop-tests.md": SHOP_TESTS });
-    try {
-      const { agent } = await scriptedAgent(lesson, hi, ws.dir);
-      const previous = await previousAnatomy(ws.dir);
-      expect(previous.tools.at(-1)).toBe("task");
-      expect(agent.anatomy()).toEqual({
-        tools: [...previous.tools.slice(0, -1), "load_skill", "save_memory", "task"],
-        hooks: [...previous.hooks, "command-grants"],
-        promptSections: [...previous.promptSections, "skills", "memory", "CLAUDE.md", "environment"],
-        commands: [...previous.commands, "memory", "shop-tests"],
-      });
-      expect(agent.commands?.find((c) => c.name === "shop-tests")?.description).toBe(
-        "[part]  Run shop's tests, then look at one part of them (from .claude/commands/shop-tests.md)",
-      );
-    } finally {
-      await ws.cleanup();
-    }
+    const { agent } = await scriptedAgent(lesson, hi, ws.dir);
+    const previous = await previousAnatomy(ws.dir);
+    expect(previous.tools.at(-1)).toBe("task");
+    expect(agent.anatomy()).toEqual({
+      tools: [...previous.tools.slice(0, -1), "load_skill", "save_memory", "task"],
+      hooks: [...previous.hooks, "command-grants"],
+      promptSections: [...previous.promptSections, "skills", "memory", "CLAUDE.md", "environment"],
+      commands: [...previous.commands, "memory", "shop-tests"],
+    });
+    expect(agent.commands?.find((c) => c.name === "shop-tests")?.description).toBe(
+      "[part]  Run shop's tests, then look at one part of them (from .claude/commands/shop-tests.md)",
+    );
   });
 });
 
@@ -103,59 +101,48 @@ describe("bad knowledge files", () => {
 });
 
 describe("save_memory and the permission policy", () => {
-  /** The agent calls save_memory once, then answers; who asked what is recorded. */
-  async function saveIn(dir: string, flags: Record<string, string> = {}) {
+  // No settings, so no allow rule: whatever lets save_memory through is the lesson's own grant.
+  const ws = useTempWorkspace({ "README.md": "# a workspace with no settings\n" });
+
+  /** The agent calls save_memory once, then answers; a person is at the terminal, and every question is recorded. */
+  async function save(flags: Record<string, string> = {}) {
     const asked: string[] = [];
     const { model, simulator, renderer } = scriptedModel({ turns: [{ content: [SAVE] }, { content: [text("Done.")] }] });
     const agent = await lesson.createAgent({
       model,
-      cwd: dir,
+      cwd: ws.dir,
       renderer,
       interactive: true,
       ask: async (question) => (asked.push(question), "n"),
       flags,
     });
     await agent.run("Remember how to run the tests.", never());
-    return { asked, result: toolResultsOf(simulator.requests[1]!.body)[0]!, renderer };
+    return { asked, result: toolResultsOf(simulator.requests[1]!.body)[0]! };
   }
 
   it("default mode: it writes under .memory/ without asking", async () => {
-    const ws = await tempWorkspace({ "README.md": "# no settings, no allow rules\n" });
-    try {
-      const { asked, result } = await saveIn(ws.dir);
-      expect(asked).toEqual([]);
-      expect(result).toEqual({ id: expect.any(String), isError: false, content: "Saved memory test-command to .memory/test-command.md (index: 1 memory)" });
-      expect(await readFile(path.join(ws.dir, ".memory/MEMORY.md"), "utf8")).toBe(`${INDEX_LINE}\n`);
-    } finally {
-      await ws.cleanup();
-    }
+    const { asked, result } = await save();
+    expect(asked).toEqual([]);
+    expect(result).toEqual({ id: expect.any(String), isError: false, content: "Saved memory test-command to .memory/test-command.md (index: 1 memory)" });
+    expect(await readFile(path.join(ws.dir, ".memory/MEMORY.md"), "utf8")).toBe(`${INDEX_LINE}\n`);
   });
 
   it("plan mode: denied, nothing written", async () => {
-    const ws = await tempWorkspace({ "README.md": "# plan\n" });
-    try {
-      const { asked, result } = await saveIn(ws.dir, { "permission-mode": "plan" });
-      expect(asked).toEqual([]);
-      expect(result.isError).toBe(true);
-      expect(result.content).toMatch(/^Denied: plan mode: .* would change something/);
-      expect(existsSync(path.join(ws.dir, ".memory"))).toBe(false);
-    } finally {
-      await ws.cleanup();
-    }
+    const { asked, result } = await save({ "permission-mode": "plan" });
+    expect(asked).toEqual([]);
+    expect(result.isError).toBe(true);
+    expect(result.content).toMatch(/^Denied: plan mode: .* would change something/);
+    expect(existsSync(path.join(ws.dir, ".memory"))).toBe(false);
   });
 
   for (const mode of ["default", "acceptEdits", "bypassPermissions"]) {
     it(`a deny rule Edit(.memory/**) holds in ${mode} mode: denied, nothing written`, async () => {
-      const ws = await tempWorkspace({ ".claude/settings.json": JSON.stringify({ permissions: { deny: ["Edit(.memory/**)"] } }) });
-      try {
-        const { asked, result } = await saveIn(ws.dir, { "permission-mode": mode });
-        expect(asked).toEqual([]);
-        expect(result.isError).toBe(true);
-        expect(result.content).toMatch(/^Denied: .*matches the rule Edit\(\.memory\/\*\*\) in permissions\.deny of /);
-        expect(existsSync(path.join(ws.dir, ".memory"))).toBe(false);
-      } finally {
-        await ws.cleanup();
-      }
+      await writeSettings(ws.dir, { permissions: { deny: ["Edit(.memory/**)"] } });
+      const { asked, result } = await save({ "permission-mode": mode });
+      expect(asked).toEqual([]);
+      expect(result.isError).toBe(true);
+      expect(result.content).toMatch(/^Denied: .*matches the rule Edit\(\.memory\/\*\*\) in permissions\.deny of /);
+      expect(existsSync(path.join(ws.dir, ".memory"))).toBe(false);
     });
   }
 });
