@@ -14,9 +14,8 @@
  * Files written for Claude Code must load unchanged, so extra keys are ignored rather than
  * refused; but what we do read is checked strictly, and a file that fails says which file and why.
  */
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { describeIssues } from "@learn/core";
+import { parseFrontmatter } from "@learn/core";
 
 /** What a file says, before its tool names are matched to this harness's tools. */
 export interface AgentFile {
@@ -45,24 +44,10 @@ const frontmatterSchema = z.looseObject({
   model: z.string().trim().min(1, "must not be empty").optional(),
 });
 
-const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-
 /** Parse one agent file's text; throws an Error whose message says what is wrong. */
 export function parseAgentFile(text: string): AgentFile {
-  const clean = text.replace(/^\uFEFF/, "");
-  const match = FRONTMATTER.exec(clean);
-  if (!match) throw new Error("it does not start with a frontmatter block (a line ---, YAML, a line ---)");
-  let data: unknown;
-  try {
-    data = parseYaml(match[1]!);
-  } catch (err) {
-    throw new Error(`its frontmatter is not valid YAML (${(err as Error).message.split("\n")[0]})`);
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error("its frontmatter is not a YAML mapping");
-  const parsed = frontmatterSchema.safeParse(data);
-  if (!parsed.success) throw new Error(`its frontmatter is wrong: ${describeIssues(parsed.error)}`);
-  const prompt = clean.slice(match[0].length).trim();
+  const { data, body: prompt } = parseFrontmatter(text, frontmatterSchema);
   if (prompt === "") throw new Error("its body, the agent's system prompt, is empty");
-  const { name, description, tools, model } = parsed.data;
+  const { name, description, tools, model } = data;
   return { name, description, tools, model, prompt };
 }

@@ -15,9 +15,8 @@
  * Files written for Claude Code must load unchanged, so keys we do not use are ignored; what we
  * do read is checked, and a file that fails says which file and why.
  */
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { describeIssues } from "@learn/core";
+import { parseFrontmatter } from "@learn/core";
 
 /** What a command file says. */
 export interface CommandFile {
@@ -69,31 +68,13 @@ const frontmatterSchema = z.looseObject({
   "allowed-tools": toolList.optional(),
 });
 
-const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
-
 /** Parse one command file's text; throws an Error whose message says what is wrong. */
 export function parseCommandFile(text: string): CommandFile {
-  const clean = text.replace(/^\uFEFF/, "");
-  const match = FRONTMATTER.exec(clean);
-  const data = match ? frontmatterOf(match[1]!) : {};
-  const parsed = frontmatterSchema.safeParse(data);
-  if (!parsed.success) throw new Error(`its frontmatter is wrong: ${describeIssues(parsed.error)}`);
-  const template = clean.slice(match ? match[0].length : 0).trim();
+  // Claude Code's commands may be plain Markdown: no frontmatter means no keys.
+  const { data, body: template } = parseFrontmatter(text, frontmatterSchema, { optional: true });
   if (template === "") throw new Error("its body, the prompt the command sends, is empty");
-  const { description, "argument-hint": hint, "allowed-tools": allowedTools = [] } = parsed.data;
+  const { description, "argument-hint": hint, "allowed-tools": allowedTools = [] } = data;
   return { description: description ?? firstLineOf(template), ...(hint ? { argumentHint: hint } : {}), allowedTools, template };
-}
-
-function frontmatterOf(yaml: string): unknown {
-  let data: unknown;
-  try {
-    data = parseYaml(yaml);
-  } catch (err) {
-    throw new Error(`its frontmatter is not valid YAML (${(err as Error).message.split("\n")[0]})`);
-  }
-  if (data === null || data === undefined) return {}; // an empty block: no keys
-  if (typeof data !== "object" || Array.isArray(data)) throw new Error("its frontmatter is not a YAML mapping");
-  return data;
 }
 
 /** The body's first line, without a heading's #s, cut: a description for a file that has none. */

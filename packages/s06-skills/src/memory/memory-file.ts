@@ -13,9 +13,9 @@
  * says, so a memory the tool wrote always loads, and a hand-written file that breaks a rule
  * is reported with the rule it breaks. Keys we do not read are ignored, not refused.
  */
-import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { stringify as stringifyYaml } from "yaml";
 import { z } from "zod";
-import { describeIssues } from "@learn/core";
+import { parseFrontmatter } from "@learn/core";
 
 /**
  * What a memory is about: who the user is (user), how they want the work done — their
@@ -71,25 +71,12 @@ export interface MemoryText {
 // `looseObject`: a key someone added by hand (tags, date...) passes unread.
 const frontmatterSchema = z.looseObject(memoryFields);
 
-const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-
 /** Parse one memory file's text; throws an Error whose message says what is wrong. */
 export function parseMemoryFile(text: string): MemoryText {
-  const clean = text.replace(/^\uFEFF/, "");
-  const match = FRONTMATTER.exec(clean);
-  if (!match) throw new Error("it does not start with a frontmatter block (a line ---, YAML, a line ---)");
-  let data: unknown;
-  try {
-    data = parseYaml(match[1]!);
-  } catch (err) {
-    throw new Error(`its frontmatter is not valid YAML (${(err as Error).message.split("\n")[0]})`);
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error("its frontmatter is not a YAML mapping");
-  const fields = frontmatterSchema.safeParse(data);
-  if (!fields.success) throw new Error(`its frontmatter is wrong: ${describeIssues(fields.error)}`);
-  const content = memoryContent.safeParse(clean.slice(match[0].length));
+  const { data, body } = parseFrontmatter(text, frontmatterSchema);
+  const content = memoryContent.safeParse(body);
   if (!content.success) throw new Error(`its body, the memory itself, ${content.error.issues[0]!.message}`);
-  const { name, description, type } = fields.data;
+  const { name, description, type } = data;
   return { name, description, type, content: content.data };
 }
 

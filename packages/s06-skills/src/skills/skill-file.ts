@@ -15,9 +15,8 @@
  * (license, allowed-tools, metadata, version...) are ignored rather than refused; what we do
  * read is checked strictly, and a file that fails says why.
  */
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { describeIssues } from "@learn/core";
+import { parseFrontmatter } from "@learn/core";
 
 /** The file every skill folder holds; the name is spelled in capitals, as Claude Code spells it. */
 export const SKILL_FILE = "SKILL.md";
@@ -49,25 +48,11 @@ const frontmatterSchema = z.looseObject({
     .max(MAX_DESCRIPTION_CHARS, `must be at most ${MAX_DESCRIPTION_CHARS} characters`),
 });
 
-const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-
 /** Parse one SKILL.md's text; throws an Error whose message says what is wrong. */
 export function parseSkillFile(text: string): SkillFile {
-  const clean = text.replace(/^\uFEFF/, "");
-  const match = FRONTMATTER.exec(clean);
-  if (!match) throw new Error("it does not start with a frontmatter block (a line ---, YAML, a line ---)");
-  let data: unknown;
-  try {
-    data = parseYaml(match[1]!);
-  } catch (err) {
-    throw new Error(`its frontmatter is not valid YAML (${(err as Error).message.split("\n")[0]})`);
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error("its frontmatter is not a YAML mapping");
-  const parsed = frontmatterSchema.safeParse(data);
-  if (!parsed.success) throw new Error(`its frontmatter is wrong: ${describeIssues(parsed.error)}`);
-  const body = clean.slice(match[0].length).trim();
+  const { data, body } = parseFrontmatter(text, frontmatterSchema);
   if (body === "") throw new Error("its body, the skill's instructions, is empty");
   // A folded YAML description can span lines; the prompt's list needs it on one.
-  const description = parsed.data.description.replace(/\s+/g, " ");
-  return { name: parsed.data.name, description, body };
+  const description = data.description.replace(/\s+/g, " ");
+  return { name: data.name, description, body };
 }
