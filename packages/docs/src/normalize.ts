@@ -4,9 +4,11 @@
  * replaced by a stable stand-in, so `pnpm docs` twice — or on another machine — writes the
  * same bytes, and `pnpm docs:check` fails only when the code really changed.
  */
-import { PromptCache, type CacheRequest, type TraceEntry } from "@learn/core";
+import { PromptCache, repoRoot, type CacheRequest, type TraceEntry } from "@learn/core";
 
 export const WORKSPACE = "<workspace>";
+/** The course's own checkout (a bundled skill's folder, say): where it was cloned is not the lesson's business. */
+export const COURSE = "<course>";
 
 /** Ids the API and the simulator generate: `toolu_01Ab…`, `toolu_sim_0001`, `msg_…`, `req_…`. */
 const ID = /\b(toolu|srvtoolu|msg|req)_(?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]+/g;
@@ -57,11 +59,13 @@ export class Normalizer {
   /** Normalise free text (a final answer) the same way. */
   text(text: string, workspaces: readonly string[]): string {
     let out = text;
-    // Longest first: a realpath may contain the path given (or the other way round).
-    for (const dir of [...workspaces].sort((a, b) => b.length - a.length)) {
-      out = out.split(dir).join(WORKSPACE);
+    // Longest first: a realpath may contain the path given (or the other way round). The
+    // workspaces (temporary copies) before the course's checkout, which cannot contain them.
+    const paths = [...workspaces].sort((a, b) => b.length - a.length).map((dir) => [dir, WORKSPACE] as const);
+    for (const [dir, stand] of [...paths, [repoRoot(), COURSE] as const]) {
+      out = out.split(dir).join(stand);
       const escaped = JSON.stringify(dir).slice(1, -1); // as it appears inside JSON strings
-      if (escaped !== dir) out = out.split(escaped).join(WORKSPACE);
+      if (escaped !== dir) out = out.split(escaped).join(stand);
     }
     return out
       .replace(TIMESTAMP, "<timestamp>")

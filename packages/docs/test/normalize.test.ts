@@ -1,7 +1,8 @@
 /** Normalisation: what differs between two runs is replaced; the same call keeps one number. */
 import { describe, expect, it } from "vitest";
 import type { TraceEntry } from "@learn/core";
-import { byAgent, Normalizer, restateUsage } from "../src/normalize.ts";
+import { repoRoot } from "@learn/core";
+import { byAgent, COURSE, Normalizer, restateUsage } from "../src/normalize.ts";
 
 const ws = "/tmp/learn-s01-docs-Ab12Cd";
 
@@ -46,6 +47,13 @@ describe("Normalizer", () => {
       "# duration_ms <ms>\n  duration_ms: <ms>\nok (<ms>)",
     );
     expect(n.text("todo_write msg_send tool_use_id", [])).toBe("todo_write msg_send tool_use_id");
+  });
+});
+
+describe("the course's checkout", () => {
+  it("is replaced too, after the workspaces: a bundled file's path is the same on every clone", () => {
+    const text = `skill at ${repoRoot()}/packages/s06-skills/skills/x, workspace /tmp/learn-1`;
+    expect(new Normalizer().text(text, ["/tmp/learn-1"])).toBe(`skill at ${COURSE}/packages/s06-skills/skills/x, workspace <workspace>`);
   });
 });
 
