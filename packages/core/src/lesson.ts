@@ -111,6 +111,11 @@ export interface Lesson {
    */
   offlineScript?(flags: Record<string, string | undefined>): string | undefined;
   flags?: LessonFlag[];
+  /**
+   * Flags the demo runs with, and any offline run unless the command line sets them (s07
+   * compacts at a few thousand tokens, so a short scripted session shows it).
+   */
+  demoFlags?: Record<string, string>;
   createAgent(options: AgentOptions): Agent | Promise<Agent>;
 }
 

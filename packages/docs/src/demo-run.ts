@@ -42,7 +42,7 @@ async function runIn(cwd: string, lesson: Lesson, file: string): Promise<DemoRun
   const script = await loadScript(file);
   const tracer = new MemoryTracer();
   const { model, renderer } = scriptedModel(script, { tracer });
-  const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: {} });
+  const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: { ...lesson.demoFlags } });
   const prompts: PromptRun[] = [];
   try {
     for (const prompt of script.prompt === undefined ? [] : [script.prompt].flat()) {

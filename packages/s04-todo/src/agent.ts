@@ -13,7 +13,7 @@
 import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
 import { parts as s03Parts } from "@learn/s03";
 import { withPlanningGuidance } from "./prompt.ts";
-import { planReminder, TodoList, todosCommand, todoWriteTool } from "./todo/index.ts";
+import { planReminder, planState, TodoList, todosCommand, todoWriteTool } from "./todo/index.ts";
 
 export async function parts(options: AgentOptions): Promise<AgentParts> {
   const base = await s03Parts(options);
@@ -26,6 +26,7 @@ export async function parts(options: AgentOptions): Promise<AgentParts> {
     sections: withPlanningGuidance(base.sections),
     commands: [...base.commands, todosCommand(plan)],
     onClear: [...base.onClear, () => plan.clear()],
+    liveState: [...base.liveState, () => planState(plan)],
   };
 }
 

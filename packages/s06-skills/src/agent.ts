@@ -13,7 +13,7 @@
  * names only the tools it has.
  */
 import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
-import { childParts as previousChildParts, lesson as previousLesson, withTask } from "@learn/s05";
+import { childParts as previousChildParts, lesson as previousLesson, withTask, type PartsOf } from "@learn/s05";
 import { withCustomCommands } from "./commands/index.ts";
 import { withKnowledge } from "./knowledge.ts";
 
@@ -24,9 +24,9 @@ export async function childParts(options: AgentOptions): Promise<AgentParts> {
   return withKnowledge(await previousChildParts(options), options);
 }
 
-/** The lead's parts: a child's, plus `task` (whose children are these child parts) and custom commands. */
-export async function parts(options: AgentOptions): Promise<AgentParts> {
-  const lead = await withTask(await childParts(options), options, childParts);
+/** The lead's parts: a child's, plus `task` (whose children `children` builds) and custom commands. */
+export async function parts(options: AgentOptions, children: PartsOf = childParts): Promise<AgentParts> {
+  const lead = await withTask(await children(options), options, children);
   return withCustomCommands(lead, options);
 }
 

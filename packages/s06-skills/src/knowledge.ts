@@ -13,7 +13,7 @@ import { claudeMdSection, loadClaudeMd } from "./claude-md.ts";
 import { memoryCommand, memorySection, MemoryStore, saveMemoryTool } from "./memory/index.ts";
 import { cachedPrompt, type LiveSection } from "./prompt/assembly.ts";
 import { adaptSections, environmentSection } from "./prompt/sections.ts";
-import { LOAD_SKILL_TOOL, loadSkills, loadSkillTool, skillsSection, type SkillCatalog } from "./skills/index.ts";
+import { LOAD_SKILL_TOOL, loadedSkills, loadSkills, loadSkillTool, skillsSection, type SkillCatalog } from "./skills/index.ts";
 
 /** Why save_memory needs no question: it writes only its own notes, under .memory/. */
 const SAVE_MEMORY_GRANT = "lesson 6: save_memory writes only under .memory/";
@@ -27,9 +27,13 @@ export async function withKnowledge(base: AgentParts, options: AgentOptions): Pr
   }
   // Allowed in every mode but plan; deny rules on .memory/ still apply (s03's grants come after them).
   base.permissions?.grants.add(["save_memory"], SAVE_MEMORY_GRANT);
+  const loaded = loadedSkills();
   return {
     ...base,
     tools: [...base.tools, loadSkillTool(skills), saveMemoryTool(memory)],
+    hooks: [...base.hooks, loaded.hook],
+    onClear: [...base.onClear, loaded.clear],
+    liveState: [...base.liveState, loaded.state],
     // Innermost: the breakpoint goes on whatever message really ends the request.
     wrappers: [...base.wrappers, markLastMessage],
     commands: [...base.commands, memoryCommand(memory)],

@@ -57,11 +57,16 @@ export interface AgentParts {
   close: Array<() => Promise<void> | void>;
   /** Where the agent works now, read every round (default: the options' cwd). */
   cwd?: () => string;
+  /**
+   * Live state the conversation must not lose when it is compacted (the plan, the skills loaded):
+   * each returns a note to re-attach after the history is replaced, or undefined for nothing.
+   */
+  liveState: Array<() => string | undefined>;
 }
 
 /** Parts with nothing in them but what is given: the start of lesson 1. */
 export function partsWith(given: Partial<AgentParts>): AgentParts {
-  return { tools: [], hooks: [], wrappers: [], sections: [], commands: [], onClear: [], working: [], close: [], ...given };
+  return { tools: [], hooks: [], wrappers: [], sections: [], commands: [], onClear: [], working: [], close: [], liveState: [], ...given };
 }
 
 export function joinSections(sections: readonly PromptSection[]): string {

@@ -24,6 +24,8 @@ import { existingUserFile, type CliOptions } from "./args.ts";
 /** Everything a run needs, built from the options. */
 export interface Setup {
   config: Config;
+  /** The lesson's flags: the command line's, over the demo's own when the model is offline. */
+  flags: Record<string, string | undefined>;
   tracer?: Tracer;
   script?: Script;
 }
@@ -34,12 +36,14 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   const tracer = options.trace ? new FileTracer(userPath(options.trace), secretsOf(config)) : undefined;
   if (tracer) process.stderr.write(`Tracing every model request and response to ${tracer.file} (read it with: pnpm trace ${tracer.file})\n`);
   let script: Script | undefined;
+  // Offline, the lesson runs as its demo does (s07 compacts early), unless a flag says otherwise.
+  const flags = config.offline ? { ...lesson.demoFlags, ...options.flags } : options.flags;
   if (options.modelScript) script = await loadScript(existingUserFile("--model-script", options.modelScript));
-  else if (config.offline && !options.demo) script = await loadScript(lesson.offlineScript?.(options.flags) ?? lesson.demoScripts[0]!);
+  else if (config.offline && !options.demo) script = await loadScript(lesson.offlineScript?.(flags) ?? lesson.demoScripts[0]!);
   // Every line on screen is scrubbed too: an endpoint may echo the key back in an error.
   const scrub = scrubberFor([...secretsOf(config), ...secretsInEnv()]);
   for (const stream of [process.stdout, process.stderr]) new Screen(stream, { scrub });
-  return { config, tracer, script };
+  return { config, flags, tracer, script };
 }
 
 function buildModel(config: Config, script: Script | undefined, renderer: Renderer, tracer?: Tracer, simulator?: Simulator): Model {
@@ -70,7 +74,7 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
     renderer,
     interactive: false,
     ask: async () => "n",
-    flags: options.flags, fallbackModel: s.config.fallbackModel,
+    flags: s.flags, fallbackModel: s.config.fallbackModel,
   });
   const controller = new AbortController();
   const onSigint = () => controller.abort();
@@ -133,7 +137,7 @@ export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Pr
     screen.print(c.bold(`\n${lesson.id} demo: ${script.title ?? path.basename(file)}`) + "\n" + c.dim(`workspace: ${cwd}`));
     const renderer = new TerminalRenderer(out);
     const model = buildModel(s.config, script, renderer, s.tracer);
-    const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: options.flags, fallbackModel: s.config.fallbackModel });
+    const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: s.flags, fallbackModel: s.config.fallbackModel });
     try {
       for (const prompt of promptsOf(script)) {
         screen.print(`\n${c.green(">")} ${prompt}`);
@@ -165,7 +169,7 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
     renderer,
     interactive: terminal,
     ask: (q, signal) => (repl ? repl.ask(q, signal) : Promise.resolve("n")),
-    flags: options.flags, fallbackModel: s.config.fallbackModel,
+    flags: s.flags, fallbackModel: s.config.fallbackModel,
   });
   const historyFile = path.join(os.homedir(), ".learn-agent-harness_history");
   repl = new Repl(
@@ -192,7 +196,7 @@ function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demo
   const c = paletteFor(process.stdout);
   const lines = [c.bold(`${lesson.id} · ${lesson.title}`) + c.dim(` — ${lesson.headline}`), c.dim(`workspace: ${cwd}`)];
   for (const flag of lesson.flags ?? []) {
-    const value = options.flags[flag.name];
+    const value = s.flags[flag.name];
     if (value !== undefined) lines.push(`${flag.name}: ${c.bold(value)}`);
   }
   if (s.script) {

@@ -1,0 +1,2 @@
+/** @learn/s07 — being built. */
+export {};
