@@ -115,3 +115,28 @@ describe("--print", () => {
     });
   });
 });
+
+describe("the demo's flags", () => {
+  /** A lesson that records the flags its agent was made with. */
+  function flagLesson() {
+    const seen: Record<string, string | undefined>[] = [];
+    const agent: Agent = { anatomy: () => ({ tools: [], hooks: [], promptSections: [], commands: [] }), run: async () => "ok", clear: () => {} };
+    const l = {
+      ...lesson,
+      flags: [{ name: "compact-threshold", description: "compact above this many tokens" }],
+      demoFlags: { "compact-threshold": "4000" },
+      createAgent: (options: { flags: Record<string, string | undefined> }) => (seen.push(options.flags), agent),
+    } as unknown as Lesson;
+    return { l, seen };
+  }
+
+  it("offline, the lesson runs with its demo's flags; a flag on the command line wins", async () => {
+    await writeFile(path.join(dir, "s.yaml"), "turns: [ { content: [ { type: text, text: hi } ] } ]\n");
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const { l, seen } = flagLesson();
+    expect(await runCli(l, ["--model-script", "s.yaml", "--cwd", dir, "-p", "go"])).toBe(0);
+    expect(await runCli(l, ["--model-script", "s.yaml", "--cwd", dir, "--compact-threshold", "9000", "-p", "go"])).toBe(0);
+    expect(seen).toEqual([{ "compact-threshold": "4000" }, { "compact-threshold": "9000" }]);
+  });
+});

@@ -1,7 +1,7 @@
 /** The plan's rules, as a table: what a valid list is, and what each bad one is told. */
 import { describe, expect, it } from "vitest";
 import { testContext, type RecordingRenderer } from "@learn/core/testing";
-import { MAX_PLAN_ITEMS, renderTodos, spinnerText, TodoList, todosCommand, todoWriteTool, type Todo } from "../src/index.ts";
+import { MAX_PLAN_ITEMS, planState, renderTodos, spinnerText, TodoList, todosCommand, todoWriteTool, type Todo } from "../src/index.ts";
 
 const item = (content: string, status: Todo["status"] = "pending", activeForm?: string): Todo => ({ content, status, ...(activeForm ? { activeForm } : {}) });
 const PLAN = [item("Run the tests", "completed"), item("Name the limit", "in_progress", "Naming the limit"), item("Run the tests again")];
@@ -74,6 +74,11 @@ describe("todo_write validation", () => {
 describe("rendering", () => {
   it("boxes for each status and the count", () => {
     expect(renderTodos(PLAN)).toBe("[x] Run the tests\n[>] Name the limit\n[ ] Run the tests again\n(1/3 completed)");
+  });
+
+  it("as live state to carry over a compaction: the plan in a <plan> block; nothing without a plan", () => {
+    expect(planState({ items: PLAN })).toBe(`<plan>\nThe plan you were following (todo_write):\n${renderTodos(PLAN)}\n</plan>`);
+    expect(planState({ items: [] })).toBeUndefined();
   });
 
   it("the screen shows the plan as the result (the model reads a sentence more), and the spinner the item in progress (its activeForm, else its content)", async () => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_OUTPUT_CHARS } from "@learn/core";
 import { tempWorkspace, testContext, type TempWorkspace } from "@learn/core/testing";
-import { BUNDLED_SKILLS_DIR, loadSkills, loadSkillTool, MAX_LISTED_FILES, MAX_READ_BYTES, SKILLS_DIR, type SkillCatalog } from "../src/skills/index.ts";
+import { BUNDLED_SKILLS_DIR, loadedSkills, loadSkills, loadSkillTool, MAX_LISTED_FILES, MAX_READ_BYTES, SKILLS_DIR, type SkillCatalog } from "../src/skills/index.ts";
 
 const REVIEW_BODY = "# Review\n\nGo through `reference/checklist.md`.";
 
@@ -163,5 +163,22 @@ describe("load_skill on the bundled skills (the lesson's demo path)", () => {
     const reference = await bundled.execute({ name: "write-a-test", file: "reference/node-test.md" }, testContext(ws.dir));
     expect(reference.content).toContain('import assert from "node:assert/strict";');
     expect(reference.display).toMatch(/^read write-a-test: reference\/node-test\.md \(\d\.\d KB\)$/);
+  });
+});
+
+describe("the skills loaded, as live state", () => {
+  it("names each skill a load_skill call returned — not a file of one, not a failed call — and forgets on /clear", async () => {
+    const loaded = loadedSkills();
+    const tool = loadSkillTool({ skills: [], problems: [], notices: [] });
+    const call = async (input: Record<string, unknown>, isError = false) =>
+      loaded.hook.run({ call: { id: "t", name: "load_skill", input, tool }, outcome: { content: "", isError } }, testContext("/w"));
+    expect(loaded.state()).toBeUndefined();
+    await call({ name: "write-a-test" });
+    await call({ name: "code-review", file: "reference/checklist.md" });
+    await call({ name: "nope" }, true);
+    await call({ name: "code-review" });
+    expect(loaded.state()).toBe("Skills you loaded and were following (load_skill again for their text): write-a-test, code-review");
+    loaded.clear();
+    expect(loaded.state()).toBeUndefined();
   });
 });

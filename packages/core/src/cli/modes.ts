@@ -37,13 +37,19 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   if (tracer) process.stderr.write(`Tracing every model request and response to ${tracer.file} (read it with: pnpm trace ${tracer.file})\n`);
   let script: Script | undefined;
   // Offline, the lesson runs as its demo does (s07 compacts early), unless a flag says otherwise.
-  const flags = config.offline ? { ...lesson.demoFlags, ...options.flags } : options.flags;
+  const flags = config.offline ? withDefaults(options.flags, lesson.demoFlags) : options.flags;
   if (options.modelScript) script = await loadScript(existingUserFile("--model-script", options.modelScript));
   else if (config.offline && !options.demo) script = await loadScript(lesson.offlineScript?.(flags) ?? lesson.demoScripts[0]!);
   // Every line on screen is scrubbed too: an endpoint may echo the key back in an error.
   const scrub = scrubberFor([...secretsOf(config), ...secretsInEnv()]);
   for (const stream of [process.stdout, process.stderr]) new Screen(stream, { scrub });
   return { config, flags, tracer, script };
+}
+
+/** The flags given, with `defaults` for those not given (a flag not given is there as undefined). */
+function withDefaults(flags: Record<string, string | undefined>, defaults: Record<string, string> = {}): Record<string, string | undefined> {
+  const given = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined));
+  return { ...flags, ...defaults, ...given };
 }
 
 function buildModel(config: Config, script: Script | undefined, renderer: Renderer, tracer?: Tracer, simulator?: Simulator): Model {
