@@ -67,8 +67,29 @@ turns:
     ]);
     expect(notices()).toEqual([
       "The answer was cut off at max_tokens; asking again with max_tokens 64,000.",
-      "The answer was cut off at max_tokens again; asking the model to continue (1 of 3).",
-      "The answer was cut off at max_tokens again; asking the model to continue (2 of 3).",
+      "Asking the model to continue the cut answer (1 of 3).",
+      "Asking the model to continue the cut answer (2 of 3).",
+    ]);
+  });
+
+  it("a model that refuses max_tokens 64,000 is asked to continue at the old budget instead", async () => {
+    const { kernel, simulator, notices } = recoveringKernel(
+      `
+turns:
+  - content: [ { type: text, text: "${LONG}" } ]
+  - expect: { maxTokens: 64000 }
+    error: { status: 400, type: invalid_request_error, message: "max_tokens: 64000 > 8192, which is the maximum allowed number of output tokens for claude-sim" }
+  - expect: { maxTokens: 10, lastUserIncludes: "${CONTINUE_PROMPT}" }
+    content: [ { type: text, text: "rest." } ]
+`,
+      { maxTokens: 10 },
+    );
+    expect(await kernel.run("go", signal())).toBe(`${LONG.slice(0, 40)}rest.`);
+    expect(simulator.requests.map((r) => r.status)).toEqual([200, 400, 200]);
+    expect(notices()).toEqual([
+      "The answer was cut off at max_tokens; asking again with max_tokens 64,000.",
+      "This model does not accept max_tokens 64,000; asking it to continue instead.",
+      "Asking the model to continue the cut answer (1 of 3).",
     ]);
   });
 

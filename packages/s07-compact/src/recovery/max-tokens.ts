@@ -3,7 +3,8 @@
  * cheapest first:
  *
  *   1. Escalate: ask the same request again with max_tokens 64,000 (once). Most cut answers
- *      simply fit then, whole, as one answer.
+ *      simply fit then, whole, as one answer. (A model whose output limit is lower refuses
+ *      that with a 400 naming max_tokens: then go straight to continuing.)
  *   2. Continue: if even that is cut, send a COPY of the request with the partial text as an
  *      assistant message and "Continue exactly where you stopped." after it, and join the
  *      pieces — at most 3 times. The conversation itself never sees the scaffolding.
@@ -20,7 +21,7 @@
  *   usage        summed over every call made for it, the discarded cut attempt included (it was paid for)
  *   id, model    the last piece's
  */
-import type { ContentBlock, Message, MessageParam, ModelRequest, ModelWrapper, Usage } from "@learn/core";
+import { apiErrorOf, isPromptTooLong, type ContentBlock, type Message, type MessageParam, type ModelRequest, type ModelWrapper, type Usage } from "@learn/core";
 
 /** The output budget of the escalated retry (what current models accept). */
 export const ESCALATED_MAX_TOKENS = 64_000;
@@ -36,18 +37,33 @@ export function recoverMaxTokens(): ModelWrapper {
     let base = request;
     if ((request.maxTokens ?? 0) < ESCALATED_MAX_TOKENS && first.usage.output_tokens < ESCALATED_MAX_TOKENS) {
       ctx.renderer.notice(`The answer was cut off at max_tokens; asking again with max_tokens ${ESCALATED_MAX_TOKENS.toLocaleString("en")}.`);
-      base = { ...request, maxTokens: ESCALATED_MAX_TOKENS };
-      calls.push(await next(base, ctx));
+      const escalated = { ...request, maxTokens: ESCALATED_MAX_TOKENS };
+      const response = await next(escalated, ctx).catch((err: unknown) => {
+        if (!isOutputLimitRefused(err)) throw err;
+        // A model with a smaller output limit refuses 64,000 outright: continue at the old budget.
+        ctx.renderer.notice("This model does not accept max_tokens 64,000; asking it to continue instead.");
+        return undefined;
+      });
+      if (response) {
+        base = escalated;
+        calls.push(response);
+      }
     }
     const pieces = [completeBlocks(calls.at(-1)!)];
     for (let n = 1; n <= MAX_CONTINUATIONS && needsMore(pieces.at(-1)!); n++) {
-      ctx.renderer.notice(`The answer was cut off at max_tokens again; asking the model to continue (${n} of ${MAX_CONTINUATIONS}).`);
+      ctx.renderer.notice(`Asking the model to continue the cut answer (${n} of ${MAX_CONTINUATIONS}).`);
       const response = await next(continuation(base, pieces), ctx);
       calls.push(response);
       pieces.push(completeBlocks(response));
     }
     return joinPieces(pieces, sumUsage(calls));
   };
+}
+
+/** A 400 about max_tokens itself ("max_tokens: 64000 > 8192, which is the maximum allowed ..."). */
+function isOutputLimitRefused(err: unknown): boolean {
+  const api = apiErrorOf(err);
+  return api?.status === 400 && !isPromptTooLong(err) && /max_tokens/i.test(api.message);
 }
 
 /** Still cut, and nothing runnable in it: ask for the rest. */
