@@ -124,6 +124,22 @@ turns:
     expect((error as APIError).headers?.get("retry-after-ms")).toBe("20");
   });
 
+  it("a scripted error may give its own headers: the real API's retry-after in seconds, or none", async () => {
+    const sim = new Simulator(script(`
+turns:
+  - error: { status: 529, type: overloaded_error, message: Overloaded, headers: { retry-after: "2" } }
+  - error: { status: 503, type: api_error, message: Unavailable, headers: {} }
+`));
+    const first = (await clientFor(sim, 0).messages.create(ask("hi")).catch((e: unknown) => e)) as APIError;
+    expect(first.headers?.get("retry-after")).toBe("2");
+    expect(first.headers?.get("retry-after-ms")).toBeNull();
+    const second = (await clientFor(sim, 0).messages.create(ask("hi")).catch((e: unknown) => e)) as APIError;
+    expect(second.status).toBe(503);
+    expect(second.headers?.get("retry-after")).toBeNull();
+    expect(second.headers?.get("retry-after-ms")).toBeNull();
+    expect(second.headers?.get("request-id")).toBe("req_sim_lead_0002");
+  });
+
   it("a dropped connection is retried by the SDK", async () => {
     const sim = new Simulator(script(`
 turns:

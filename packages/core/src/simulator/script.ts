@@ -44,7 +44,12 @@ export interface TurnAnswer {
   expect?: Expect;
   content?: ScriptBlock[];
   stop_reason?: StopReason;
-  error?: { status: number; type: string; message: string };
+  /**
+   * An HTTP error. `headers`, when given, are the response's headers instead of the default
+   * retry hint (`retry-after-ms: 20` on 429 and 5xx): `{}` sends none, `{ retry-after: "2" }`
+   * asks for two seconds, as the real API does.
+   */
+  error?: { status: number; type: string; message: string; headers?: Record<string, string> };
   disconnect?: boolean;
   delayMs?: number;
 }
@@ -125,6 +130,7 @@ const answerShape = {
     status: z.number().int().min(400).max(599),
     type: z.string().min(1),
     message: z.string(),
+    headers: z.record(z.string(), z.string(), "expected a mapping of header names to text").optional(),
   }).optional(),
   disconnect: z.boolean().optional(),
   delayMs: count.optional(),

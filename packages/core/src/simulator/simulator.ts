@@ -235,8 +235,8 @@ export class Simulator {
       throw connectionDropped();
     }
     if (turn.error) {
-      const { status, type, message } = turn.error;
-      return this.#fail(agent, request, status, type, message);
+      const { status, type, message, headers } = turn.error;
+      return this.#fail(agent, request, status, type, message, headers);
     }
     return this.#answer(agent, request, turn);
   }
@@ -265,13 +265,17 @@ export class Simulator {
     });
   }
 
-  /** An error in the real API's format: JSON body, `request-id` header, retry hint on retryable ones. */
-  #fail(agent: string, body: unknown, status: number, type: string, message: string): Response {
+  /**
+   * An error in the real API's format: JSON body, `request-id` header, and a retry hint on
+   * retryable ones (unless the script gives the headers itself).
+   */
+  #fail(agent: string, body: unknown, status: number, type: string, message: string, headers?: Record<string, string>): Response {
     const requestId = this.#nextId(agent, "request");
     const response = errorBody(type, message, requestId);
     this.#record(agent, body, status, response);
     const retryable = status === 429 || status >= 500;
-    return json(status, response, { "request-id": requestId, ...(retryable ? { "retry-after-ms": RETRY_AFTER_MS } : {}) });
+    const hint = headers ?? (retryable ? { "retry-after-ms": RETRY_AFTER_MS } : {});
+    return json(status, response, { ...hint, "request-id": requestId });
   }
 
   /** Ids like `toolu_sim_lead_0001`: the agent's name and its own count, so tests and docs can name them. */
