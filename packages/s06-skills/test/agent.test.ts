@@ -42,13 +42,13 @@ const SHOP_TESTS = [
 describe("what the agent is made of", () => {
   const ws = useTempWorkspace({ "CLAUDE.md": "# Notes\n", ".claude/commands/shop-tests.md": SHOP_TESTS });
 
-  it("the previous lesson's agent plus load_skill, save_memory, four prompt sections, /memory and the workspace's commands", async () => {
+  it("the previous lesson's agent plus load_skill, save_memory, a hook that notes the skills loaded, four prompt sections, /memory and the workspace's commands", async () => {
     const { agent } = await scriptedAgent(lesson, hi, ws.dir);
     const previous = await previousAnatomy(ws.dir);
     expect(previous.tools.at(-1)).toBe("task");
     expect(agent.anatomy()).toEqual({
       tools: [...previous.tools.slice(0, -1), "load_skill", "save_memory", "task"],
-      hooks: [...previous.hooks, "command-grants"],
+      hooks: [...previous.hooks, "loaded skills", "command-grants"],
       promptSections: [...previous.promptSections, "skills", "memory", "CLAUDE.md", "environment"],
       commands: [...previous.commands, "memory", "shop-tests"],
     });
