@@ -149,6 +149,6 @@ describe("/context's table", () => {
     const table = contextReport(request, 50_000);
     expect(table).toContain(`total${" ".repeat(14)}`);
     expect(table).toContain(`of 50,000 before auto-compaction · ${(50_000 - total).toLocaleString("en-US")} free`);
-    for (const kind of ["system", "tools", "user text", "assistant text", "tool_use inputs", "tool results", "persisted markers", "summaries"]) expect(table).toContain(`  ${kind}`);
+    for (const kind of ["system", "tools", "user text", "assistant text", "tool_use inputs", "tool results", "persisted markers", "summaries", "message framing"]) expect(table).toContain(`  ${kind}`);
   });
 });

@@ -5,7 +5,10 @@
  * system prompt, tools and messages as JSON — and broken down by kind for `/context`:
  *
  *   system · tools · user text · assistant text · tool_use inputs · tool results
- *   · persisted markers · summaries                       (the rows add up to the total)
+ *   · persisted markers · summaries · message framing     (the rows add up to the total)
+ *
+ * ("message framing" is the JSON around the blocks — `{"role":"user","content":[…]}` — small per
+ * message, but a few thousand tokens over a long session: the API counts it, so the estimate does.)
  */
 import type { ContentBlockParam, MessageParam, TextBlockParam, ToolSpec } from "@learn/core";
 import { PERSISTED_TAG } from "./persist.ts";
@@ -18,7 +21,7 @@ export interface RequestParts {
   tools?: readonly ToolSpec[];
 }
 
-export const CONTEXT_KINDS = ["system", "tools", "user text", "assistant text", "tool_use inputs", "tool results", "persisted markers", "summaries"] as const;
+export const CONTEXT_KINDS = ["system", "tools", "user text", "assistant text", "tool_use inputs", "tool results", "persisted markers", "summaries", "message framing"] as const;
 export type ContextKind = (typeof CONTEXT_KINDS)[number];
 
 export const tokensOf = (chars: number): number => Math.ceil(chars / 4);
@@ -30,7 +33,13 @@ export function charsByKind(request: RequestParts): Record<ContextKind, number> 
   chars.tools = request.tools?.length ? JSON.stringify(request.tools).length : 0;
   for (const message of request.messages) {
     const blocks: ContentBlockParam[] = typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
-    for (const block of blocks) chars[kindOf(block, message.role)] += JSON.stringify(block).length;
+    let inBlocks = 0;
+    for (const block of blocks) {
+      const size = JSON.stringify(block).length;
+      chars[kindOf(block, message.role)] += size;
+      inBlocks += size;
+    }
+    chars["message framing"] += JSON.stringify(message).length - inBlocks;
   }
   return chars;
 }
