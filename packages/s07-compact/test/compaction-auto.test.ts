@@ -94,6 +94,14 @@ describe("autoCompact", () => {
     expect(checkConversation(messages)).toEqual([]);
   });
 
+  it("does not summarise a summary: nothing but the last summary before the pending tail is left alone", async () => {
+    const messages: MessageParam[] = [{ role: "user", content: [{ type: "text", text: "<summary>\nall so far\n</summary>" }, { type: "text", text: PLAN }] }, ...round("t1", text(9000))];
+    const { ctx, simulator } = contextFor({ turns: [summaryTurn()] }, messages);
+    expect(await autoCompact(ctx, { liveState: () => [] })).toBeUndefined();
+    expect(simulator.requests).toHaveLength(0);
+    expect(messages).toHaveLength(3);
+  });
+
   it("opens the circuit breaker after 3 failed summaries in a row, says so once, and a success closes it", async () => {
     const fail = { error: { status: 500, type: "api_error", message: "summariser down" } };
     const messages = conversation([text(4000), text(4000), "last"]);

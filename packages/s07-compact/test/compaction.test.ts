@@ -86,6 +86,16 @@ describe("micro-compaction", () => {
     expect(resultContents(microCompact(more, settings)!).slice(-4)).toEqual([COMPACTED_RESULT, long(9), long(10), long(11)]);
   });
 
+  it("never compacts the results the model has not read yet, even in a round of many parallel calls", () => {
+    const parallel: MessageParam[] = [
+      { role: "assistant", content: [1, 2, 3, 4, 5].map((i) => ({ type: "tool_use" as const, id: `p${i}`, name: "read_file", input: { path: `${i}.ts` } })) },
+      { role: "user", content: [1, 2, 3, 4, 5].map((i) => ({ type: "tool_result" as const, tool_use_id: `p${i}`, content: long(i) })) },
+    ];
+    const messages = [...conversation([10, 11, 12, 13].map(long)), ...parallel];
+    const out = microCompact(messages, settings)!;
+    expect(resultContents(out)).toEqual([COMPACTED_RESULT, COMPACTED_RESULT, COMPACTED_RESULT, COMPACTED_RESULT, ...[1, 2, 3, 4, 5].map(long)]);
+  });
+
   it("keeps the tool_use_id and the error flag, and the file path of a persisted result", () => {
     const marker = `<persisted-output path=".task_outputs/tool-results/toolu_0.txt" chars="40000">\n${text(2000)}\n</persisted-output>`;
     const messages = [...conversation([marker]), ...round("toolu_e", long(1), true), ...[2, 3, 4, 5, 6].flatMap((i) => round(`toolu_k${i}`, long(i)))];

@@ -14,8 +14,8 @@
  */
 import { textOf, type AgentContext, type MessageParam } from "@learn/core";
 import { compactedHistory, splitPending, summaryRequestMessages } from "./history-shape.ts";
-import { checkConversation } from "./invariants.ts";
-import { SUMMARY_PROMPT, SUMMARY_SYSTEM } from "./summary-prompt.ts";
+import { blocksOf, checkConversation } from "./invariants.ts";
+import { SUMMARY_PROMPT, SUMMARY_SYSTEM, SUMMARY_TAG } from "./summary-prompt.ts";
 import { saveTranscript } from "./transcript.ts";
 
 export interface AutoCompactOptions {
@@ -41,7 +41,8 @@ export interface CompactionReport {
 export async function autoCompact(ctx: AgentContext, options: AutoCompactOptions): Promise<CompactionReport | undefined> {
   const before = [...ctx.messages];
   const { earlier, pending } = splitPending(before);
-  if (earlier.length === 0) return undefined;
+  // Nothing before the pending tail, or only the last summary: summarising again would gain nothing.
+  if (earlier.length === 0 || (earlier.length === 1 && isSummaryOnly(earlier[0]!))) return undefined;
   const transcript = await saveTranscript(ctx.cwd, before);
   const response = await ctx.model({
     system: SUMMARY_SYSTEM,
@@ -55,6 +56,12 @@ export async function autoCompact(ctx: AgentContext, options: AutoCompactOptions
   if (problems.length > 0) throw new Error(`the compacted history would be invalid: ${problems.join("; ")}`);
   ctx.messages.splice(0, ctx.messages.length, ...after);
   return { before, after, transcript };
+}
+
+/** A message that is a compaction's summary and nothing more (its live state notes aside). */
+function isSummaryOnly(message: MessageParam): boolean {
+  const [first] = blocksOf(message);
+  return message.role === "user" && first?.type === "text" && first.text.startsWith(`<${SUMMARY_TAG}>`);
 }
 
 /** How many summary calls may fail in a row before auto-compaction stops trying. */

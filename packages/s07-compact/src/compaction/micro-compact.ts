@@ -2,7 +2,8 @@
  * LAYER 2 — MICRO-COMPACT, IN STEPS. An old tool result (a file read twenty rounds ago) is
  * rarely read again, but it is paid for in every request. Replaced by a one-line placeholder,
  * it costs nothing; the model re-runs the tool if it needs it again. The last few results are
- * never touched: the model is working with them.
+ * never touched: the model is working with them (nor are the results of the last round, which
+ * the model has not read yet, however many it asked for at once).
  *
  * Why in steps and not every round: the API caches a request's prefix, and a change anywhere
  * gives everything after it a new identity. Compacting the oldest result every round edits the
@@ -39,7 +40,9 @@ export function compactableResults(messages: readonly MessageParam[], settings: 
     if (m.role !== "user" || typeof m.content === "string") return;
     m.content.forEach((b, block) => b.type === "tool_result" && all.push({ message, block }));
   });
-  const old = all.slice(0, Math.max(0, all.length - settings.keepRecentResults));
+  // The last message's results are new: the model has not read them yet, however many there are.
+  const unread = messages.at(-1)?.role === "user" ? messages.length - 1 : -1;
+  const old = all.slice(0, Math.max(0, all.length - settings.keepRecentResults)).filter((p) => p.message !== unread);
   return old.filter(({ message, block }) => {
     const text = resultText((messages[message]!.content as ContentBlockParam[])[block] as ToolResultBlockParam);
     return text.length > settings.microCompactMinChars && !text.startsWith("[Earlier tool result compacted");
