@@ -1,2 +1,2 @@
 /** @learn/s07 — being built. */
-export {};
+export * from "./compaction/index.ts";

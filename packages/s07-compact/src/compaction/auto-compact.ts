@@ -1,0 +1,88 @@
+/**
+ * LAYER 3 — AUTO-COMPACT. When a request would pass the threshold, the history is replaced by
+ * the model's own summary of it:
+ *
+ *   1. save     the whole history → .transcripts/<time>.jsonl (nothing is lost, only set aside)
+ *   2. ask      the same model, quietly and with no tools: "summarise: goal, findings, files
+ *               changed, remaining work, the user's constraints"
+ *   3. replace  the history (the same array) by one user message: the summary, the transcript's
+ *               path, the live state (plan, skills loaded) — and the pending tail (history-shape.ts)
+ *
+ * A summary call that fails leaves the history as it was (the request goes on, larger). Three
+ * failures in a row open a circuit breaker: a model that cannot summarise is not asked again
+ * every round; one success closes it.
+ */
+import { textOf, type AgentContext, type MessageParam } from "@learn/core";
+import { compactedHistory, splitPending, summaryRequestMessages } from "./history-shape.ts";
+import { blocksOf, checkConversation } from "./invariants.ts";
+import { SUMMARY_PROMPT, SUMMARY_SYSTEM, SUMMARY_TAG } from "./summary-prompt.ts";
+import { saveTranscript } from "./transcript.ts";
+
+export interface AutoCompactOptions {
+  /** Notes to re-attach after the history is replaced (the plan, the skills loaded). */
+  liveState: () => readonly string[];
+  /** What the summary should pay most attention to (`/compact <focus>`, the compact tool). */
+  focus?: string;
+}
+
+export interface CompactionReport {
+  /** Messages before and after. */
+  before: MessageParam[];
+  after: MessageParam[];
+  /** The saved history, relative to the workspace. */
+  transcript: string;
+}
+
+/**
+ * Summarise and replace `ctx.messages` (the same array object). Undefined when there is nothing
+ * before the pending tail to summarise. Throws when the summary call fails or comes back empty;
+ * the conversation is then untouched.
+ */
+export async function autoCompact(ctx: AgentContext, options: AutoCompactOptions): Promise<CompactionReport | undefined> {
+  const before = [...ctx.messages];
+  const { earlier, pending } = splitPending(before);
+  // Nothing before the pending tail, or only the last summary: summarising again would gain nothing.
+  if (earlier.length === 0 || (earlier.length === 1 && isSummaryOnly(earlier[0]!))) return undefined;
+  const transcript = await saveTranscript(ctx.cwd, before);
+  const response = await ctx.model({
+    system: SUMMARY_SYSTEM,
+    messages: summaryRequestMessages(earlier, SUMMARY_PROMPT(options.focus)),
+    quiet: true,
+  });
+  const summary = textOf(response).trim();
+  if (summary === "") throw new Error("the model's summary was empty");
+  const after = compactedHistory({ summary, transcript, notes: options.liveState(), pending });
+  const problems = checkConversation(after);
+  if (problems.length > 0) throw new Error(`the compacted history would be invalid: ${problems.join("; ")}`);
+  ctx.messages.splice(0, ctx.messages.length, ...after);
+  return { before, after, transcript };
+}
+
+/** A message that is a compaction's summary and nothing more (its live state notes aside). */
+function isSummaryOnly(message: MessageParam): boolean {
+  const [first] = blocksOf(message);
+  return message.role === "user" && first?.type === "text" && first.text.startsWith(`<${SUMMARY_TAG}>`);
+}
+
+/** How many summary calls may fail in a row before auto-compaction stops trying. */
+export const MAX_SUMMARY_FAILURES = 3;
+
+/** Consecutive failures, and whether the breaker is open (said once on screen). */
+export class CircuitBreaker {
+  failures = 0;
+  constructor(readonly limit = MAX_SUMMARY_FAILURES) {}
+
+  get open(): boolean {
+    return this.failures >= this.limit;
+  }
+
+  /** Count a failure; true exactly when this one opened the breaker. */
+  fail(): boolean {
+    this.failures++;
+    return this.failures === this.limit;
+  }
+
+  succeed(): void {
+    this.failures = 0;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Context management as parts: three PreModel hooks that run, in this order, before every
+ * model call — each cheaper and gentler than the next — plus a tool and two commands.
+ *
+ *   persist-large-results   a result over 30,000 chars → a file; the conversation keeps its start
+ *   micro-compact           old results → a placeholder, in batches (so the cache keeps working)
+ *   auto-compact            over the threshold, or when asked → a summary + the live state
+ *
+ *   compact { focus? }      the model asks for a compaction (it happens before its next step)
+ *   /compact [focus]        the user asks for one now;  /context  where the tokens go
+ */
+import type { AgentOptions, AgentParts, Hook, ModelWrapper, SlashCommand, Tool } from "@learn/core";
+import { defineHook } from "@learn/core";
+import { compactCommand, contextCommand } from "./commands.ts";
+import { compactTool } from "./compact-tool.ts";
+import { Compactor } from "./compactor.ts";
+import { microCompact } from "./micro-compact.ts";
+import { persistLargeResults } from "./persist.ts";
+import { compactionSettings, type CompactionSettings } from "./settings.ts";
+
+export interface CompactionParts {
+  hooks: Hook[];
+  tools: Tool[];
+  commands: SlashCommand[];
+  /** Notes each request's system prompt and tools, to measure the next one (innermost). */
+  wrappers: ModelWrapper[];
+  /** Forget a pending request and the failure count (`/clear`). */
+  clear: () => void;
+  compactor: Compactor;
+}
+
+export function compaction(settings: CompactionSettings, deps: { liveState: () => string[] }): CompactionParts {
+  const compactor = new Compactor(settings, deps.liveState);
+  const hooks: Hook[] = [
+    defineHook("PreModel", "persist-large-results", async (_e, ctx) => persistLargeResults(ctx.messages, ctx.cwd, settings)),
+    defineHook("PreModel", "micro-compact", async (_e, ctx) => microCompact(ctx.messages, settings)),
+    defineHook("PreModel", "auto-compact", async (_e, ctx) => compactor.beforeModel(ctx)),
+  ];
+  return {
+    hooks,
+    tools: [compactTool(compactor)],
+    commands: [compactCommand(compactor), contextCommand(compactor)],
+    wrappers: [compactor.remember],
+    clear: () => compactor.clear(),
+    compactor,
+  };
+}
+
+/** The parts, with compaction: settings from the environment and the `compact-threshold` flag. */
+export function withCompaction(base: AgentParts, options: AgentOptions, env: Record<string, string | undefined> = process.env): AgentParts {
+  const liveState = () => base.liveState.flatMap((note) => note() ?? []);
+  const own = compaction(compactionSettings(env, options.flags), { liveState });
+  return {
+    ...base,
+    tools: [...base.tools, ...own.tools],
+    hooks: [...base.hooks, ...own.hooks],
+    wrappers: [...base.wrappers, ...own.wrappers],
+    commands: [...base.commands, ...own.commands],
+    onClear: [...base.onClear, own.clear],
+  };
+}

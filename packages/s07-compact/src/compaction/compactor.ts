@@ -1,0 +1,105 @@
+/**
+ * The agent's compaction state, in one place: the threshold, the circuit breaker, a compaction
+ * asked for (by the tool or `/compact`), and what the last request looked like. The hooks,
+ * the tool and the commands all act through it.
+ *
+ * Why it remembers the last request: a PreModel hook sees the messages but not the system
+ * prompt nor the tools, which the kernel adds after it; the size that matters is the whole
+ * request's. A small wrapper notes the system and tools of each of the agent's own calls
+ * (they change rarely), and the threshold is checked on them plus the messages as they are now.
+ * It also keeps the agent's context, so that `/compact` can summarise between turns: a slash
+ * command is given no context of its own.
+ */
+import { createContext, type AgentContext, type ModelWrapper, type TextBlockParam, type ToolSpec } from "@learn/core";
+import { autoCompact, CircuitBreaker, MAX_SUMMARY_FAILURES, type CompactionReport } from "./auto-compact.ts";
+import { estimateTokens, type RequestParts } from "./estimate.ts";
+import type { CompactionSettings } from "./settings.ts";
+
+export class Compactor {
+  readonly breaker = new CircuitBreaker();
+  /** Set by the compact tool: compact before the next model call, with this focus ("" for none). */
+  requested: string | undefined;
+  private overhead: { system?: string | TextBlockParam[]; tools?: ToolSpec[] } = {};
+  private lastContext: AgentContext | undefined;
+
+  constructor(
+    readonly settings: CompactionSettings,
+    private readonly liveState: () => readonly string[],
+  ) {}
+
+  /** Innermost wrapper: notes the system prompt and tools of the agent's own requests. */
+  readonly remember: ModelWrapper = (next) => (request, ctx) => {
+    if (request.tools?.length) {
+      this.overhead = { system: request.system, tools: request.tools };
+      this.lastContext = ctx;
+    }
+    return next(request, ctx);
+  };
+
+  /** The next request as far as it is known: the last system and tools, the messages now. */
+  request(messages: AgentContext["messages"]): RequestParts {
+    return { ...this.overhead, messages };
+  }
+
+  tokens(ctx: Pick<AgentContext, "messages">): number {
+    return estimateTokens(this.request(ctx.messages));
+  }
+
+  /** The conversation the agent last worked on, if it has had a turn. */
+  get conversation(): AgentContext["messages"] | undefined {
+    return this.lastContext?.messages;
+  }
+
+  /** PreModel: compact when asked to, or when the request would pass the threshold. */
+  async beforeModel(ctx: AgentContext): Promise<void> {
+    this.lastContext ??= ctx;
+    const focus = this.requested;
+    if (focus !== undefined) {
+      this.requested = undefined;
+      await this.compact(ctx, focus || undefined);
+      return;
+    }
+    if (this.breaker.open || this.tokens(ctx) <= this.settings.autoCompactAboveTokens) return;
+    await this.compact(ctx);
+  }
+
+  /** `/compact`: between turns, with a context of its own (a fresh signal, the same model call). */
+  async compactNow(focus?: string): Promise<CompactionReport | string | undefined> {
+    const last = this.lastContext;
+    if (!last || last.messages.length === 0) return "Nothing to compact yet: the conversation is empty.";
+    const ctx = createContext({
+      agent: last.agent,
+      cwd: () => last.cwd,
+      signal: new AbortController().signal,
+      renderer: last.renderer,
+      messages: last.messages,
+      // `model` is a method of the context: called on the new one, the agent's wrapped call gets its signal.
+      call: (request, self) => last.model.call(self, request),
+    });
+    return this.compact(ctx, focus);
+  }
+
+  /** Summarise, show what happened; a failure is counted and shown, never thrown. */
+  private async compact(ctx: AgentContext, focus?: string): Promise<CompactionReport | undefined> {
+    const before = this.tokens(ctx);
+    try {
+      const report = await autoCompact(ctx, { liveState: this.liveState, ...(focus ? { focus } : {}) });
+      if (!report) return undefined;
+      this.breaker.succeed();
+      ctx.renderer.notice(`Compacted the conversation: ~${before.toLocaleString("en-US")} → ~${this.tokens(ctx).toLocaleString("en-US")} tokens; the full history is in ${report.transcript}.`);
+      return report;
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      const opened = this.breaker.fail();
+      ctx.renderer.error(`Compaction failed (${this.breaker.failures} in a row): ${(err as Error).message}`);
+      if (opened) ctx.renderer.notice(`Auto-compaction is off after ${MAX_SUMMARY_FAILURES} failed summaries in a row; /compact still tries, and a success turns it back on.`);
+      return undefined;
+    }
+  }
+
+  /** `/clear`: a new conversation starts with nothing asked and a closed breaker. */
+  clear(): void {
+    this.requested = undefined;
+    this.breaker.succeed();
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * How much the agent keeps, and when it forgets: one object, read once when the agent is built.
+ * The threshold for a full compaction comes from the command line (`--compact-threshold`) or the
+ * environment (LEARN_COMPACT_THRESHOLD), the flag winning; a value that is not a positive whole
+ * number stops the agent with a message that names the setting, rather than silently compacting
+ * at some other size.
+ */
+import { z } from "zod";
+
+export interface CompactionSettings {
+  /** A tool result longer than this goes to a file, the conversation keeps its start; undefined: never. */
+  persistAboveChars?: number;
+  /** The same for a user message (a pasted log): it must be really large to be moved out. */
+  persistMessageAboveChars: number;
+  /** Micro-compaction never touches the last this-many tool results. */
+  keepRecentResults: number;
+  /** A result this short or shorter is cheaper to keep than to replace. */
+  microCompactMinChars: number;
+  /** Micro-compact only when this many old results are waiting, then all of them at once. */
+  microCompactBatch: number;
+  /** Summarise the conversation when a request would be larger than this (estimated tokens). */
+  autoCompactAboveTokens: number;
+}
+
+/**
+ * microCompactBatch: 8, from scripts/bench/compaction.ts (a 120-round session, batches 1–24
+ * tried). 1 — every round — reads little from the cache (91 % of the reference's cost); from 6
+ * on the cost flattens out (36 % at 6, 35 % at 8); above 8 the context grows until the summary
+ * takes over, with a peak above the reference's. 8 is the cheapest with a peak below it.
+ */
+export const DEFAULT_COMPACTION: CompactionSettings = {
+  persistAboveChars: 30_000,
+  persistMessageAboveChars: 200_000,
+  keepRecentResults: 3,
+  microCompactMinChars: 120,
+  microCompactBatch: 8,
+  autoCompactAboveTokens: 50_000,
+};
+
+export const THRESHOLD_ENV = "LEARN_COMPACT_THRESHOLD";
+export const THRESHOLD_FLAG = "compact-threshold";
+
+const threshold = z.coerce.number().int().positive().max(10_000_000);
+
+/** Settings from the environment and the lesson's flags (`compact-threshold` wins over the env). */
+export function compactionSettings(env: Record<string, string | undefined>, flags: Record<string, string | undefined>): CompactionSettings {
+  const fromFlag = flags[THRESHOLD_FLAG];
+  const fromEnv = env[THRESHOLD_ENV];
+  const [raw, source] = fromFlag !== undefined ? [fromFlag, `--${THRESHOLD_FLAG}`] : [fromEnv, THRESHOLD_ENV];
+  if (raw === undefined) return { ...DEFAULT_COMPACTION };
+  const parsed = threshold.safeParse(raw.trim() === "" ? Number.NaN : raw);
+  if (!parsed.success) {
+    throw new Error(`${source} must be a whole number of tokens above 0 (e.g. 50000), not "${raw}"`);
+  }
+  return { ...DEFAULT_COMPACTION, autoCompactAboveTokens: parsed.data };
+}

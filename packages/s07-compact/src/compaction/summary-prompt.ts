@@ -1,0 +1,26 @@
+/**
+ * What the model is asked when the conversation is summarised. The summary replaces the whole
+ * history, so it must carry everything the work still depends on: what the user wants, what
+ * was found, which files changed, what is left — and how the user wants it done, which is the
+ * first thing a careless summary drops ("use pnpm, not npm" said forty rounds ago).
+ */
+export const SUMMARY_TAG = "summary";
+
+export const SUMMARY_SYSTEM =
+  "You summarise a coding session so that it can continue from your summary alone: the conversation itself will be forgotten. " +
+  "Be complete about facts (paths, names, commands, decisions) and brief about everything else. Use no tools.";
+
+/** The request, after the history; `focus` (from `/compact <focus>`) says what matters most. */
+export function SUMMARY_PROMPT(focus?: string): string {
+  const lines = [
+    "Summarise the conversation so far for yourself: it will be replaced by your summary. Use these headings:",
+    "1. Goal — what the user asked for, in their words where it matters.",
+    "2. Findings — what you learned about the code and the problem (file paths, function names, causes).",
+    "3. Files changed — every path created, edited or deleted, and what changed in it.",
+    "4. Remaining work — what is left to do, the next step first.",
+    "5. Constraints and preferences — every instruction the user gave about how to work (tools, style, what not to touch).",
+    "Answer with the summary only.",
+  ];
+  if (focus?.trim()) lines.push(`Pay particular attention to: ${focus.trim()}`);
+  return lines.join("\n");
+}
