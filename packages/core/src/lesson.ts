@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { AgentContext } from "./agent/context.ts";
 import type { PromptQueue } from "./agent/prompt-queue.ts";
 import type { Model } from "./model.ts";
 import type { Renderer } from "./ui/renderer.ts";
@@ -35,8 +36,12 @@ export interface AgentOptions {
 export interface SlashCommand {
   name: string;
   description: string;
-  /** Text to show, nothing, or a turn to run at once (a custom command's expanded prompt). */
-  run(args: string): Promise<CommandResult> | CommandResult;
+  /**
+   * Text to show, nothing, or a turn to run at once (a custom command's expanded prompt).
+   * `ctx` is the agent's context between turns (its conversation, its own model call), which
+   * `agentFrom` hands every command: a command that summarises the conversation needs it.
+   */
+  run(args: string, ctx?: AgentContext): Promise<CommandResult> | CommandResult;
 }
 
 export type CommandResult = string | void | CommandTurn;

@@ -89,6 +89,17 @@ describe("parts and agentFrom", () => {
     expect(closed).toEqual(["jobs"]);
   });
 
+  it("a command gets the agent's context between turns: its conversation and its own model call", async () => {
+    const seen: string[] = [];
+    const peek = { name: "peek", description: "", run: (_args: string, ctx?: AgentContext) => void seen.push(`${ctx?.agent}: ${ctx?.messages.length} messages`) };
+    const { options } = optionsFor("turns:\n  - content: [ { type: text, text: done } ]\n");
+    const agent = agentFrom(partsWith({ commands: [peek] }), options);
+    await agent.commands![0]!.run("");
+    await agent.run("go", signal());
+    await agent.commands![0]!.run("");
+    expect(seen).toEqual(["lead: 0 messages", "lead: 2 messages"]);
+  });
+
   it("a child built from the same parts function gets fresh state", async () => {
     // A parts function whose hook counts calls: each agent built from it counts its own.
     const partsOf = async (): Promise<AgentParts> => {

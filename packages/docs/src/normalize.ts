@@ -12,8 +12,8 @@ export const COURSE = "<course>";
 
 /** Ids the API and the simulator generate: `toolu_01Ab…`, `toolu_sim_0001`, `msg_…`, `req_…`. */
 const ID = /\b(toolu|srvtoolu|msg|req)_(?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]+/g;
-/** ISO-like timestamps, also the `2025-01-31T12-00-00` form used in file names. */
-const TIMESTAMP = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}[:-]\d{2}[:-]\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g;
+/** ISO-like timestamps, also the `2025-01-31T12-00-00-123Z` form used in file names (transcripts). */
+const TIMESTAMP = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}[:-]\d{2}[:-]\d{2}(?:[.,-]\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g;
 /** A date on its own (the prompt's "Today's date"): a walkthrough must not change at midnight. */
 const DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 /** Timings test runners print (`duration_ms 12.3`, `(4.2ms)`): different on every run. */

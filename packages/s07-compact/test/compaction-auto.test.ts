@@ -170,15 +170,18 @@ describe("compaction in a running agent", () => {
   });
 
   it("/compact compacts between turns; /context measures the last request's system and tools with the messages now", async () => {
-    const { agent, simulator, own } = await agentWith({ turns: [call("read_log"), { content: [{ type: "text", text: "Read it." }] }, summaryTurn(), { content: [{ type: "text", text: "Next." }] }] });
-    const [compact, context] = own.commands;
+    const { agent, simulator } = await agentWith({ turns: [call("read_log"), { content: [{ type: "text", text: "Read it." }] }, summaryTurn(), { content: [{ type: "text", text: "Next." }] }] });
+    // The agent's commands: agentFrom hands each one the agent's context between turns.
+    const compact = agent.commands!.find((c) => c.name === "compact");
+    const context = agent.commands!.find((c) => c.name === "context");
     expect(await context!.run("")).toMatch(/^No request yet/);
     expect(await compact!.run("")).toMatch(/^Nothing to compact yet/);
     await agent.run("Read the log.", new AbortController().signal);
     const before = (await context!.run("")) as string;
     expect(before).toMatch(/tool results\s+2,0\d\d/);
     expect(await compact!.run("the log")).toBeUndefined();
-    expect(own.compactor.conversation).toHaveLength(1);
+    const summaryRequest = bodies(simulator.requests)[2]!;
+    expect(summaryRequest.tools).toBeUndefined(); // the summary call: no tools
     const afterTable = (await context!.run("")) as string;
     expect(afterTable).toMatch(/tool results\s+0 /);
     expect(afterTable).toMatch(/summaries\s+[1-9]/);

@@ -31,7 +31,8 @@ export function agentFrom(parts: AgentParts, options: AgentOptions): Agent {
       submitted.clear();
       for (const reset of parts.onClear) reset();
     },
-    commands: parts.commands,
+    // Each command gets the agent's context between turns, with a signal of its own.
+    commands: parts.commands.map((command) => ({ ...command, run: (args, ctx) => command.run(args, ctx ?? kernel.context(new AbortController().signal)) })),
     working: () => parts.working.some((isWorking) => isWorking()),
     async close() {
       for (const close of parts.close) await close();

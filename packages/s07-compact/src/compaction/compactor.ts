@@ -7,10 +7,8 @@
  * prompt nor the tools, which the kernel adds after it; the size that matters is the whole
  * request's. A small wrapper notes the system and tools of each of the agent's own calls
  * (they change rarely), and the threshold is checked on them plus the messages as they are now.
- * It also keeps the agent's context, so that `/compact` can summarise between turns: a slash
- * command is given no context of its own.
  */
-import { createContext, type AgentContext, type ModelWrapper, type TextBlockParam, type ToolSpec } from "@learn/core";
+import { type AgentContext, type ModelWrapper, type TextBlockParam, type ToolSpec } from "@learn/core";
 import { autoCompact, CircuitBreaker, MAX_SUMMARY_FAILURES, type CompactionReport } from "./auto-compact.ts";
 import { estimateTokens, type RequestParts } from "./estimate.ts";
 import type { CompactionSettings } from "./settings.ts";
@@ -20,7 +18,6 @@ export class Compactor {
   /** Set by the compact tool: compact before the next model call, with this focus ("" for none). */
   requested: string | undefined;
   private overhead: { system?: string | TextBlockParam[]; tools?: ToolSpec[] } = {};
-  private lastContext: AgentContext | undefined;
 
   constructor(
     readonly settings: CompactionSettings,
@@ -29,12 +26,14 @@ export class Compactor {
 
   /** Innermost wrapper: notes the system prompt and tools of the agent's own requests. */
   readonly remember: ModelWrapper = (next) => (request, ctx) => {
-    if (request.tools?.length) {
-      this.overhead = { system: request.system, tools: request.tools };
-      this.lastContext = ctx;
-    }
+    if (request.tools?.length) this.overhead = { system: request.system, tools: request.tools };
     return next(request, ctx);
   };
+
+  /** Has the agent made a request yet (so its system prompt and tools are known)? */
+  get measured(): boolean {
+    return this.overhead.tools !== undefined;
+  }
 
   /** The next request as far as it is known: the last system and tools, the messages now. */
   request(messages: AgentContext["messages"]): RequestParts {
@@ -45,14 +44,8 @@ export class Compactor {
     return estimateTokens(this.request(ctx.messages));
   }
 
-  /** The conversation the agent last worked on, if it has had a turn. */
-  get conversation(): AgentContext["messages"] | undefined {
-    return this.lastContext?.messages;
-  }
-
   /** PreModel: compact when asked to, or when the request would pass the threshold. */
   async beforeModel(ctx: AgentContext): Promise<void> {
-    this.lastContext ??= ctx;
     const focus = this.requested;
     if (focus !== undefined) {
       this.requested = undefined;
@@ -63,19 +56,9 @@ export class Compactor {
     await this.compact(ctx);
   }
 
-  /** `/compact`: between turns, with a context of its own (a fresh signal, the same model call). */
-  async compactNow(focus?: string): Promise<CompactionReport | string | undefined> {
-    const last = this.lastContext;
-    if (!last || last.messages.length === 0) return "Nothing to compact yet: the conversation is empty.";
-    const ctx = createContext({
-      agent: last.agent,
-      cwd: () => last.cwd,
-      signal: new AbortController().signal,
-      renderer: last.renderer,
-      messages: last.messages,
-      // `model` is a method of the context: called on the new one, the agent's wrapped call gets its signal.
-      call: (request, self) => last.model.call(self, request),
-    });
+  /** `/compact`: between turns, in the context the agent gives its commands. */
+  async compactNow(ctx: AgentContext, focus?: string): Promise<CompactionReport | string | undefined> {
+    if (ctx.messages.length === 0) return "Nothing to compact yet: the conversation is empty.";
     return this.compact(ctx, focus);
   }
 
