@@ -140,6 +140,7 @@ export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
   "A five-step refactor, planned and kept on track": "五步重构：先做计划，再按计划推进",
   "A subtask, then two explorers at once": "先派一个子任务，再同时派出两个探索者",
   "A skill, followed; a memory, saved and used": "按技能写测试；存下一条记忆，再照着它做",
+  "Compacted twice, with an overloaded API on the way": "中途遇到一次 API 过载，对话被压缩了两次",
 };
 
 export const ZH: Labels = {
