@@ -99,6 +99,8 @@ export interface LessonFlag {
   name: string;
   description: string;
   choices?: readonly string[];
+  /** An environment variable that sets it when the command line does not (LEARN_COMPACT_THRESHOLD). */
+  env?: string;
 }
 
 export interface Lesson {

@@ -123,20 +123,27 @@ describe("the demo's flags", () => {
     const agent: Agent = { anatomy: () => ({ tools: [], hooks: [], promptSections: [], commands: [] }), run: async () => "ok", clear: () => {} };
     const l = {
       ...lesson,
-      flags: [{ name: "compact-threshold", description: "compact above this many tokens" }],
+      flags: [{ name: "compact-threshold", description: "compact above this many tokens", env: "LEARN_TEST_THRESHOLD" }],
       demoFlags: { "compact-threshold": "4000" },
       createAgent: (options: { flags: Record<string, string | undefined> }) => (seen.push(options.flags), agent),
     } as unknown as Lesson;
     return { l, seen };
   }
 
-  it("offline, the lesson runs with its demo's flags; a flag on the command line wins", async () => {
+  it("offline, the lesson runs with its demo's flags; the flag's environment variable beats them, the command line beats both", async () => {
     await writeFile(path.join(dir, "s.yaml"), "turns: [ { content: [ { type: text, text: hi } ] } ]\n");
     vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const { l, seen } = flagLesson();
     expect(await runCli(l, ["--model-script", "s.yaml", "--cwd", dir, "-p", "go"])).toBe(0);
     expect(await runCli(l, ["--model-script", "s.yaml", "--cwd", dir, "--compact-threshold", "9000", "-p", "go"])).toBe(0);
-    expect(seen).toEqual([{ "compact-threshold": "4000" }, { "compact-threshold": "9000" }]);
+    process.env.LEARN_TEST_THRESHOLD = "7000";
+    try {
+      expect(await runCli(l, ["--model-script", "s.yaml", "--cwd", dir, "-p", "go"])).toBe(0);
+      expect(await runCli(l, ["--model-script", "s.yaml", "--cwd", dir, "--compact-threshold", "9000", "-p", "go"])).toBe(0);
+    } finally {
+      delete process.env.LEARN_TEST_THRESHOLD;
+    }
+    expect(seen.map((flags) => flags["compact-threshold"])).toEqual(["4000", "9000", "7000", "9000"]);
   });
 });

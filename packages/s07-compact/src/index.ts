@@ -14,7 +14,7 @@ export const lesson: Lesson = {
   demoScripts: demoScripts(import.meta.url, "long-session.yaml"),
   flags: [
     ...(previousLesson.flags ?? []),
-    { name: THRESHOLD_FLAG, description: `compact the conversation above this many estimated tokens (default 50000, or ${THRESHOLD_ENV})` },
+    { name: THRESHOLD_FLAG, env: THRESHOLD_ENV, description: "compact the conversation above this many estimated tokens (default 50000)" },
   ],
   // The demo compacts at a few thousand tokens, so a short scripted session shows it happen.
   demoFlags: { [THRESHOLD_FLAG]: "5000" },

@@ -36,8 +36,7 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   const tracer = options.trace ? new FileTracer(userPath(options.trace), secretsOf(config)) : undefined;
   if (tracer) process.stderr.write(`Tracing every model request and response to ${tracer.file} (read it with: pnpm trace ${tracer.file})\n`);
   let script: Script | undefined;
-  // Offline, the lesson runs as its demo does (s07 compacts early), unless a flag says otherwise.
-  const flags = config.offline ? withDefaults(options.flags, lesson.demoFlags) : options.flags;
+  const flags = flagsFor(lesson, options.flags, process.env, config.offline);
   if (options.modelScript) script = await loadScript(existingUserFile("--model-script", options.modelScript));
   else if (config.offline && !options.demo) script = await loadScript(lesson.offlineScript?.(flags) ?? lesson.demoScripts[0]!);
   // Every line on screen is scrubbed too: an endpoint may echo the key back in an error.
@@ -46,10 +45,18 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   return { config, flags, tracer, script };
 }
 
-/** The flags given, with `defaults` for those not given (a flag not given is there as undefined). */
-function withDefaults(flags: Record<string, string | undefined>, defaults: Record<string, string> = {}): Record<string, string | undefined> {
-  const given = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined));
-  return { ...flags, ...defaults, ...given };
+/**
+ * Each flag's value: the command line's, else its environment variable's, else — offline — the
+ * demo's (a lesson runs offline as its demo does: s07 compacts early), else unset.
+ */
+export function flagsFor(lesson: Lesson, given: Record<string, string | undefined>, env: NodeJS.ProcessEnv, offline: boolean): Record<string, string | undefined> {
+  const flags: Record<string, string | undefined> = { ...(offline ? lesson.demoFlags : {}) };
+  for (const flag of lesson.flags ?? []) {
+    const fromEnv = flag.env ? env[flag.env] : undefined;
+    if (fromEnv !== undefined) flags[flag.name] = fromEnv;
+  }
+  for (const [name, value] of Object.entries(given)) if (value !== undefined || !(name in flags)) flags[name] = value;
+  return flags;
 }
 
 function buildModel(config: Config, script: Script | undefined, renderer: Renderer, tracer?: Tracer, simulator?: Simulator): Model {

@@ -5,6 +5,7 @@
  * number stops the agent with a message that names the setting, rather than silently compacting
  * at some other size.
  */
+import { ConfigError } from "@learn/core";
 import { z } from "zod";
 
 export interface CompactionSettings {
@@ -50,7 +51,8 @@ export function compactionSettings(env: Record<string, string | undefined>, flag
   if (raw === undefined) return { ...DEFAULT_COMPACTION };
   const parsed = threshold.safeParse(raw.trim() === "" ? Number.NaN : raw);
   if (!parsed.success) {
-    throw new Error(`${source} must be a whole number of tokens above 0 (e.g. 50000), not "${raw}"`);
+    // A ConfigError: the command line prints its one line and exits 2, as for any bad setting.
+    throw new ConfigError(`${source} must be a whole number of tokens above 0 (e.g. 50000), not "${raw}"`);
   }
   return { ...DEFAULT_COMPACTION, autoCompactAboveTokens: parsed.data };
 }
