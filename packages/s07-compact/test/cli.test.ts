@@ -1,0 +1,91 @@
+/** s07 on the command line: a child process, offline on the demo script, and against a local HTTP endpoint as a real provider would be used. */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadScript, Simulator, type Script } from "@learn/core";
+import { runLessonCli, serveSimulator, useTempWorkspace, type Endpoint } from "@learn/core/testing";
+import { checkConversation, lesson } from "../src/index.ts";
+import type { Body } from "./helpers.ts";
+
+const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The CLI, real tools and a test run in the workspace: a limit, not a measure. */
+const CLI_RUN_TIMEOUT_MS = 120_000;
+const KEY = "sk-test-s07-do-not-log";
+const DEMO = lesson.demoScripts[0]!;
+
+const ws = useTempWorkspace();
+
+async function demoPrompt(): Promise<string> {
+  return ((await loadScript(DEMO)) as Script & { prompt: string }).prompt;
+}
+
+async function requestsIn(trace: string): Promise<{ agent?: string; body: Body }[]> {
+  const lines = (await readFile(trace, "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { type: string; agent?: string; body: Body });
+  return lines.filter((l) => l.type === "request");
+}
+
+const compactions = (stderr: string) => stderr.split("\n").filter((l) => l.includes("Compacted the conversation: ~"));
+
+describe("s07 on the command line", () => {
+  it("--print with --model-script the demo: offline, so the demo's threshold applies; two compactions and the retry on stderr, the answer on stdout", async () => {
+    const run = await runLessonCli(pkg, ["--", "--print", await demoPrompt(), "--model-script", DEMO, "--cwd", ws.dir]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Done\. cartTotal in shop\/src\/cart\.js subtracted each line/);
+    expect(run.stderr).toContain("Overloaded (529); retrying in 1.0 s (attempt 2 of 8)");
+    expect(compactions(run.stderr)).toHaveLength(2);
+    for (const line of compactions(run.stderr)) expect(line).toMatch(/Compacted the conversation: ~[\d,]+ → ~[\d,]+ tokens; the full history is in \.transcripts\/[\w-]+\.jsonl\./);
+    expect(await readFile(path.join(ws.dir, "shop/src/cart.js"), "utf8")).toContain("sum + lineTotal(line)");
+  }, CLI_RUN_TIMEOUT_MS);
+
+  it("against an HTTP endpoint with a key: --compact-threshold given, agent headers on every request, valid conversations, no key in the trace", async () => {
+    const endpoint: Endpoint = await serveSimulator(new Simulator(await loadScript(DEMO)));
+    const trace = path.join(ws.dir, "trace.jsonl");
+    try {
+      // Online the demo's flags do not apply: the threshold is given, as a user would.
+      const run = await runLessonCli(pkg, ["--", "--print", await demoPrompt(), "--compact-threshold", "5000", "--cwd", ws.dir, "--trace", trace], {
+        env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model" },
+      });
+      expect(run.stderr).not.toMatch(/^✗/m); // no error shown (the failing test run's output is the tool's, not the agent's)
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^Done\./);
+      expect(compactions(run.stderr)).toHaveLength(2);
+      // Ten requests: the 529 and its retry, two summaries; all of them the lead's.
+      expect(endpoint.headers.map((h) => h["x-learn-agent"])).toEqual(Array(10).fill("lead"));
+
+      const requests = await requestsIn(trace);
+      expect(requests.map((r) => r.body.model)).toEqual(Array(10).fill("test-model"));
+      expect(requests.map((r) => (r.body.tools ?? []).length === 0)).toEqual([false, false, false, false, true, false, false, false, true, false]);
+      for (const r of requests) expect(checkConversation(r.body.messages)).toEqual([]);
+      // The key went to the endpoint, and nowhere a person could read it afterwards.
+      expect(JSON.stringify(endpoint.headers[0])).toContain(KEY);
+      expect(await readFile(trace, "utf8")).not.toContain(KEY);
+      expect(run.stdout + run.stderr).not.toContain(KEY);
+    } finally {
+      await endpoint.close();
+    }
+  }, CLI_RUN_TIMEOUT_MS);
+
+  it("--compact-threshold abc: one line that names the flag, exit code 2, nothing sent", async () => {
+    const endpoint: Endpoint = await serveSimulator(new Simulator(await loadScript(DEMO)));
+    try {
+      const run = await runLessonCli(pkg, ["--", "--print", "hi", "--compact-threshold", "abc", "--cwd", ws.dir], {
+        env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model" },
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe('--compact-threshold must be a whole number of tokens above 0 (e.g. 50000), not "abc"\n');
+      expect(run.stdout).toBe("");
+      expect(endpoint.headers).toEqual([]);
+    } finally {
+      await endpoint.close();
+    }
+  }, CLI_RUN_TIMEOUT_MS);
+
+  it("LEARN_COMPACT_THRESHOLD=0 is refused the same way, naming the variable", async () => {
+    const run = await runLessonCli(pkg, ["--", "--print", "hi", "--cwd", ws.dir], {
+      env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model", LEARN_COMPACT_THRESHOLD: "0" },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('LEARN_COMPACT_THRESHOLD must be a whole number of tokens above 0 (e.g. 50000), not "0"\n');
+  }, CLI_RUN_TIMEOUT_MS);
+});
