@@ -96,7 +96,7 @@ function faultAnswer(f: Fault): TurnAnswer {
 }
 
 /** The session as a script: one turn per model answer, each ready to answer a summary request instead. */
-export function scriptOf(s: Session): Script {
+function scriptOf(s: Session): Script {
   const turns: ScriptTurn[] = [];
   let n = 0;
   for (const [p, rounds] of s.prompts.entries()) {
@@ -115,7 +115,7 @@ export function scriptOf(s: Session): Script {
 }
 
 /** What is wrong with one request body, by the protocol's rules (checked here independently of checkConversation). */
-export function requestProblems(messages: readonly MessageParam[], breakpoints: number): string[] {
+function requestProblems(messages: readonly MessageParam[], breakpoints: number): string[] {
   const problems: string[] = [];
   const blocks = (m: MessageParam) => (typeof m.content === "string" ? [{ type: "text" as const, text: m.content }] : m.content);
   const seenUses = new Set<string>();
@@ -183,7 +183,9 @@ describe("property: every request of any session is a valid conversation", () =>
           // The only 400 a valid request may get is the context limit the script sets.
           if (r.status === 400) expect(errorOf(r), `request ${i}`).toMatch(/^prompt is too long: /);
         }
-        // A turn fails only because the prompt stayed too long after compacting harder.
+        // A turn fails only because the prompt stayed too long after compacting harder: a round
+        // whose results alone outgrow the window (agent.test.ts has the smallest such case, and
+        // why every later prompt of that session fails too).
         for (const f of failures) expect(f).toMatch(/prompt is too long/);
         // A summary may fail for the same reason only; a compacted history the checks refuse would show here.
         for (const e of errors) expect(e).toMatch(/prompt is too long/);
