@@ -73,7 +73,7 @@ describe("s07 on the command line", () => {
         env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model" },
       });
       expect(run.code).toBe(2);
-      expect(run.stderr).toBe('--compact-threshold must be a whole number of tokens above 0 (e.g. 50000), not "abc"\n');
+      expect(run.stderr).toBe('--compact-threshold (or LEARN_COMPACT_THRESHOLD) must be a whole number of tokens above 0 (e.g. 50000), not "abc"\n');
       expect(run.stdout).toBe("");
       expect(endpoint.headers).toEqual([]);
     } finally {
@@ -87,6 +87,6 @@ describe("s07 on the command line", () => {
     });
     expect(run.code).toBe(2);
     // (The environment's value is read as the flag's, so the line names --compact-threshold.)
-    expect(run.stderr).toMatch(/^\S+ must be a whole number of tokens above 0 \(e\.g\. 50000\), not "0"\n$/);
+    expect(run.stderr).toMatch(/^--compact-threshold \(or LEARN_COMPACT_THRESHOLD\) must be a whole number of tokens above 0 \(e\.g\. 50000\), not "0"\n$/);
   }, CLI_RUN_TIMEOUT_MS);
 });

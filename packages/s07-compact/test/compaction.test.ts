@@ -119,7 +119,7 @@ describe("settings", () => {
   });
 
   it("names the flag when the flag is wrong", () => {
-    expect(() => compactionSettings({}, { "compact-threshold": "ten" })).toThrow(/^--compact-threshold must be/);
+    expect(() => compactionSettings({}, { "compact-threshold": "ten" })).toThrow(/^--compact-threshold \(or LEARN_COMPACT_THRESHOLD\) must be/);
   });
 });
 

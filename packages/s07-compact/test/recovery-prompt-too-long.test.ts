@@ -1,11 +1,11 @@
 /**
  * "prompt is too long": the simulator refuses a prompt larger than the script's
  * `limits.contextTokens` with the real API's 400. The wrapper compacts the conversation
- * itself (keepRecent by default), retries once, and lets a second refusal through.
+ * itself (keepRecent, then shrinkResults, by default), retries once, and lets a second refusal through.
  */
 import { isPromptTooLong, type MessageParam } from "@learn/core";
 import { describe, expect, it } from "vitest";
-import { DROPPED_NOTE, keepRecent } from "../src/recovery/index.ts";
+import { DROPPED_NOTE, keepRecent, shrinkResults } from "../src/recovery/index.ts";
 import { bodyOf, bulkyTool, conversationProblems, recoveringKernel } from "./recovery-helpers.ts";
 
 const signal = () => new AbortController().signal;
@@ -109,5 +109,20 @@ describe("keepRecent", () => {
     const twice = keepRecent([...keepRecent(long, 3), ...long.slice(1, 5)].slice(0, 5), 2);
     expect(JSON.stringify(twice).split("Earlier messages were dropped")).toHaveLength(2);
     expect(JSON.stringify(twice)).toContain("the goal");
+  });
+});
+
+describe("shrinkResults", () => {
+  it("cuts each tool result over the limit to its head and a note; the rest is untouched", () => {
+    const messages: MessageParam[] = [
+      { role: "user", content: "go" },
+      { role: "assistant", content: [{ type: "tool_use", id: "a", name: "bash", input: {} }, { type: "tool_use", id: "b", name: "bash", input: {} }] },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "a", content: "x".repeat(50) }, { type: "tool_result", tool_use_id: "b", content: "y".repeat(5_000), is_error: true }] },
+    ];
+    const shrunk = shrinkResults(messages, 100);
+    expect(shrunk.slice(0, 2)).toEqual(messages.slice(0, 2));
+    const [a, b] = shrunk[2]!.content as { content: string; is_error?: boolean }[];
+    expect(a!.content).toBe("x".repeat(50));
+    expect(b).toMatchObject({ is_error: true, content: `${"y".repeat(100)}\n…[cut from 5000 characters to fit the context window; re-run it more narrowly if you need the rest]` });
   });
 });

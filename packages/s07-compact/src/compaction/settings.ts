@@ -47,7 +47,8 @@ const threshold = z.coerce.number().int().positive().max(10_000_000);
 export function compactionSettings(env: Record<string, string | undefined>, flags: Record<string, string | undefined>): CompactionSettings {
   const fromFlag = flags[THRESHOLD_FLAG];
   const fromEnv = env[THRESHOLD_ENV];
-  const [raw, source] = fromFlag !== undefined ? [fromFlag, `--${THRESHOLD_FLAG}`] : [fromEnv, THRESHOLD_ENV];
+  // At the command line the environment variable arrives as the flag's value: name both.
+  const [raw, source] = fromFlag !== undefined ? [fromFlag, `--${THRESHOLD_FLAG} (or ${THRESHOLD_ENV})`] : [fromEnv, THRESHOLD_ENV];
   if (raw === undefined) return { ...DEFAULT_COMPACTION };
   const parsed = threshold.safeParse(raw.trim() === "" ? Number.NaN : raw);
   if (!parsed.success) {

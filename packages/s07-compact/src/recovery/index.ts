@@ -34,7 +34,7 @@ import { retryTransient } from "./transient.ts";
 export interface RecoveryOptions {
   /** FALLBACK_MODEL_ID (AgentOptions.fallbackModel): where to go after repeated overloads. */
   fallbackModel?: string;
-  /** How to shrink a conversation the model refused as too long (default: keepRecent). */
+  /** How to shrink a conversation the model refused as too long (default: compactHarder: keepRecent, then shrinkResults). */
   compactHarder?: (messages: MessageParam[]) => MessageParam[];
   /** The wait between tries (default: a real timer that Ctrl-C cancels). */
   sleep?: Sleep;
@@ -60,4 +60,4 @@ export { DEFAULT_MAX_ATTEMPTS, RetriesExhaustedError, retryTransient, transientR
 export { fallbackOnOverload, OVERLOADS_BEFORE_FALLBACK } from "./fallback.ts";
 export { completeBlocks, CONTINUE_PROMPT, continuation, ESCALATED_MAX_TOKENS, joinPieces, MAX_CONTINUATIONS, recoverMaxTokens } from "./max-tokens.ts";
 export { compactOnPromptTooLong, type CompactHarder } from "./prompt-too-long.ts";
-export { DROPPED_NOTE, GOAL_MAX_CHARS, KEEP_RECENT_MESSAGES, keepRecent } from "./keep-recent.ts";
+export { compactHarder, DROPPED_NOTE, GOAL_MAX_CHARS, KEEP_RECENT_MESSAGES, keepRecent, SHRUNK_RESULT_CHARS, shrinkResults } from "./keep-recent.ts";

@@ -9,8 +9,12 @@
  *   - the kept tail starts at an assistant message, so every tool_result in it follows the
  *     assistant message holding its tool_use (pairs are never split);
  *   - roles alternate, because the tail did and the goal message (user) precedes an assistant one.
+ *
+ * When the tail alone is too big (one round whose results overflow the window), dropping
+ * messages cannot help: `shrinkResults` cuts each long tool result to a head and a note
+ * instead. Without it, such a round would stay in the conversation and refuse every later prompt.
  */
-import type { MessageParam } from "@learn/core";
+import type { ContentBlockParam, MessageParam } from "@learn/core";
 
 /** How many recent messages the default compaction keeps (about three exchanges). */
 export const KEEP_RECENT_MESSAGES = 6;
@@ -38,4 +42,29 @@ function goalOf(first: MessageParam | undefined): string {
       : first.content.map((b) => (b.type === "text" ? b.text : "")).filter(Boolean).join("\n");
   const goal = text.startsWith(DROPPED_NOTE) ? text.slice(DROPPED_NOTE.length + 1) : text;
   return goal.length <= GOAL_MAX_CHARS ? goal : `${goal.slice(0, GOAL_MAX_CHARS)} …[cut]`;
+}
+
+/** The most of one tool result the last-resort compaction keeps (its head, and a note). */
+export const SHRUNK_RESULT_CHARS = 2_000;
+
+/** Every tool result longer than `max` characters cut to its head, with a note saying so. */
+export function shrinkResults(messages: MessageParam[], max = SHRUNK_RESULT_CHARS): MessageParam[] {
+  return messages.map((message) => {
+    if (message.role !== "user" || typeof message.content === "string") return message;
+    let changed = false;
+    const content = message.content.map((block): ContentBlockParam => {
+      if (block.type !== "tool_result") return block;
+      const text = typeof block.content === "string" ? block.content : (block.content ?? []).map((b) => (b.type === "text" ? b.text : "")).join("\n");
+      if (text.length <= max) return block;
+      changed = true;
+      const note = `\n…[cut from ${text.length} characters to fit the context window; re-run it more narrowly if you need the rest]`;
+      return { ...block, content: text.slice(0, max) + note };
+    });
+    return changed ? ({ ...message, content } as MessageParam) : message;
+  });
+}
+
+/** The default for "prompt is too long": drop the middle, then cut what is still too long. */
+export function compactHarder(messages: MessageParam[]): MessageParam[] {
+  return shrinkResults(keepRecent(messages));
 }

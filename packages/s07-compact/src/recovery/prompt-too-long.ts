@@ -1,8 +1,8 @@
 /**
  * "prompt is too long": the conversation outgrew the model's context window before the
  * compaction hooks caught it (one huge tool result can do that in a single round). Retrying
- * the same request is pointless, so compact harder — with the function given, keepRecent by
- * default — and try once more. A second "too long" is thrown as it is: the kernel rolls the
+ * the same request is pointless, so compact harder — with the function given; by default,
+ * drop the middle (keepRecent) and cut long results (shrinkResults) — and try once more. A second "too long" is thrown as it is: the kernel rolls the
  * turn back and the user sees the API's own words.
  *
  * The conversation itself shrinks, not only this request: ctx.messages' contents are
@@ -12,11 +12,11 @@
  * A side call (a summary through ctx.model) has messages of its own: only its copy is compacted.
  */
 import { isPromptTooLong, type MessageParam, type ModelWrapper } from "@learn/core";
-import { keepRecent } from "./keep-recent.ts";
+import { compactHarder as dropAndCut } from "./keep-recent.ts";
 
 export type CompactHarder = (messages: MessageParam[]) => MessageParam[];
 
-export function compactOnPromptTooLong(compactHarder: CompactHarder = keepRecent): ModelWrapper {
+export function compactOnPromptTooLong(compactHarder: CompactHarder = dropAndCut): ModelWrapper {
   return (next) => async (request, ctx) => {
     try {
       return await next(request, ctx);
