@@ -1,0 +1,53 @@
+/**
+ * @learn/s06/testing — what tests of this lesson and of later ones share: where a request's
+ * prompt-cache breakpoints are, small builders for scripted turns, files for a workspace, and
+ * the anatomy of the lesson a test builds on.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Lesson } from "@learn/core";
+import { scriptedAgent } from "@learn/core/testing";
+
+/** The parts of a request body a breakpoint can sit in. */
+export interface CacheableBody {
+  tools?: readonly object[];
+  system?: string | readonly object[];
+  messages: readonly { content: string | readonly object[] }[];
+}
+
+/**
+ * Where a request's breakpoints are: `tools.3`, `system.0`, `messages.4.2` (message 4, block
+ * 2), `messages.4.2.0` (a block inside a tool_result's content).
+ */
+export function breakpointsOf(body: CacheableBody): string[] {
+  const found: string[] = [];
+  const has = (block: unknown) => typeof block === "object" && block !== null && "cache_control" in block;
+  (body.tools ?? []).forEach((t, i) => has(t) && found.push(`tools.${i}`));
+  if (Array.isArray(body.system)) body.system.forEach((b, i) => has(b) && found.push(`system.${i}`));
+  body.messages.forEach((m, i) => {
+    if (typeof m.content === "string") return;
+    m.content.forEach((b, j) => {
+      if (has(b)) found.push(`messages.${i}.${j}`);
+      const inner = (b as { content?: unknown }).content;
+      if (Array.isArray(inner)) inner.forEach((x, k) => has(x) && found.push(`messages.${i}.${j}.${k}`));
+    });
+  });
+  return found;
+}
+
+export const text = (t: string) => ({ type: "text" as const, text: t });
+export const use = (name: string, input: Record<string, unknown>) => ({ type: "tool_use" as const, name, input });
+export const never = () => new AbortController().signal;
+
+/** Write `files` (paths relative to `dir`) into a workspace. */
+export async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [name, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), content);
+  }
+}
+
+/** What `lesson`'s agent is made of, in `cwd`: a later lesson's anatomy test adds to it. */
+export async function anatomyOf(lesson: Lesson, cwd: string) {
+  return (await scriptedAgent(lesson, "turns: [ { content: [ { type: text, text: hi } ] } ]", cwd)).agent.anatomy();
+}
