@@ -28,6 +28,13 @@ describe("grants", () => {
     expect(d.reason).toBe(`allowed by Bash(git status:*) from ${SOURCE}, Bash(npm test)`);
   });
 
+  it("wait while settings.json has problems, as its own allow rules do: the mode decides (it asks)", () => {
+    const grants = new Grants();
+    grants.add(["Bash(git status:*)"], SOURCE);
+    const degraded = { ...policyOf({}), degraded: true };
+    expect(decide(bash("git status"), degraded, WORKSPACE, grants.list())).toMatchObject({ behavior: "ask", step: "mode" });
+  });
+
   it.each<[string, string, Partial<Record<RuleList, string[]>>, PermissionMode, string]>([
     ["a deny rule", "git push origin main", { deny: ["Bash(git push *)"] }, "default", "deny rule"],
     ["the refuse-list", "rm -rf /", {}, "default", "refuse-list"],

@@ -24,7 +24,7 @@ import { existingUserFile, type CliOptions } from "./args.ts";
 /** Everything a run needs, built from the options. */
 export interface Setup {
   config: Config;
-  /** The lesson's flags: the command line's, over the demo's own when the model is offline. */
+  /** The lesson's flags: the command line's, else their environment variables', else (offline) the demo's. */
   flags: Record<string, string | undefined>;
   tracer?: Tracer;
   script?: Script;

@@ -11,7 +11,8 @@
  * decision it made says so ("allowed by Bash(git status:*) from /commit's allowed-tools").
  *
  * Grants live in memory, for one agent: `add` returns the function that takes them back.
- * They apply even while settings.json is degraded — they do not come from that file.
+ * While settings.json has problems they are not used, like its own allow rules: a session
+ * with a broken policy only restricts (the deny rule that did not parse may have mattered).
  */
 import { parseRule, RuleSyntaxError, type Rule } from "./rule.ts";
 

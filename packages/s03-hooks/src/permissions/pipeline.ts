@@ -52,7 +52,10 @@ function ruleHit(list: "deny" | "ask", call: Call, subject: CallSubject, policy:
 }
 
 /** Settings' allow rules and grants together: one part of a call may be approved by each. */
-function ruleApproval(subject: CallSubject, policy: PermissionPolicy, grants: readonly Grant[]): Decision | undefined {
+function ruleApproval(subject: CallSubject, policy: PermissionPolicy, given: readonly Grant[]): Decision | undefined {
+  // A settings file with problems keeps only what restricts (policy.ts): grants loosen, so they
+  // wait too — the deny rule that did not parse may have been the one that mattered.
+  const grants = policy.degraded ? [] : given;
   const rules = approvingRules([...policy.rules.allow, ...grants.map((g) => g.rule)], subject);
   const named = (rule: Rule) => {
     const grant = grants.find((g) => g.rule === rule);
