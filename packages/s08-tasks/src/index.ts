@@ -1,0 +1,2 @@
+/** @learn/s08 — being built (branch s08). */
+export {};
