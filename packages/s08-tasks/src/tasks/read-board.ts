@@ -1,0 +1,84 @@
+/**
+ * Reading .tasks/ back: every `<id>.json`, each parsed and checked on its own. A file that
+ * cannot be used — not JSON, the wrong shape, an id that disagrees with its name, a name
+ * that is not a task's — is reported (file and reason) and skipped; it never hides the
+ * others and never stops the session. A writer's leftover temp file and the board's lock
+ * (dot files, see core's writeFileAtomic and withLock) are not tasks and pass in silence.
+ *
+ * `taken` lists every id with a file, broken ones included: a new task must never be given
+ * the id of a broken file, or creating it would overwrite what a person is about to fix.
+ */
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { readJsonFile } from "@learn/core";
+import { TASK_DIR, TaskSchema, idFromFileName, taskFileName, type Task } from "./task-file.ts";
+
+export interface TaskFolder {
+  /** The tasks that loaded, by id. */
+  tasks: Task[];
+  /** One line per file skipped: `.tasks/7.json: skipped: <why>`. */
+  problems: string[];
+  /** Every id that has a file, loadable or not. */
+  taken: number[];
+}
+
+/** The ids with a `<id>.json` file in `dir`: enough to choose a new id without reading every task. */
+export async function takenIds(dir: string): Promise<number[]> {
+  const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return [] as string[]; // no task yet
+    throw err;
+  });
+  return names.map(idFromFileName).filter((id): id is number => id !== undefined);
+}
+
+/** One task file, or an Error message saying why it is not one; undefined when it does not exist. */
+export async function readTask(dir: string, id: number): Promise<{ task: Task } | { problem: string } | undefined> {
+  const shown = `${TASK_DIR}/${taskFileName(id)}`;
+  const file = path.join(dir, taskFileName(id));
+  const read = await readJsonFile(file, TaskSchema).catch((err: Error) => ({
+    status: "corrupt" as const,
+    error: `cannot be read (${err.message})`,
+  }));
+  if (read.status === "missing") return undefined;
+  if (read.status === "corrupt") {
+    // readJsonFile names the file by its absolute path; the workspace-relative name is shorter and enough.
+    const why = read.error.startsWith(`${file}: `) ? read.error.slice(file.length + 2) : read.error;
+    return { problem: `${shown}: skipped: ${why}` };
+  }
+  if (read.value.id !== id) return { problem: `${shown}: skipped: it says it is task ${read.value.id}, but its file name says ${id}` };
+  return { task: read.value };
+}
+
+/** Every task in `dir` (absolute). */
+export async function readTaskFolder(dir: string): Promise<TaskFolder> {
+  const result: TaskFolder = { tasks: [], problems: [], taken: [] };
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return result;
+    result.problems.push(
+      code === "ENOTDIR"
+        ? `${TASK_DIR}: is a file, not a folder: no task can be read or saved until it is moved away`
+        : `${TASK_DIR}: cannot be read (${(err as Error).message})`,
+    );
+    return result;
+  }
+  for (const name of names.sort()) {
+    if (name.startsWith(".") || !name.endsWith(".json")) continue;
+    const id = idFromFileName(name);
+    if (id === undefined) {
+      result.problems.push(`${TASK_DIR}/${name}: skipped: not a task file name (tasks are <id>.json, e.g. 3.json)`);
+      continue;
+    }
+    result.taken.push(id);
+    const read = await readTask(dir, id);
+    if (read === undefined) continue; // removed while we listed
+    if ("task" in read) result.tasks.push(read.task);
+    else result.problems.push(read.problem);
+  }
+  result.tasks.sort((a, b) => a.id - b.id);
+  result.taken.sort((a, b) => a - b);
+  return result;
+}
