@@ -175,8 +175,8 @@ export class TaskBoard {
 
       const stamp = this.stamp();
       const changed = [...edited.values()].map((t) => ({ ...t, updatedAt: stamp }));
-      // Dependents (whose blockedBy is the truth) before the tasks they mirror into.
-      changed.sort((a, b) => Number(b.blockedBy.length > 0) - Number(a.blockedBy.length > 0));
+      // In the order they were first edited: a link edits the waiting task (its blockedBy is
+      // the truth) before its mirror, so a crash in between leaves only `blocks` behind.
       for (const task of changed) await this.write(task);
       this.folder = { ...now, tasks: now.tasks.map((t) => changed.find((c) => c.id === t.id) ?? t) };
       return this.get(id)!;
