@@ -14,6 +14,7 @@
  * A subagent gets the same: its context can fill up too.
  */
 import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
+import type { PartsOf } from "@learn/s05";
 import { childParts as previousChildParts, lesson as previousLesson, parts as previousParts } from "@learn/s06";
 import { withCompaction } from "./compaction/index.ts";
 import { recoveryWrappers } from "./recovery/index.ts";
@@ -27,9 +28,9 @@ export async function childParts(options: AgentOptions): Promise<AgentParts> {
   return { ...base, wrappers: [...recoveryWrappers({ fallbackModel: options.fallbackModel }), ...base.wrappers] };
 }
 
-/** The lead's parts: the previous lesson's lead, built over these children. */
-export async function parts(options: AgentOptions): Promise<AgentParts> {
-  return previousParts(options, childParts);
+/** The lead's parts: the previous lesson's lead, built over `children` (by default, these). */
+export async function parts(options: AgentOptions, children: PartsOf = childParts): Promise<AgentParts> {
+  return previousParts(options, children);
 }
 
 export async function createAgent(options: AgentOptions): Promise<Agent> {

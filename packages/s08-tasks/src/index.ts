@@ -1,2 +1,16 @@
-/** @learn/s08 — being built (branch s08). */
-export {};
+/** @learn/s08 — a task graph on disk: goals that survive compaction and restarts. Later lessons import from here. */
+import { demoScripts, type Lesson } from "@learn/core";
+import { createAgent, previousLesson } from "./agent.ts";
+
+export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
+export { withTaskBoard, TASKS_GUIDANCE } from "./task-board.ts";
+export * from "./tasks/index.ts";
+
+export const lesson: Lesson = {
+  id: "s08",
+  title: "Tasks",
+  headline: "goals that survive forgetting",
+  demoScripts: demoScripts(import.meta.url, "feature-plan.yaml"),
+  flags: previousLesson.flags ?? [],
+  createAgent,
+};
