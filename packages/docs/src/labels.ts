@@ -141,6 +141,7 @@ export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
   "A subtask, then two explorers at once": "先派一个子任务，再同时派出两个探索者",
   "A skill, followed; a memory, saved and used": "按技能写测试；存下一条记忆，再照着它做",
   "Compacted twice, with an overloaded API on the way": "中途遇到一次 API 过载，对话被压缩了两次",
+  "A feature as three dependent tasks, worked in order": "把一个功能拆成三个相互依赖的任务，再按顺序完成",
 };
 
 export const ZH: Labels = {
