@@ -1,0 +1,64 @@
+/** s08 on the command line: a child process against a local HTTP endpoint, as a real provider would be used. */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadScript, Simulator, type Script } from "@learn/core";
+import { runLessonCli, serveSimulator, useTempWorkspace, type Endpoint } from "@learn/core/testing";
+import { checkConversation } from "@learn/s07";
+import { lesson } from "../src/index.ts";
+import { taskFiles, type Body } from "./helpers.ts";
+
+const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The CLI, real tools and a test run in the workspace: a limit, not a measure. */
+const CLI_RUN_TIMEOUT_MS = 120_000;
+const KEY = "sk-test-s08-do-not-log";
+const DEMO = lesson.demoScripts[0]!;
+
+const ws = useTempWorkspace();
+
+async function demoPrompt(): Promise<string> {
+  return ((await loadScript(DEMO)) as Script & { prompt: string }).prompt;
+}
+
+async function requestsIn(trace: string): Promise<{ agent?: string; body: Body }[]> {
+  const lines = (await readFile(trace, "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { type: string; agent?: string; body: Body });
+  return lines.filter((l) => l.type === "request");
+}
+
+describe("s08 on the command line", () => {
+  it("--print the demo against an HTTP endpoint with a key: the answer on stdout, the board in .tasks/, no key in the trace", async () => {
+    const endpoint: Endpoint = await serveSimulator(new Simulator(await loadScript(DEMO)));
+    const trace = path.join(ws.dir, "trace.jsonl");
+    try {
+      const run = await runLessonCli(pkg, ["--", "--print", await demoPrompt(), "--cwd", ws.dir, "--trace", trace], {
+        env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model" },
+      });
+      expect(run.stderr).not.toMatch(/^✗/m); // no error shown
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^Done, in the order the graph allowed: /);
+      // Eight requests, all the lead's, each a valid conversation offering the task tools.
+      expect(endpoint.headers.map((h) => h["x-learn-agent"])).toEqual(Array(8).fill("lead"));
+      const requests = await requestsIn(trace);
+      expect(requests.map((r) => r.body.model)).toEqual(Array(8).fill("test-model"));
+      for (const r of requests) {
+        expect(checkConversation(r.body.messages)).toEqual([]);
+        expect((r.body.tools ?? []).map((t) => t.name)).toEqual(expect.arrayContaining(["task_create", "task_update", "task_list", "task_get"]));
+      }
+
+      // The board the model planned is on disk, worked to the end.
+      const files = await taskFiles(ws.dir);
+      expect(Object.keys(files)).toEqual(["1.json", "2.json", "3.json"]);
+      expect(Object.values(files).every((t) => t.status === "completed")).toBe(true);
+      expect(files["3.json"]!.blockedBy).toEqual([1, 2]);
+      expect(await readFile(path.join(ws.dir, "shop/src/cart.js"), "utf8")).toContain("sum + lineTotal(line)");
+
+      // The key went to the endpoint, and nowhere a person could read it afterwards.
+      expect(JSON.stringify(endpoint.headers[0])).toContain(KEY);
+      expect(await readFile(trace, "utf8")).not.toContain(KEY);
+      expect(run.stdout + run.stderr).not.toContain(KEY);
+    } finally {
+      await endpoint.close();
+    }
+  }, CLI_RUN_TIMEOUT_MS);
+});
