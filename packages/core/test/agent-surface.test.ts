@@ -100,6 +100,16 @@ describe("parts and agentFrom", () => {
     expect(seen).toEqual(["lead: 0 messages", "lead: 2 messages"]);
   });
 
+  it("ctx.liveState() gives the notes of the final parts, however late a lesson added them", async () => {
+    const seen: string[][] = [];
+    const spy = defineHook("PreModel", "spy", async (_e, ctx) => void seen.push(ctx.liveState()));
+    const early = partsWith({ hooks: [spy], liveState: [() => "<plan>one</plan>", () => undefined] });
+    const late = { ...early, liveState: [...early.liveState, () => "<tasks>#1</tasks>"] }; // a later lesson's
+    const { options } = optionsFor("turns:\n  - content: [ { type: text, text: done } ]\n");
+    await agentFrom(late, options).run("go", signal());
+    expect(seen).toEqual([["<plan>one</plan>", "<tasks>#1</tasks>"]]);
+  });
+
   it("a child built from the same parts function gets fresh state", async () => {
     // A parts function whose hook counts calls: each agent built from it counts its own.
     const partsOf = async (): Promise<AgentParts> => {

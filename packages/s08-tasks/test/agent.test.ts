@@ -70,13 +70,11 @@ describe("the board through an auto-compaction", () => {
   const ws = useTempWorkspace();
 
   /**
-   * A known bug, kept as a test that fails (`it.fails`): when it is fixed, this test turns red
-   * and the `.fails` goes. s07's withCompaction reads the live-state notes of the parts it was
-   * given (`base.liveState`, captured when the previous lesson's parts were built); the board's
-   * note is added after, by withTaskBoard, so the compactor never sees it and the message that
-   * replaces the history carries only the summary.
+   * Found by this test: s07's compaction once read the live-state notes of the parts it was
+   * given, before the board's note was added. The notes now come from the agent's context
+   * (`ctx.liveState()`, from the final parts), so a later lesson's state is carried over too.
    */
-  it.fails("the open tasks are in the message that replaces the history", async () => {
+  it("the open tasks are in the message that replaces the history", async () => {
     await writeFiles(ws.dir, { "notes/a.txt": bigText(200) });
     const script: Script = {
       turns: [

@@ -10,6 +10,7 @@
  *   memory    messages  the live conversation
  *   think     model()   this agent's own model call, through its wrappers (quiet: not streamed)
  *   later     submit()  queue a prompt to run when the agent is idle (mail, cron, finished jobs)
+ *   keep      liveState() notes on what must survive a compaction (the plan, the tasks…)
  *
  * A lesson that needs more adds a field by module augmentation, never by editing core:
  *
@@ -43,6 +44,8 @@ export interface AgentContext {
   model(request: ModelRequest): Promise<Message>;
   /** Queue a prompt that runs as a turn of its own when the agent is idle. */
   submit(prompt: string, options?: SubmitOptions): void;
+  /** Notes on the agent's live state (every lesson's `AgentParts.liveState`, as built): what a compaction re-attaches. */
+  liveState(): string[];
 }
 
 /** What a context is made from. */
@@ -57,10 +60,12 @@ export interface ContextSource {
   call(request: ModelRequest, ctx: AgentContext): Promise<Message>;
   /** Behind `ctx.submit`; without it, submit says plainly that the agent has no queue. */
   submit?(prompt: string, options?: SubmitOptions): void;
+  /** Behind `ctx.liveState` (default: none). */
+  liveState?(): string[];
 }
 
 export function createContext(source: ContextSource): AgentContext {
-  const { cwd, call, submit } = source;
+  const { cwd, call, submit, liveState } = source;
   return {
     agent: source.agent,
     get cwd() {
@@ -72,6 +77,7 @@ export function createContext(source: ContextSource): AgentContext {
     model(request) {
       return call(request, this);
     },
+    liveState: () => liveState?.() ?? [],
     submit(prompt, options) {
       if (!submit) throw new Error(`agent "${source.agent}" has no prompt queue: it cannot take a prompt for later`);
       submit(prompt, options);

@@ -50,6 +50,8 @@ export interface KernelOptions {
   submit?: (prompt: string, options?: SubmitOptions) => void;
   /** Stop after this many model calls in one turn (a subagent: 30, a teammate: 50). */
   maxRounds?: number;
+  /** Notes on live state for `ctx.liveState()` (agentFrom: from the parts' `liveState`). */
+  liveState?: () => string[];
   maxStopContinuations?: number;
 }
 
@@ -105,8 +107,8 @@ export class Kernel {
 
   /** The context every tool, hook, wrapper and command of this agent sees during a turn. */
   context(signal: AbortSignal): AgentContext {
-    const { cwd, renderer, submit } = this.options;
-    return createContext({ agent: this.agent, cwd, signal, renderer, messages: this.messages, call: this.callModel, submit });
+    const { cwd, renderer, submit, liveState } = this.options;
+    return createContext({ agent: this.agent, cwd, signal, renderer, messages: this.messages, call: this.callModel, submit, liveState });
   }
 
   private async loop(ctx: AgentContext): Promise<string> {

@@ -29,7 +29,8 @@ export interface CompactionParts {
   compactor: Compactor;
 }
 
-export function compaction(settings: CompactionSettings, deps: { liveState: () => string[] }): CompactionParts {
+/** `deps.liveState` replaces the agent's own notes (`ctx.liveState()`, from every lesson's parts): for tests. */
+export function compaction(settings: CompactionSettings, deps: { liveState?: () => string[] } = {}): CompactionParts {
   const compactor = new Compactor(settings, deps.liveState);
   const hooks: Hook[] = [
     defineHook("PreModel", "persist-large-results", async (_e, ctx) => persistLargeResults(ctx.messages, ctx.cwd, settings)),
@@ -48,8 +49,9 @@ export function compaction(settings: CompactionSettings, deps: { liveState: () =
 
 /** The parts, with compaction: settings from the environment and the `compact-threshold` flag. */
 export function withCompaction(base: AgentParts, options: AgentOptions, env: Record<string, string | undefined> = process.env): AgentParts {
-  const liveState = () => base.liveState.flatMap((note) => note() ?? []);
-  const own = compaction(compactionSettings(env, options.flags), { liveState });
+  // The live state comes from the agent's context at compaction time: the final parts' notes,
+  // so a later lesson's state (s08's tasks) is carried over too.
+  const own = compaction(compactionSettings(env, options.flags));
   return {
     ...base,
     tools: [...base.tools, ...own.tools],

@@ -21,7 +21,8 @@ export class Compactor {
 
   constructor(
     readonly settings: CompactionSettings,
-    private readonly liveState: () => readonly string[],
+    /** Overrides the agent's own notes (tests); by default `ctx.liveState()` at compaction time. */
+    private readonly liveState?: () => readonly string[],
   ) {}
 
   /** Innermost wrapper: notes the system prompt and tools of the agent's own requests. */
@@ -66,7 +67,7 @@ export class Compactor {
   private async compact(ctx: AgentContext, focus?: string): Promise<CompactionReport | undefined> {
     const before = this.tokens(ctx);
     try {
-      const report = await autoCompact(ctx, { liveState: this.liveState, ...(focus ? { focus } : {}) });
+      const report = await autoCompact(ctx, { liveState: this.liveState ?? (() => ctx.liveState()), ...(focus ? { focus } : {}) });
       if (!report) return undefined;
       this.breaker.succeed();
       ctx.renderer.notice(`Compacted the conversation: ~${before.toLocaleString("en-US")} → ~${this.tokens(ctx).toLocaleString("en-US")} tokens; the full history is in ${report.transcript}.`);
