@@ -3,7 +3,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScript, Simulator, type Script } from "@learn/core";
+import { loadScript, Simulator } from "@learn/core";
+import { demoPromptOf, traceRequests } from "@learn/s06/testing";
 import { runLessonCli, serveSimulator, useTempWorkspace, type Endpoint } from "@learn/core/testing";
 import { checkConversation, lesson } from "../src/index.ts";
 import type { Body } from "./helpers.ts";
@@ -16,14 +17,8 @@ const DEMO = lesson.demoScripts[0]!;
 
 const ws = useTempWorkspace();
 
-async function demoPrompt(): Promise<string> {
-  return ((await loadScript(DEMO)) as Script & { prompt: string }).prompt;
-}
-
-async function requestsIn(trace: string): Promise<{ agent?: string; body: Body }[]> {
-  const lines = (await readFile(trace, "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { type: string; agent?: string; body: Body });
-  return lines.filter((l) => l.type === "request");
-}
+const demoPrompt = () => demoPromptOf(lesson);
+const requestsIn = (trace: string) => traceRequests<Body>(trace);
 
 const compactions = (stderr: string) => stderr.split("\n").filter((l) => l.includes("Compacted the conversation: ~"));
 

@@ -3,7 +3,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScript, Simulator, type Script } from "@learn/core";
+import { loadScript, Simulator } from "@learn/core";
+import { demoPromptOf, traceRequests } from "@learn/s06/testing";
 import { runLessonCli, serveSimulator, useTempWorkspace, type Endpoint } from "@learn/core/testing";
 import { checkConversation } from "@learn/s07";
 import { lesson } from "../src/index.ts";
@@ -17,14 +18,8 @@ const DEMO = lesson.demoScripts[0]!;
 
 const ws = useTempWorkspace();
 
-async function demoPrompt(): Promise<string> {
-  return ((await loadScript(DEMO)) as Script & { prompt: string }).prompt;
-}
-
-async function requestsIn(trace: string): Promise<{ agent?: string; body: Body }[]> {
-  const lines = (await readFile(trace, "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { type: string; agent?: string; body: Body });
-  return lines.filter((l) => l.type === "request");
-}
+const demoPrompt = () => demoPromptOf(lesson);
+const requestsIn = (trace: string) => traceRequests<Body>(trace);
 
 describe("s08 on the command line", () => {
   it("--print the demo against an HTTP endpoint with a key: the answer on stdout, the board in .tasks/, no key in the trace", async () => {

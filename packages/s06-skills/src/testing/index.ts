@@ -3,9 +3,9 @@
  * prompt-cache breakpoints are, small builders for scripted turns, files for a workspace, and
  * the anatomy of the lesson a test builds on.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Lesson } from "@learn/core";
+import { loadScript, type Lesson } from "@learn/core";
 import { scriptedAgent } from "@learn/core/testing";
 
 /** The parts of a request body a breakpoint can sit in. */
@@ -50,4 +50,16 @@ export async function writeFiles(dir: string, files: Record<string, string>): Pr
 /** What `lesson`'s agent is made of, in `cwd`: a later lesson's anatomy test adds to it. */
 export async function anatomyOf(lesson: Lesson, cwd: string) {
   return (await scriptedAgent(lesson, "turns: [ { content: [ { type: text, text: hi } ] } ]", cwd)).agent.anatomy();
+}
+
+/** The first prompt of a lesson's first demo script (what `--print` is given in a CLI test). */
+export async function demoPromptOf(lesson: Lesson): Promise<string> {
+  const script = await loadScript(lesson.demoScripts[0]!);
+  return Array.isArray(script.prompt) ? script.prompt[0]! : script.prompt!;
+}
+
+/** The requests of a trace file (`--trace`), in order, with the agent that sent each. */
+export async function traceRequests<B = unknown>(file: string): Promise<{ agent?: string; body: B }[]> {
+  const lines = (await readFile(file, "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { type: string; agent?: string; body: B });
+  return lines.filter((l) => l.type === "request");
 }
