@@ -2,7 +2,7 @@
  * The task board of one workspace, in `.tasks/`: goals that outlive the conversation. The
  * model's context can be compacted or cleared; the board is on disk, so what was planned,
  * what is under way and what waits for what is still there afterwards — for this agent, for
- * a teammate in another process, and for the next session.
+ * another agent in this process or another one, and for the next session.
  *
  * Every change is a read-modify-write: a new task's id is "the highest id + 1", and a
  * dependency changes two files. Several agents may change the board at once, so each
