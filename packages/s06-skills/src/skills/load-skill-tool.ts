@@ -42,6 +42,12 @@ export function loadSkillTool(catalog: SkillCatalog): Tool<LoadSkillInput> {
     mutating: false,
     claudeCode: { name: "Skill", fields: { name: "skill" } },
     summary: ({ name, file }) => (file === undefined ? name : `${name}: ${file}`),
+    // A workspace skill's files are the user's: Read(...) deny rules must hold for them too. (The
+    // course's bundled skills are not the user's files; an unknown name reads nothing.)
+    policySubject: ({ name, file }) => {
+      const skill = catalog.skills.find((s) => s.name === name);
+      return skill?.source === "workspace" ? { reads: [path.join(skill.dir, file ?? SKILL_FILE)] } : {};
+    },
     async run({ name, file }) {
       const skill = findSkill(catalog.skills, name);
       const listing = await listSkillFiles(skill.dir);
