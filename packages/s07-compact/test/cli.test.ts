@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadScript, Simulator } from "@learn/core";
-import { demoPromptOf, traceRequests } from "@learn/s06/testing";
+import { demoPromptOf, expectKeyOnlyAtEndpoint, traceRequests } from "@learn/s06/testing";
 import { runLessonCli, serveSimulator, useTempWorkspace, type Endpoint } from "@learn/core/testing";
 import { checkConversation, lesson } from "../src/index.ts";
 import type { Body } from "./helpers.ts";
@@ -52,10 +52,7 @@ describe("s07 on the command line", () => {
       expect(requests.map((r) => r.body.model)).toEqual(Array(10).fill("test-model"));
       expect(requests.map((r) => (r.body.tools ?? []).length === 0)).toEqual([false, false, false, false, true, false, false, false, true, false]);
       for (const r of requests) expect(checkConversation(r.body.messages)).toEqual([]);
-      // The key went to the endpoint, and nowhere a person could read it afterwards.
-      expect(JSON.stringify(endpoint.headers[0])).toContain(KEY);
-      expect(await readFile(trace, "utf8")).not.toContain(KEY);
-      expect(run.stdout + run.stderr).not.toContain(KEY);
+      await expectKeyOnlyAtEndpoint(KEY, endpoint.headers[0], trace, run.stdout + run.stderr);
     } finally {
       await endpoint.close();
     }

@@ -7,6 +7,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadScript, type Lesson } from "@learn/core";
 import { scriptedAgent } from "@learn/core/testing";
+import { expect } from "vitest";
 
 /** The parts of a request body a breakpoint can sit in. */
 export interface CacheableBody {
@@ -62,4 +63,11 @@ export async function demoPromptOf(lesson: Lesson): Promise<string> {
 export async function traceRequests<B = unknown>(file: string): Promise<{ agent?: string; body: B }[]> {
   const lines = (await readFile(file, "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { type: string; agent?: string; body: B });
   return lines.filter((l) => l.type === "request");
+}
+
+/** The key went to the endpoint, and nowhere a person could read it afterwards: not the trace, not the screen. */
+export async function expectKeyOnlyAtEndpoint(key: string, sentHeaders: unknown, trace: string, output: string): Promise<void> {
+  expect(JSON.stringify(sentHeaders)).toContain(key);
+  expect(await readFile(trace, "utf8")).not.toContain(key);
+  expect(output).not.toContain(key);
 }
