@@ -315,6 +315,92 @@ describe("turns from outside", () => {
   });
 });
 
+describe("the running agent, as its parts see it", () => {
+  it("start hands each part the agent once: busy during a turn, onIdle after every turn, however it ended", async () => {
+    const script = `turns:
+  - content: [ { type: tool_use, name: probe, input: {} } ]
+  - content: [ { type: text, text: done } ]
+  - error: { status: 400, type: invalid_request_error, message: "bad" }
+`;
+    const { options } = optionsFor(script);
+    const seen: string[] = [];
+    let agentSeen: core.RunningAgent | undefined;
+    const probe = defineTool({
+      name: "probe",
+      description: "Say whether the agent is busy.",
+      input: z.object({}),
+      run: () => {
+        seen.push(`busy during the turn: ${agentSeen!.busy()}`);
+        return "ok";
+      },
+    });
+    const start = (agent: core.RunningAgent) => {
+      seen.push("started");
+      agentSeen = agent;
+      agent.onIdle(() => seen.push(`idle, busy: ${agent.busy()}`));
+    };
+    const agent = agentFrom(partsWith({ tools: [probe], start: [start] }), options);
+    expect(agentSeen!.busy()).toBe(false);
+    expect(await agent.run("one", signal())).toBe("done");
+    await expect(agent.run("two", signal())).rejects.toThrow(/bad/);
+    expect(seen).toEqual(["started", "busy during the turn: true", "idle, busy: false", "idle, busy: false"]);
+    agentSeen!.submit("later", { source: "cron" });
+    expect(agent.submitted?.take()).toEqual({ prompt: "later", source: "cron" });
+  });
+
+  it("a second run refused while a turn runs does not announce idle; a listener that throws is shown, the answer stands", async () => {
+    const script = `turns:
+  - content: [ { type: text, text: first } ]
+`;
+    const { options, renderer } = optionsFor(script);
+    let idle = 0;
+    const start = (agent: core.RunningAgent) => {
+      agent.onIdle(() => idle++);
+      agent.onIdle(() => {
+        throw new Error("listener broke");
+      });
+    };
+    const agent = agentFrom(partsWith({ start: [start] }), options);
+    const first = agent.run("go", signal());
+    await expect(agent.run("again", signal())).rejects.toThrow(/already running a turn/);
+    expect(idle).toBe(0);
+    expect(await first).toBe("first");
+    expect(idle).toBe(1);
+    expect(renderer.ofKind("error").map((e) => e.text)).toEqual(["After the turn: listener broke"]);
+  });
+
+  it("a submitted prompt is announced in one line: its first line, cut, and its size", async () => {
+    const renderer = new RecordingRenderer();
+    core.announceSubmitted(renderer, "short", "cron job cron-1");
+    core.announceSubmitted(renderer, `Background job job-1 finished.\n<background-results>\n${"x".repeat(300)}\n</background-results>`, "background job job-1");
+    core.announceSubmitted(renderer, "y".repeat(150), "mail");
+    expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([
+      "A prompt from cron job cron-1: short",
+      "A prompt from background job job-1: Background job job-1 finished. (374 chars)",
+      `A prompt from mail: ${"y".repeat(99)}… (150 chars)`,
+    ]);
+  });
+
+  it("runUntilIdle tells its caller each turn it ran, with who submitted it", async () => {
+    const script = `turns:
+  - content: [ { type: text, text: started } ]
+  - content: [ { type: text, text: "saw it" } ]
+`;
+    const { options, renderer } = optionsFor(script);
+    const agent = agentFrom(partsWith({}), options);
+    const turns: core.IdleRunTurn[] = [];
+    const done = runUntilIdle(agent, "start", signal(), renderer, (turn) => {
+      turns.push(turn);
+      if (turns.length === 1) agent.submitted!.push("job done", { source: "background job job-1" });
+    });
+    expect(await done).toBe("saw it");
+    expect(turns).toEqual([
+      { prompt: "start", answer: "started" },
+      { prompt: "job done", source: "background job job-1", answer: "saw it" },
+    ]);
+  });
+});
+
 describe("failed turns", () => {
   it("an API error before any answer puts the conversation back as it was, and says so", async () => {
     const script = `turns:

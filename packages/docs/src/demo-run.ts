@@ -5,13 +5,15 @@
  * prompt and the final answers: the raw material of a walkthrough.
  */
 import { realpath, rm } from "node:fs/promises";
-import { copyPracticeWorkspace, loadScript, type Lesson, type TraceEntry } from "@learn/core";
+import { copyPracticeWorkspace, loadScript, runUntilIdle, type Lesson, type TraceEntry } from "@learn/core";
 import { scriptedModel } from "@learn/core/testing";
 import { DocsError } from "./errors.ts";
 import { MemoryTracer } from "@learn/core";
 
 export interface PromptRun {
   prompt: string;
+  /** Who submitted it (a finished background job, a cron job); undefined for the script's own prompts. */
+  source?: string;
   answer: string;
   /** The trace lines this prompt produced, in order. */
   entries: TraceEntry[];
@@ -45,10 +47,13 @@ async function runIn(cwd: string, lesson: Lesson, file: string): Promise<DemoRun
   const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: { ...lesson.demoFlags } });
   const prompts: PromptRun[] = [];
   try {
+    // As the demo runs: each prompt, then the turns it set off (a finished job, a cron job) until idle.
     for (const prompt of script.prompt === undefined ? [] : [script.prompt].flat()) {
-      const start = tracer.entries.length;
-      const answer = await agent.run(prompt, new AbortController().signal);
-      prompts.push({ prompt, answer, entries: tracer.entries.slice(start) });
+      let start = tracer.entries.length;
+      await runUntilIdle(agent, prompt, new AbortController().signal, renderer, (turn) => {
+        prompts.push({ ...turn, entries: tracer.entries.slice(start) });
+        start = tracer.entries.length;
+      });
     }
   } finally {
     await agent.close?.();

@@ -62,6 +62,8 @@ export interface Labels {
   demo(title: string): string;
   script: string;
   prompt: string;
+  /** A turn the user did not type: a finished background job's, a cron job's. */
+  submittedPrompt(source: string): string;
   finalAnswer: string;
   noPrompt: string;
   firstRequestBody: string;
@@ -121,6 +123,7 @@ export const EN: Labels = {
   demo: (t) => `Demo: ${t}`,
   script: "Script",
   prompt: "Prompt",
+  submittedPrompt: (source) => `A prompt from ${source}`,
   finalAnswer: "Final answer",
   noPrompt: "This script has no prompt.",
   firstRequestBody: "The first request's body, as the harness sends it (system prompt and tool descriptions trimmed)",
@@ -195,6 +198,7 @@ export const ZH: Labels = {
   demo: (t) => `演示：${DEMO_TITLES_ZH[t] ?? t}`,
   script: "脚本",
   prompt: "提示词",
+  submittedPrompt: (source) => `来自 ${source} 的提示词`,
   finalAnswer: "最终回答",
   noPrompt: "这个脚本没有提示词。",
   firstRequestBody: "第一个请求的请求体，即 harness 实际发送的内容（系统提示词和工具描述已截短）",

@@ -19,6 +19,8 @@ const DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 /** Timings test runners print (`duration_ms 12.3`, `(4.2ms)`): different on every run. */
 const DURATION_MS = /\b(duration_ms:?\s*)\d+(?:\.\d+)?/g;
 const MILLIS = /\b\d+(?:\.\d+)?ms\b/g;
+/** Measured seconds as the harness prints them, always with a decimal (`exit 0 after 3.1s`); `120s`, a setting, stays. */
+const SECONDS = /\b\d+\.\d+s\b/g;
 
 /** Agents that run at once; the lead comes first, the others by name. */
 function agentOrder(a: string, b: string): number {
@@ -72,6 +74,7 @@ export class Normalizer {
       .replace(DATE, "<date>")
       .replace(DURATION_MS, "$1<ms>")
       .replace(MILLIS, "<ms>")
+      .replace(SECONDS, "<s>")
       .replace(ID, (id, prefix: string) => this.idFor(id, prefix));
   }
 

@@ -45,7 +45,8 @@ function renderDemo(demo: DemoRun, packageDir: string, labels: Labels, state: Wa
   if (demo.prompts.length === 0) parts.push(labels.noPrompt);
   let step = 1;
   for (const run of demo.prompts) {
-    parts.push(`**${labels.prompt}${labels.colon.trim()}** ${code(quoted(run.prompt, Infinity))}`);
+    const heading = run.source ? labels.submittedPrompt(run.source) : labels.prompt;
+    parts.push(`**${heading}${labels.colon.trim()}** ${code(quoted(run.prompt, Infinity))}`);
     // Agents that ran at once are shown one after another, each in its own order: the same every run.
     for (const entry of byAgent(run.entries)) {
       parts.push(renderStep(entry, step++, { labels, showAgent: state.showAgent }));

@@ -46,7 +46,8 @@ describe("Normalizer", () => {
     expect(n.text("# duration_ms 273.106902\n  duration_ms: 0.58\nok (4.2ms)", [])).toBe(
       "# duration_ms <ms>\n  duration_ms: <ms>\nok (<ms>)",
     );
-    expect(n.text("todo_write msg_send tool_use_id", [])).toBe("todo_write msg_send tool_use_id");
+    expect(n.text("job-1 completed (exit 0 after 3.1s); times out after 300s", [])).toBe("job-1 completed (exit 0 after <s>); times out after 300s");
+    expect(n.text("todo_write msg_send tool_use_id, s09 has 3 steps", [])).toBe("todo_write msg_send tool_use_id, s09 has 3 steps");
   });
 });
 

@@ -1,13 +1,15 @@
 /**
- * From parts to a running agent: the kernel, the prompt queue, `/clear`, the anatomy.
+ * From parts to a running agent: the kernel, the prompt queue, `/clear`, the anatomy, and
+ * the agent's own life (busy or idle) for the parts that act between turns.
  * Every lesson from s03 on builds its agent with this one function, so a lesson's
  * `agent.ts` only says which parts it adds.
  */
 import { Kernel } from "../kernel/kernel.ts";
 import type { Agent, AgentOptions } from "../lesson.ts";
-import { anatomyOf, joinSections, sectionsFor, type AgentParts } from "./parts.ts";
+import { anatomyOf, joinSections, sectionsFor, type AgentParts, type RunningAgent } from "./parts.ts";
 import type { SystemPrompt } from "../kernel/kernel.ts";
 import { PromptQueue } from "./prompt-queue.ts";
+import { describeError } from "../errors.ts";
 
 export function agentFrom(parts: AgentParts, options: AgentOptions): Agent {
   const submitted = new PromptQueue();
@@ -24,9 +26,26 @@ export function agentFrom(parts: AgentParts, options: AgentOptions): Agent {
     // The final parts' notes: a lesson's compaction sees the live state of every lesson after it too.
     liveState: () => parts.liveState.flatMap((note) => note() ?? []),
   });
+  const idleListeners = new Set<() => void>();
+  const running: RunningAgent = {
+    busy: () => kernel.busy,
+    submit: (prompt, o) => submitted.push(prompt, o),
+    onIdle(listener) {
+      idleListeners.add(listener);
+      return () => idleListeners.delete(listener);
+    },
+  };
+  for (const start of parts.start) start(running);
   return {
     anatomy: () => anatomyOf(parts),
-    run: (prompt, signal) => kernel.run(prompt, signal),
+    async run(prompt, signal) {
+      try {
+        return await kernel.run(prompt, signal);
+      } finally {
+        // Refused because a turn already runs: that turn's end will say so.
+        if (!kernel.busy) for (const listener of idleListeners) tell(listener, options);
+      }
+    },
     submitted,
     clear() {
       kernel.clear();
@@ -40,6 +59,15 @@ export function agentFrom(parts: AgentParts, options: AgentOptions): Agent {
       for (const close of parts.close) await close();
     },
   };
+}
+
+/** An idle listener that throws must not turn a finished turn into a failed one: show it, go on. */
+function tell(listener: () => void, options: AgentOptions): void {
+  try {
+    listener();
+  } catch (err) {
+    options.renderer.error(`After the turn: ${describeError(err)}`);
+  }
 }
 
 /** The system prompt for exactly these tools: sections they do not call for are left out. */

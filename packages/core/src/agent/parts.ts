@@ -12,6 +12,7 @@
  * child gets fresh hook state and nothing is shared by accident.
  */
 import type { AgentAnatomy, SlashCommand } from "../lesson.ts";
+import type { SubmitOptions } from "./context.ts";
 import type { Hook } from "../kernel/hooks.ts";
 import type { SystemPrompt } from "../kernel/kernel.ts";
 import type { ModelWrapper } from "../kernel/model-wrapper.ts";
@@ -36,6 +37,20 @@ export interface PromptAssembly {
   build(agent: { sections: readonly PromptSection[]; tools: readonly Tool[] }): SystemPrompt;
 }
 
+/**
+ * The agent as its parts see it once `agentFrom` has built it. A mechanism that acts between
+ * turns — a finished background job, a cron tick, mail — must know whether a turn is running
+ * (then it waits for the next model call) or not (then it starts a turn of its own).
+ */
+export interface RunningAgent {
+  /** True while a turn runs. */
+  busy(): boolean;
+  /** Queue a prompt to run as a turn of its own when the agent is idle (the REPL or `--print` runs it). */
+  submit(prompt: string, options?: SubmitOptions): void;
+  /** Call `listener` each time a turn ends, however it ended; returns a function that stops it. */
+  onIdle(listener: () => void): () => void;
+}
+
 export interface AgentParts {
   /** The tools the model may call. */
   tools: Tool[];
@@ -53,6 +68,8 @@ export interface AgentParts {
   onClear: Array<() => void>;
   /** True while something works for the agent outside a turn (a job, a teammate): `--print` waits. */
   working: Array<() => boolean>;
+  /** Run once the agent exists, with the agent itself: for what acts between turns (a scheduler). */
+  start: Array<(agent: RunningAgent) => void>;
   /** Run on exit: stop whatever is still running. */
   close: Array<() => Promise<void> | void>;
   /** Where the agent works now, read every round (default: the options' cwd). */
@@ -66,7 +83,7 @@ export interface AgentParts {
 
 /** Parts with nothing in them but what is given: the start of lesson 1. */
 export function partsWith(given: Partial<AgentParts>): AgentParts {
-  return { tools: [], hooks: [], wrappers: [], sections: [], commands: [], onClear: [], working: [], close: [], liveState: [], ...given };
+  return { tools: [], hooks: [], wrappers: [], sections: [], commands: [], onClear: [], working: [], start: [], close: [], liveState: [], ...given };
 }
 
 export function joinSections(sections: readonly PromptSection[]): string {

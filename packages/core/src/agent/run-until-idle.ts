@@ -11,21 +11,44 @@ import { PromptQueue } from "./prompt-queue.ts";
 /** How often to look again while waiting for work that runs outside a turn. */
 export const IDLE_POLL_MS = 100;
 
-/** A turn the user did not type starts: say who asked for it. */
+/** How much of a submitted prompt the announcement shows: its first line, cut here. */
+const ANNOUNCED_CHARS = 100;
+
+/** A turn the user did not type starts: say who asked for it, in one line (the model reads the rest). */
 export function announceSubmitted(renderer: Renderer, prompt: string, source = "the agent"): void {
-  renderer.notice(`A prompt from ${source}: ${prompt}`);
+  const first = prompt.trim().split("\n")[0]!;
+  const cut = first.length > ANNOUNCED_CHARS ? `${first.slice(0, ANNOUNCED_CHARS - 1)}…` : first;
+  const more = cut !== prompt.trim() ? ` (${prompt.trim().length} chars)` : "";
+  renderer.notice(`A prompt from ${source}: ${cut}${more}`);
+}
+
+/** One turn of the run, for a caller that records them (the docs' walkthrough). */
+export interface IdleRunTurn {
+  prompt: string;
+  /** Who submitted it; undefined for the prompt the run started with. */
+  source?: string;
+  answer: string;
 }
 
 /** Run `prompt`, then every submitted prompt; return the last answer. */
-export async function runUntilIdle(agent: Agent, prompt: string, signal: AbortSignal, renderer: Renderer): Promise<string> {
+export async function runUntilIdle(
+  agent: Agent,
+  prompt: string,
+  signal: AbortSignal,
+  renderer: Renderer,
+  onTurn?: (turn: IdleRunTurn) => void,
+): Promise<string> {
   const queue = agent.submitted ?? new PromptQueue();
   let answer = await agent.run(prompt, signal);
+  onTurn?.({ prompt, answer });
   for (;;) {
     signal.throwIfAborted();
     const next = queue.take();
     if (next) {
-      announceSubmitted(renderer, next.prompt, next.source);
+      const source = next.source ?? "the agent";
+      announceSubmitted(renderer, next.prompt, source);
       answer = await agent.run(next.prompt, signal);
+      onTurn?.({ prompt: next.prompt, source, answer });
       continue;
     }
     if (!agent.working?.()) return answer;

@@ -72,6 +72,11 @@ export class Kernel {
     return this.options.model.agent;
   }
 
+  /** True while a turn runs. */
+  get busy(): boolean {
+    return this.running;
+  }
+
   get hooks(): readonly Hook[] {
     return this.options.hooks ?? [];
   }
