@@ -12,6 +12,7 @@
  * A subagent works on the same board: it is the same folder.
  */
 import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
+import type { PartsOf } from "@learn/s05";
 import { childParts as previousChildParts, lesson as previousLesson, parts as previousParts } from "@learn/s07";
 import { withTaskBoard } from "./task-board.ts";
 
@@ -22,9 +23,9 @@ export async function childParts(options: AgentOptions): Promise<AgentParts> {
   return withTaskBoard(await previousChildParts(options), options);
 }
 
-/** The lead's parts: the previous lesson's lead, built over these children. */
-export async function parts(options: AgentOptions): Promise<AgentParts> {
-  return previousParts(options, childParts);
+/** The lead's parts: the previous lesson's lead, built over `children` (by default, these). */
+export async function parts(options: AgentOptions, children: PartsOf = childParts): Promise<AgentParts> {
+  return previousParts(options, children);
 }
 
 export async function createAgent(options: AgentOptions): Promise<Agent> {
