@@ -145,6 +145,8 @@ export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
   "A skill, followed; a memory, saved and used": "按技能写测试；存下一条记忆，再照着它做",
   "Compacted twice, with an overloaded API on the way": "中途遇到一次 API 过载，对话被压缩了两次",
   "A feature as three dependent tasks, worked in order": "把一个功能拆成三个相互依赖的任务，再按顺序完成",
+  "A slow test run in the background, its result read when it lands": "把一套慢测试放到后台跑，结果一到就去读",
+  "A one-shot job, scheduled for the next minute": "安排一个一次性作业，在下一分钟执行",
 };
 
 export const ZH: Labels = {

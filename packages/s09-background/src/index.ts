@@ -1,2 +1,26 @@
 /** @learn/s09 — background jobs, notifications and cron: slow work that doesn't block. Later lessons import from here. */
-export {};
+import { demoScripts, type Lesson } from "@learn/core";
+import { createAgent, previousLesson } from "./agent.ts";
+import { TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./time-scale.ts";
+
+export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
+export { backgroundFor, CRON_WAIT_MS, NOTE_TAIL_CHARS, withBackground, type Background } from "./background.ts";
+export { BACKGROUND_GUIDANCE, BACKGROUND_RUN_TOOL, CRON_GUIDANCE } from "./prompt.ts";
+export { clockFor, TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./time-scale.ts";
+export * from "./cron/index.ts";
+export * from "./jobs/index.ts";
+export * from "./notifications/index.ts";
+
+export const lesson: Lesson = {
+  id: "s09",
+  title: "Background",
+  headline: "don't wait for slow work",
+  demoScripts: demoScripts(import.meta.url, "slow-tests.yaml", "one-shot.yaml"),
+  flags: [
+    ...(previousLesson.flags ?? []),
+    { name: TIME_SCALE_FLAG, env: TIME_SCALE_ENV, description: "run the cron scheduler's clock this many times faster (the offline demo: 60, a minute a second)" },
+  ],
+  // Offline, a job "at the next minute" fires within a second: the demo does not wait a minute.
+  demoFlags: { ...previousLesson.demoFlags, [TIME_SCALE_FLAG]: "60" },
+  createAgent,
+};

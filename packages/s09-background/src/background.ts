@@ -1,0 +1,98 @@
+/**
+ * Background work added to an agent's parts: jobs that run while the model goes on, their
+ * results delivered by themselves, and prompts scheduled for later.
+ *
+ *   tools     background_run, check_background, cron_create, cron_delete, cron_list
+ *   hooks     UserPromptSubmit (a wake turn with nothing left to say is dropped),
+ *             PreModel (pending results join the request about to be sent)
+ *   wrapper   a model call that succeeded was sent them (until then they are in flight)
+ *   start     with the running agent: results that arrive while it is idle wake it; the
+ *             scheduler ticks and submits what is due
+ *   working   `--print` and the demo wait for running jobs and a one-shot due within a minute
+ *   close     on exit: the scheduler stops, running jobs are killed and named on screen
+ *
+ * background_run declares its command, so the permission policy judges it as it judges bash.
+ * The cron tools write only the harness's own schedule: granted, like the task tools (plan
+ * mode still refuses them); what a scheduled prompt does later is judged when it runs.
+ */
+import { defineHook, type AgentOptions, type AgentParts, type Renderer } from "@learn/core";
+import { CRON_CREATE_TOOL, CRON_DELETE_TOOL, CronScheduler, CronStore, cronTools, type Clock } from "./cron/index.ts";
+import { jobsCommand } from "./jobs-command.ts";
+import { backgroundRunTool, checkBackgroundTool, describeJob, finishedNote, JobManager, tailOf, type Job } from "./jobs/index.ts";
+import { Notifications } from "./notifications/index.ts";
+import { BACKGROUND_GUIDANCE, BACKGROUND_RUN_TOOL, CRON_GUIDANCE } from "./prompt.ts";
+import { clockFor } from "./time-scale.ts";
+
+/** `--print` and the demo wait for a one-shot cron job due this soon (clock time), never longer. */
+export const CRON_WAIT_MS = 60_000;
+/** How much of a finished job's output its note carries; the log has the rest. */
+export const NOTE_TAIL_CHARS = 2_000;
+
+const CRON_GRANT = "lesson 9: the cron tools write only the schedule, .claude/scheduled_tasks.json";
+
+/** What the background parts are made of; a test builds one to watch it from outside. */
+export interface Background {
+  clock: Clock;
+  notifications: Notifications;
+  jobs: JobManager;
+  store: CronStore;
+}
+
+export function backgroundFor(options: AgentOptions): Background {
+  const notifications = new Notifications();
+  const jobs = new JobManager({ workspace: options.cwd, onFinish: (job) => finished(job, notifications, options.renderer) });
+  return { clock: clockFor(options.flags), notifications, jobs, store: new CronStore(options.cwd) };
+}
+
+export async function withBackground(base: AgentParts, options: AgentOptions, background = backgroundFor(options)): Promise<AgentParts> {
+  const { clock, notifications, jobs, store } = background;
+  let scheduler: CronScheduler | undefined;
+  base.permissions?.grants.add([CRON_CREATE_TOOL, CRON_DELETE_TOOL], CRON_GRANT);
+  return {
+    ...base,
+    tools: [...base.tools, backgroundRunTool(jobs), checkBackgroundTool(jobs), ...cronTools(store, clock)],
+    hooks: [
+      ...base.hooks,
+      defineHook("UserPromptSubmit", "background-wake", async ({ prompt }) => {
+        const stale = notifications.wakeStarts(prompt);
+        return stale ? { block: stale } : undefined;
+      }),
+      defineHook("PreModel", "background-results", async (_e, ctx) => notifications.drainInto(ctx)),
+    ],
+    wrappers: [...base.wrappers, notifications.delivered],
+    sections: [
+      ...base.sections,
+      { name: "background", text: BACKGROUND_GUIDANCE, tools: [BACKGROUND_RUN_TOOL] },
+      { name: "cron", text: CRON_GUIDANCE, tools: [CRON_CREATE_TOOL] },
+    ],
+    commands: [...base.commands, jobsCommand(jobs, store, clock)],
+    onClear: [...base.onClear, () => notifications.clear()],
+    working: [...base.working, () => jobs.running().length > 0 || notifications.arriving > 0 || (scheduler?.dueWithin(CRON_WAIT_MS) ?? false)],
+    start: [
+      ...base.start,
+      (agent) => {
+        notifications.attach(agent);
+        scheduler = startScheduler(store, clock, options.renderer, (prompt, source) => agent.submit(prompt, { source }));
+      },
+    ],
+    close: [
+      ...base.close,
+      async () => {
+        scheduler?.stop();
+        for (const job of await jobs.stopAll()) options.renderer.notice(`Stopped background job ${job.id} (${job.command}): the session ended.`);
+      },
+    ],
+  };
+}
+
+/** A job ended: say so on screen, and queue its note for the model (its output read from the log). */
+function finished(job: Job, notifications: Notifications, renderer: Renderer): Promise<void> {
+  renderer.notice(`Background ${describeJob(job)}`);
+  return notifications.pushWhenReady(`background job ${job.id}`, async () => finishedNote(job, await tailOf(job.log, NOTE_TAIL_CHARS)));
+}
+
+function startScheduler(store: CronStore, clock: Clock, renderer: Renderer, submit: (prompt: string, source: string) => void): CronScheduler {
+  const scheduler = new CronScheduler({ store, clock, notice: (text) => renderer.notice(text), submit: (prompt, o) => submit(prompt, o.source) });
+  scheduler.start();
+  return scheduler;
+}

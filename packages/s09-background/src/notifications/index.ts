@@ -1,0 +1,1 @@
+export { Notifications, RESULTS_TAG, WAKE_PROMPT } from "./notifications.ts";

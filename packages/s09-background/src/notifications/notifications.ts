@@ -1,0 +1,138 @@
+/**
+ * RESULTS THAT ARRIVE WHILE THE MODEL IS NOT LOOKING. A background job ends whenever it ends:
+ * in the middle of a turn, or while the agent waits at the prompt. Either way its result must
+ * reach the model exactly once, and the conversation must stay valid (roles alternate).
+ *
+ *   a job ends ──► pending ──┬─ a turn runs:  the next model call carries it (PreModel)
+ *                            └─ agent idle:   wake it — a turn of its own, whose first call carries it
+ *
+ * The PreModel hook adds one text block, `<background-results>…</background-results>`, at the
+ * end of the last message — always the user's before a model call, so no new message is made
+ * and roles still alternate (after tool results is where the API allows text).
+ *
+ * "Exactly once" has one trap: a model call that fails before any answer rolls the turn back,
+ * and the block with it. So a note is only *in flight* until a model call succeeds; a note
+ * whose block was rolled back goes back to pending, and the next turn carries it.
+ */
+import type { AgentContext, MessageParam, ModelWrapper, RunningAgent, TextBlockParam } from "@learn/core";
+
+export const RESULTS_TAG = "background-results";
+
+/** One result for the model, and who sent it (named when it wakes the agent). */
+interface Note {
+  text: string;
+  source: string;
+}
+
+/** The notes of one model call, and the block that carries them. */
+interface InFlight {
+  notes: Note[];
+  block: TextBlockParam;
+}
+
+/** What a wake turn says; the results themselves follow it in the same message. */
+export const WAKE_PROMPT = "Background work finished; its results follow.";
+
+export class Notifications {
+  private pending: Note[] = [];
+  private inFlight: InFlight[] = [];
+  /** The agent's conversation (the same array for its whole life), seen by the hook. */
+  private messages: MessageParam[] | undefined;
+  private agent: RunningAgent | undefined;
+  /** A wake turn was submitted and has not started yet: a second job ending meanwhile needs no second one. */
+  private wakeWaiting = false;
+
+  /** Notes still being written (a job's output read from its log): `--print` waits for them too. */
+  arriving = 0;
+
+  /** Notes waiting for the model. */
+  get size(): number {
+    return this.pending.length;
+  }
+
+  /** Called once the agent exists: from now on a note that arrives while it is idle wakes it. */
+  attach(agent: RunningAgent): void {
+    this.agent = agent;
+    agent.onIdle(() => this.afterTurn());
+  }
+
+  /** A result for the model; `source` names who sent it ("background job job-1"). */
+  push(text: string, source: string): void {
+    this.pending.push({ text, source });
+    if (this.agent && !this.agent.busy()) this.wake(source);
+  }
+
+  /**
+   * Push a note that takes a moment to write. It counts as arriving from this call on — the job
+   * is no longer running, and `--print` must not see "nothing running, nothing pending" meanwhile.
+   */
+  async pushWhenReady(source: string, write: () => Promise<string>): Promise<void> {
+    this.arriving++;
+    try {
+      this.push(await write().catch((err: unknown) => `${source} ended, but its note could not be written: ${String(err)}`), source);
+    } finally {
+      this.arriving--;
+    }
+  }
+
+  /** PreModel: carry every pending note in the request about to be sent. */
+  drainInto(ctx: Pick<AgentContext, "messages">): void {
+    this.messages = ctx.messages;
+    if (this.pending.length === 0) return;
+    const notes = this.pending.splice(0);
+    const text = `<${RESULTS_TAG}>\n${notes.map((n) => n.text).join("\n\n")}\n</${RESULTS_TAG}>`;
+    const block: TextBlockParam = { type: "text", text };
+    appendBlock(ctx.messages, block);
+    this.inFlight.push({ notes, block });
+  }
+
+  /** Around the model call: one that succeeded was sent what was in flight. */
+  readonly delivered: ModelWrapper = (next) => async (request, ctx) => {
+    const response = await next(request, ctx);
+    if (!request.quiet) this.inFlight = []; // a quiet call (a summary) is not the model reading them
+    return response;
+  };
+
+  /**
+   * UserPromptSubmit: a wake turn starts. If a turn the user started first already carried the
+   * notes, it has nothing to say: the reason to block it, else undefined.
+   */
+  wakeStarts(prompt: string): string | undefined {
+    if (prompt !== WAKE_PROMPT || !this.wakeWaiting) return undefined;
+    this.wakeWaiting = false;
+    return this.pending.length === 0 ? "nothing new: the turn before carried the background results" : undefined;
+  }
+
+  /** `/clear`: the conversation is forgotten, and with it what was in flight. */
+  clear(): void {
+    this.inFlight = [];
+  }
+
+  private wake(source: string): void {
+    if (this.wakeWaiting) return;
+    this.wakeWaiting = true;
+    this.agent!.submit(WAKE_PROMPT, { source });
+  }
+
+  /** A turn ended: notes whose block was rolled back wait for the next turn; new ones wake the agent. */
+  private afterTurn(): void {
+    const arrived = this.pending.at(-1);
+    for (const { notes, block } of this.inFlight.splice(0)) {
+      const kept = this.messages?.some((m) => Array.isArray(m.content) && m.content.includes(block));
+      if (!kept) this.pending.unshift(...notes);
+    }
+    // Only what arrived during the turn wakes it: a rolled-back note waits (a failing API must not loop).
+    if (arrived) this.wake(arrived.source);
+  }
+}
+
+/** Add `block` at the end of the last (user) message, on a copy of its content: a rollback restores the original. */
+function appendBlock(messages: MessageParam[], block: TextBlockParam): void {
+  const last = messages.at(-1);
+  if (!last || last.role !== "user") {
+    messages.push({ role: "user", content: [block] });
+    return;
+  }
+  const content = typeof last.content === "string" ? [{ type: "text" as const, text: last.content }] : [...last.content];
+  last.content = [...content, block];
+}

@@ -1,0 +1,236 @@
+/**
+ * Background work through the s09 agent: the real SDK, the simulator, real processes.
+ * A result that lands mid-turn joins the next request; the permission policy judges
+ * background_run by its command (allow and deny rules, the refuse-list, a question, plan mode);
+ * a cancelled turn leaves its jobs running; exit stops them; subagents get no background tools.
+ */
+import { access, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { agentFrom, defineTool, type AgentOptions } from "@learn/core";
+import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
+import { writeSettings } from "@learn/s03/testing";
+import { parts as previousParts } from "@learn/s08";
+import { checkConversation } from "@learn/s07";
+import { backgroundFor, childParts, lesson, RESULTS_TAG, WAKE_PROMPT, withBackground, type Background } from "../src/index.ts";
+import { bodyOf, lastMessage, never, text, textOfMessage, use } from "./helpers.ts";
+
+const ws = useTempWorkspace();
+
+const script = (...turns: object[][]) => JSON.stringify({ turns: turns.map((content) => ({ content })) });
+
+/** Poll until `check` holds, for at most `ms` (a limit for a loaded machine, not a measure). */
+async function eventually(check: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await sleep(20);
+  }
+}
+
+/** The s09 lead built from its parts as the lesson builds it, with a handle on its background and a tool that waits for a result. */
+async function agentWatching(turns: string) {
+  const scripted = scriptedModel(turns);
+  const options: AgentOptions = { model: scripted.model, cwd: ws.dir, renderer: scripted.renderer, interactive: false, ask: async () => "n", flags: {} };
+  const background: Background = backgroundFor(options);
+  const built = await withBackground(await previousParts(options), options, background);
+  const waitForResult = defineTool({
+    name: "wait_for_result",
+    description: "Test only: return once a background result is pending.",
+    input: z.object({}),
+    mutating: false,
+    run: async () => {
+      await eventually(() => background.notifications.size > 0);
+      return "a result is pending";
+    },
+  });
+  const agent = agentFrom({ ...built, tools: [...built.tools, waitForResult] }, options);
+  return { ...scripted, agent, background };
+}
+
+describe("a result that lands while a turn runs", () => {
+  it("joins the next request after the round's tool results: no new message, no wake turn", async () => {
+    const { agent, simulator } = await agentWatching(
+      script([use("background_run", { command: "echo from the job" })], [use("wait_for_result", {})], [text("Seen.")]),
+    );
+    try {
+      expect(await agent.run("go", never())).toBe("Seen.");
+      const third = lastMessage(simulator.requests[2]!);
+      const blocks = third.content as { type: string; text?: string }[];
+      expect(blocks.map((b) => b.type)).toEqual(["tool_result", "text"]);
+      expect(blocks[1]!.text).toMatch(new RegExp(`^<${RESULTS_TAG}>\\njob-1 completed \\(exit 0 after \\d+\\.\\ds\\): echo from the job\\nfrom the job`));
+      for (const r of simulator.requests) expect(checkConversation(bodyOf(r).messages)).toEqual([]);
+      expect(agent.submitted?.size).toBe(0); // carried by the turn: nothing to wake for
+    } finally {
+      await agent.close?.();
+    }
+  });
+});
+
+describe("Ctrl-C and exit", () => {
+  it("a cancelled turn leaves its job running; the job's end then wakes the idle agent", async () => {
+    const { agent, simulator } = await scriptedAgent(
+      lesson,
+      script([use("background_run", { command: "sleep 0.3; echo survived" })], [use("bash", { command: "sleep 30" })]),
+      ws.dir,
+      { flags: { "permission-mode": "bypassPermissions" } },
+    );
+    try {
+      const controller = new AbortController();
+      const turn = agent.run("go", controller.signal);
+      await eventually(() => simulator.requests.length >= 2);
+      controller.abort();
+      await expect(turn).rejects.toThrow();
+      await eventually(() => (agent.submitted?.size ?? 0) > 0);
+      expect(agent.submitted!.take()).toEqual({ prompt: WAKE_PROMPT, source: "background job job-1" });
+      expect(await readFile(path.join(ws.dir, ".runtime-tasks/job-1.log"), "utf8")).toContain("survived");
+    } finally {
+      await agent.close?.();
+    }
+  });
+
+  it("exit stops a running job, names it, and its log says so", async () => {
+    const { agent, renderer } = await scriptedAgent(lesson, script([use("background_run", { command: "sleep 30" })], [text("started")]), ws.dir, {
+      flags: { "permission-mode": "bypassPermissions" },
+    });
+    expect(await agent.run("go", never())).toBe("started");
+    expect(agent.working?.()).toBe(true);
+    await agent.close?.();
+    expect(agent.working?.()).toBe(false);
+    expect(renderer.ofKind("notice").map((n) => n.text)).toContain("Stopped background job job-1 (sleep 30): the session ended.");
+    const log = await readFile(path.join(ws.dir, ".runtime-tasks/job-1.log"), "utf8");
+    expect(log.trimEnd().split("\n").at(-1)).toMatch(/stopped|killed/i);
+  });
+});
+
+describe("the permission policy judges background_run by its command", () => {
+  const CANARY = "canary.txt";
+
+  async function runJobs(commands: string[], flags: Record<string, string> = {}) {
+    await writeFile(path.join(ws.dir, CANARY), "still here\n");
+    const asked: string[] = [];
+    const { agent, simulator } = await scriptedAgent(lesson, script(commands.map((command) => use("background_run", { command })), [text("done")]), ws.dir, {
+      flags,
+      ask: async (q) => {
+        asked.push(q);
+        return "n";
+      },
+    });
+    try {
+      await agent.run("go", never());
+      return { results: toolResultsOf(simulator.requests[1]!.body), asked };
+    } finally {
+      await agent.close?.();
+    }
+  }
+
+  it("allow and deny rules as for bash; an unknown command asks (no terminal: no); nothing denied ever starts", async () => {
+    await writeSettings(ws.dir, { permissions: { allow: ["Bash(echo *)"], deny: ["Bash(rm *)"] } });
+    const { results, asked } = await runJobs(["echo allowed", `rm -f ${CANARY}`, `touch made-by-a-job.txt`]);
+    expect(results[0]!.isError).toBe(false);
+    expect(results[0]!.content).toContain("Started job-1");
+    expect(results[1]!.isError).toBe(true);
+    expect(results[1]!.content).toMatch(/^Denied: .*deny rule.*Bash\(rm \*\)/s);
+    expect(results[2]!.isError).toBe(true);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain("touch made-by-a-job.txt");
+    await access(path.join(ws.dir, CANARY)); // still here
+    await expect(access(path.join(ws.dir, "made-by-a-job.txt"))).rejects.toThrow();
+    await expect(access(path.join(ws.dir, ".runtime-tasks/job-2.log"))).rejects.toThrow(); // only the allowed one started
+  });
+
+  it("the refuse-list holds even when everything else is allowed", async () => {
+    const { results } = await runJobs([`sudo touch ${path.join(ws.dir, "pwned")}`], { "permission-mode": "bypassPermissions" });
+    expect(results[0]!.isError).toBe(true);
+    expect(results[0]!.content).toMatch(/refuse/i);
+    await expect(access(path.join(ws.dir, "pwned"))).rejects.toThrow();
+  });
+
+  it("plan mode refuses background_run and the cron tools that write; reading is fine", async () => {
+    const { agent, simulator } = await scriptedAgent(
+      lesson,
+      script(
+        [
+          use("background_run", { command: "echo hi" }),
+          use("cron_create", { cron: "0 9 * * 1-5", prompt: "run the tests" }),
+          use("cron_list", {}),
+          use("check_background", {}),
+        ],
+        [text("planned")],
+      ),
+      ws.dir,
+      { flags: { "permission-mode": "plan" } },
+    );
+    try {
+      await agent.run("go", never());
+      const results = toolResultsOf(simulator.requests[1]!.body);
+      expect(results.map((r) => r.isError)).toEqual([true, true, false, false]);
+      expect(results[0]!.content).toMatch(/plan mode/i);
+      expect(results[1]!.content).toMatch(/plan mode/i);
+      await expect(access(path.join(ws.dir, ".claude/scheduled_tasks.json"))).rejects.toThrow();
+    } finally {
+      await agent.close?.();
+    }
+  });
+
+  it("the cron tools need no question in default mode (they write only the schedule)", async () => {
+    const asked: string[] = [];
+    const { agent, simulator } = await scriptedAgent(lesson, script([use("cron_create", { cron: "0 9 * * 1-5", prompt: "run the tests" })], [text("ok")]), ws.dir, {
+      ask: async (q) => {
+        asked.push(q);
+        return "n";
+      },
+    });
+    try {
+      await agent.run("go", never());
+      expect(asked).toEqual([]);
+      expect(toolResultsOf(simulator.requests[1]!.body)[0]!.content).toMatch(/^Scheduled cron-1/);
+    } finally {
+      await agent.close?.();
+    }
+  });
+});
+
+describe("what the agent is made of", () => {
+  it("the lead has the tools, the hooks, the guidance and /jobs; a subagent has none of them", async () => {
+    const { agent, simulator } = await scriptedAgent(lesson, script([text("hi")]), ws.dir);
+    try {
+      const anatomy = agent.anatomy();
+      expect(anatomy.tools).toEqual(expect.arrayContaining(["background_run", "check_background", "cron_create", "cron_delete", "cron_list"]));
+      expect(anatomy.hooks).toEqual(expect.arrayContaining(["background-wake", "background-results"]));
+      expect(anatomy.commands).toContain("jobs");
+      await agent.run("hi", never());
+      const system = JSON.stringify(bodyOf(simulator.requests[0]!).system);
+      expect(system).toContain("background_run instead of bash");
+      expect(system).toContain("schedule a prompt with cron_create");
+      const jobs = await agent.commands!.find((c) => c.name === "jobs")!.run("");
+      expect(jobs).toBe("Background jobs:\n  No background jobs in this session.\nScheduled prompts:\n  No scheduled jobs.");
+    } finally {
+      await agent.close?.();
+    }
+    const { model, renderer } = scriptedModel(script([text("x")]));
+    const child = await childParts({ model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} });
+    expect(child.tools.map((t) => t.name)).not.toContain("background_run");
+    expect(child.tools.map((t) => t.name)).not.toContain("cron_create");
+  });
+
+  it("a wake turn whose results a typed prompt carried first is dropped, with a notice", async () => {
+    const { agent, renderer, simulator } = await agentWatching(script([use("background_run", { command: "echo quick" })], [text("started")], [text("read it")]));
+    try {
+      expect(await agent.run("go", never())).toBe("started");
+      await eventually(() => (agent.submitted?.size ?? 0) > 0); // the job ended while idle: a wake is queued
+      const wake = agent.submitted!.take()!;
+      expect(await agent.run("what happened?", never())).toBe("read it"); // the user's prompt ran first and carried the result
+      expect(textOfMessage(lastMessage(simulator.requests[2]!))).toContain("job-1 completed");
+      expect(await agent.run(wake.prompt, never())).toBe("");
+      expect(renderer.ofKind("notice").map((n) => n.text)).toContain(
+        "Prompt blocked by background-wake: nothing new: the turn before carried the background results",
+      );
+      expect(simulator.requests).toHaveLength(3);
+    } finally {
+      await agent.close?.();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * s09 on the command line: a child process against a local HTTP endpoint, as a real provider
+ * would be used. `--print` must not end while a job it started still runs: it waits, the job's
+ * result wakes the agent, and only then is the answer printed. SIGTERM stops running jobs.
+ */
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { access, readdir, readFile, writeFile } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadScript, Simulator } from "@learn/core";
+import { demoPromptOf, expectKeyOnlyAtEndpoint, traceRequests } from "@learn/s06/testing";
+import { runLessonCli, serveSimulator, useTempWorkspace, type Endpoint } from "@learn/core/testing";
+import { checkConversation } from "@learn/s07";
+import { lesson } from "../src/index.ts";
+import type { Body } from "./helpers.ts";
+
+const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The CLI, real processes and a slow suite: a limit, not a measure. */
+const CLI_RUN_TIMEOUT_MS = 120_000;
+const KEY = "sk-test-s09-do-not-log";
+
+const ws = useTempWorkspace();
+
+describe("s09 on the command line", () => {
+  it("--print the demo against an HTTP endpoint: it waits for both jobs, prints the last answer, no key in the trace or a job's log", async () => {
+    const endpoint: Endpoint = await serveSimulator(new Simulator(await loadScript(lesson.demoScripts[0]!)));
+    const trace = path.join(ws.dir, "trace.jsonl");
+    try {
+      const run = await runLessonCli(pkg, ["--", "--print", await demoPromptOf(lesson), "--cwd", ws.dir, "--trace", trace], {
+        env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model" },
+      });
+      expect(run.stderr).not.toMatch(/^✗/m);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^job-2: all three checkout tests pass/);
+      expect(run.stderr).toContain("A prompt from background job job-1: Background work finished; its results follow.");
+      const requests = await traceRequests<Body>(trace);
+      expect(requests).toHaveLength(7);
+      for (const r of requests) expect(checkConversation(r.body.messages)).toEqual([]);
+      expect(await readFile(path.join(ws.dir, "shop/src/cart.js"), "utf8")).toContain("sum + lineTotal(line)");
+      const logs = (await readFile(path.join(ws.dir, ".runtime-tasks/job-1.log"), "utf8")) + (await readFile(path.join(ws.dir, ".runtime-tasks/job-2.log"), "utf8"));
+      await expectKeyOnlyAtEndpoint(KEY, endpoint.headers[0], trace, run.stdout + run.stderr + logs);
+    } finally {
+      await endpoint.close();
+    }
+  }, CLI_RUN_TIMEOUT_MS);
+
+  it("a bad --time-scale is one clear line and exit 2", async () => {
+    const run = await runLessonCli(pkg, ["--", "--print", "hi", "--cwd", ws.dir, "--time-scale", "fast"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--time-scale (or LEARN_TIME_SCALE) must be a number above 0 and at most 3600 (e.g. 60: a minute a second), not "fast"');
+  }, CLI_RUN_TIMEOUT_MS);
+
+  it("SIGTERM while --print waits for a job: the job is stopped and named, exit 143, nothing left running", async () => {
+    const marker = `s09-sigterm-${randomUUID()}`;
+    await writeFile(
+      path.join(ws.dir, "script.yaml"),
+      `turns:\n  - content: [ { type: tool_use, name: background_run, input: { command: "node -e 'setTimeout(() => {}, 30000)' ${marker}" } } ]\n  - content: [ { type: text, text: started } ]\n`,
+    );
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "--print", "go", "--cwd", ws.dir, "--model-script", path.join(ws.dir, "script.yaml")], {
+      cwd: pkg,
+      env: { ...process.env, ANTHROPIC_API_KEY: "", NO_COLOR: "1", LEARN_ENV_FILE: "none" },
+    });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const deadline = Date.now() + 60_000;
+    while (!(await running(marker))) {
+      if (Date.now() > deadline) throw new Error(`the job never started; stderr: ${stderr}`);
+      await sleep(50);
+    }
+    child.kill("SIGTERM");
+    expect(await exited).toBe(143);
+    expect(stderr).toContain(`Stopped background job job-1 (node -e 'setTimeout(() => {}, 30000)' ${marker}): the session ended.`);
+    expect(await running(marker)).toBe(false);
+    await access(path.join(ws.dir, ".runtime-tasks/job-1.log"));
+  }, CLI_RUN_TIMEOUT_MS);
+});
+
+/** Is a process whose command line holds `marker` running? (Linux: /proc; zombies count as gone.) */
+async function running(marker: string): Promise<boolean> {
+  for (const pid of (await readdir("/proc")).filter((n) => /^\d+$/.test(n))) {
+    try {
+      const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8");
+      const status = await readFile(`/proc/${pid}/status`, "utf8");
+      if (cmdline.includes(marker) && !/^State:\s+Z/m.test(status)) return true;
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return false;
+}

@@ -1,0 +1,116 @@
+/**
+ * The s09 demos, end to end: the real SDK, the simulator, the real tools and real processes, in
+ * a fresh copy of the practice workspace, run as `pnpm --filter s09 demo` runs them (until the
+ * agent is idle).
+ *
+ * 1. A slow suite in the background: background_run answers at once, the agent works on and
+ *    ends its turn; the job's failure wakes it with a turn of its own whose request carries
+ *    `<background-results>`; it fixes the cart, runs the suite again, and that result wakes it too.
+ * 2. A one-shot job: written to .claude/scheduled_tasks.json, fired once (the clock 60× faster,
+ *    as offline), its prompt run as a turn of its own, the job deleted.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadScript, type Script } from "@learn/core";
+import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
+import { checkConversation } from "@learn/s07";
+import { lesson, RESULTS_TAG, WAKE_PROMPT } from "../src/index.ts";
+import { bodyOf, lastMessage, runAll, textOfMessage } from "./helpers.ts";
+
+const ws = useTempWorkspace();
+
+async function runDemo(index: number) {
+  const script = await loadScript(lesson.demoScripts[index]!);
+  const asked: string[] = [];
+  const scripted = await scriptedAgent(lesson, script, ws.dir, {
+    flags: { ...lesson.demoFlags },
+    ask: async (question) => {
+      asked.push(question);
+      return "n";
+    },
+  });
+  try {
+    const turns = await runAll(scripted.agent, (script as Script & { prompt: string }).prompt, scripted.renderer);
+    return { ...scripted, turns, asked };
+  } finally {
+    await scripted.agent.close?.();
+  }
+}
+
+describe("s09 demo 1: a slow test run in the background", () => {
+  it("answers at once, works on, is woken by each result, and fixes what the suite found", async () => {
+    const { simulator, renderer, turns, asked } = await runDemo(0);
+    expect(renderer.ofKind("error")).toEqual([]);
+    expect(asked).toEqual([]); // `Bash(node *)` allows both runs; nothing needed a question
+    expect(simulator.remaining()).toBe(0);
+    expect(simulator.requests.every((r) => r.status === 200)).toBe(true);
+    for (const r of simulator.requests) expect(checkConversation(bodyOf(r).messages)).toEqual([]);
+
+    // Three turns: the prompt, then one woken by each job.
+    expect(turns.map((t) => [t.source, t.prompt === WAKE_PROMPT])).toEqual([
+      [undefined, false],
+      ["background job job-1", true],
+      ["background job job-2", true],
+    ]);
+    expect(turns.at(-1)!.answer).toMatch(/^job-2: all three checkout tests pass/);
+
+    const requests = simulator.requests;
+    // background_run answered at once: the next request has its result and no job result yet.
+    expect(textOfMessage(lastMessage(requests[1]!))).toContain("Started job-1 in the background");
+    for (const r of requests.slice(0, 3)) expect(JSON.stringify(r.body)).not.toContain(`<${RESULTS_TAG}>`);
+
+    // The wake turn: one user message, the wake prompt then the results block.
+    const woken = lastMessage(requests[3]!);
+    expect(woken.role).toBe("user");
+    const blocks = woken.content as { type: string; text: string }[];
+    expect(blocks.map((b) => b.type)).toEqual(["text", "text"]);
+    expect(blocks[0]!.text).toBe(WAKE_PROMPT);
+    expect(blocks[1]!.text).toMatch(new RegExp(`^<${RESULTS_TAG}>\\njob-1 failed \\(exit 1 after \\d+\\.\\ds\\): node --test shop/integration/checkout.js\\n`));
+    expect(blocks[1]!.text).toContain("the gateway refused to charge -150 cents");
+    expect(blocks[1]!.text).toContain("Full log: .runtime-tasks/job-1.log");
+    expect(blocks[1]!.text.endsWith(`</${RESULTS_TAG}>`)).toBe(true);
+
+    // The second round: the fix, the unit tests in the foreground, the suite again in the background.
+    const round = toolResultsOf(requests[5]!.body);
+    expect(round.map((r) => r.isError)).toEqual([false, false]);
+    expect(round[0]!.content).toContain("Started job-2 in the background");
+    expect(round[1]!.content).toContain("# pass 4");
+    expect(textOfMessage(lastMessage(requests[6]!))).toMatch(/job-2 completed \(exit 0 after \d+\.\ds\)/);
+
+    // The effects on disk: the fix, and both logs, each ending with its exit line.
+    expect(await readFile(path.join(ws.dir, "shop/src/cart.js"), "utf8")).toContain("sum + lineTotal(line)");
+    const log1 = await readFile(path.join(ws.dir, ".runtime-tasks/job-1.log"), "utf8");
+    const log2 = await readFile(path.join(ws.dir, ".runtime-tasks/job-2.log"), "utf8");
+    expect(log1).toContain("not ok 1 - one item is charged its price");
+    expect(log2).toContain("# pass 3");
+    // On screen: each job's end, and who started each turn the user did not type.
+    const notices = renderer.ofKind("notice").map((n) => n.text);
+    expect(notices.filter((n) => n.startsWith("Background job-"))).toEqual([
+      expect.stringMatching(/^Background job-1 · failed · exit 1 after/),
+      expect.stringMatching(/^Background job-2 · completed · exit 0 after/),
+    ]);
+  });
+});
+
+describe("s09 demo 2: a one-shot job", () => {
+  it("is written to the schedule, fires once as a turn of its own, and is deleted", async () => {
+    const { simulator, renderer, turns } = await runDemo(1);
+    expect(renderer.ofKind("error")).toEqual([]);
+    expect(simulator.remaining()).toBe(0);
+    expect(turns.map((t) => t.source)).toEqual([undefined, "cron job cron-1"]);
+    expect(turns[1]!.prompt).toBe("Run the shop's unit tests (node --test shop/) and report in one line how they did.");
+    expect(turns[1]!.answer).toMatch(/^3 of 4 shop tests pass/);
+
+    const created = toolResultsOf(simulator.requests[1]!.body)[0]!;
+    expect(created.isError).toBe(false);
+    expect(created.content).toMatch(/^Scheduled cron-1: "\* \* \* \* \*", once/);
+    expect(toolResultsOf(simulator.requests[2]!.body)[0]!.content).toContain("cron-1");
+    // Fired: the file no longer holds it, and it parses in Claude Code's shape.
+    const schedule = JSON.parse(await readFile(path.join(ws.dir, ".claude/scheduled_tasks.json"), "utf8")) as { tasks: unknown[] };
+    expect(schedule.tasks).toEqual([]);
+    expect(renderer.ofKind("notice").map((n) => n.text)).toContain(
+      "A prompt from cron job cron-1: Run the shop's unit tests (node --test shop/) and report in one line how they did.",
+    );
+  });
+});
