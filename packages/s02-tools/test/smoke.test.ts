@@ -50,7 +50,7 @@ describe("s02 demo", () => {
     const batch = toolResultsOf(bodies[1]);
     expect(batch.map((r) => r.id)).toEqual(useIds);
     expect(batch).toEqual([
-      expect.objectContaining({ content: "shop/src/cart.js\nshop/src/format.js\nshop/test/cart.test.js", isError: false }),
+      expect.objectContaining({ content: "shop/integration/checkout.js\nshop/src/cart.js\nshop/src/format.js\nshop/test/cart.test.js", isError: false }),
       expect.objectContaining({ content: "shop/src/cart.js:18: export function cartTotal(cart) {", isError: false }),
     ]);
     expect(toolResultsOf(bodies[3])[0]).toMatchObject({ content: "Replaced 1 occurrence in shop/src/cart.js", isError: false });
