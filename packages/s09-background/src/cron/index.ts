@@ -1,0 +1,27 @@
+/** Cron: prompts scheduled by a five-field cron expression, kept in .claude/scheduled_tasks.json, submitted as turns when due. */
+export { systemClock, scaledClock, type Clock } from "./clock.ts";
+export { parseCron, type ParsedCron } from "./expression.ts";
+export {
+  CRON_FILE,
+  CRON_MAX_AGE_MS,
+  MAX_CRON_JOBS,
+  CronJobSchema,
+  CronFileSchema,
+  nextRunOf,
+  expiresAt,
+  type CronJob,
+  type CronFile,
+} from "./job-file.ts";
+export { CronStore, type CreateCronInput, type CronClaim } from "./store.ts";
+export { CronScheduler, type CronSchedulerOptions } from "./scheduler.ts";
+export { describeCronJob, describeCronJobs, formatLocalTime } from "./describe.ts";
+export {
+  cronTools,
+  cronCreateTool,
+  cronDeleteTool,
+  cronListTool,
+  cronReport,
+  CRON_CREATE_TOOL,
+  CRON_DELETE_TOOL,
+  CRON_LIST_TOOL,
+} from "./tools.ts";

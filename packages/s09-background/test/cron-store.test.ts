@@ -1,0 +1,176 @@
+/**
+ * The jobs file: create, list and delete in Claude Code's shape, ids never reused, claiming
+ * due jobs (one-shots once, recurring at each run, missed runs once, expiry after 7 days),
+ * and a broken file reported by name and never overwritten. Time is a number the test
+ * chooses: nothing waits for a real minute.
+ */
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { useTempWorkspace } from "@learn/core/testing";
+import { CRON_MAX_AGE_MS, CronStore, MAX_CRON_JOBS } from "../src/cron/index.ts";
+
+const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
+const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s).getTime();
+const MINUTE = 60_000;
+// Thursday 1 January 2026, 08:02:30 local time.
+const t0 = local(2026, 1, 1, 8, 2, 30);
+
+const fileOf = () => path.join(ws.dir, ".claude", "scheduled_tasks.json");
+const readFileJson = async () => JSON.parse(await readFile(fileOf(), "utf8"));
+async function writeRaw(text: string) {
+  await mkdir(path.dirname(fileOf()), { recursive: true });
+  await writeFile(fileOf(), text);
+}
+
+describe("CronStore: create, list, delete", () => {
+  it("writes Claude Code's shape to .claude/scheduled_tasks.json", async () => {
+    const store = new CronStore(ws.dir);
+    expect(store.file).toBe(fileOf());
+    expect(await store.list()).toEqual({ jobs: [] }); // no file yet: no jobs, no problem
+    const a = await store.create({ cron: "*/5 * * * *", prompt: "Check the build", recurring: true }, t0);
+    const b = await store.create({ cron: " 30  14 * * * ", prompt: "Remind me to stretch", recurring: false }, t0 + 1);
+    expect(a).toEqual({ id: "cron-1", cron: "*/5 * * * *", prompt: "Check the build", createdAt: t0, recurring: true });
+    expect(b.id).toBe("cron-2");
+    expect(await readFileJson()).toEqual({
+      tasks: [
+        { id: "cron-1", cron: "*/5 * * * *", prompt: "Check the build", createdAt: t0, recurring: true },
+        { id: "cron-2", cron: "30 14 * * *", prompt: "Remind me to stretch", createdAt: t0 + 1, recurring: false },
+      ],
+      nextId: 3,
+    });
+    expect((await store.list()).jobs.map((j) => j.id)).toEqual(["cron-1", "cron-2"]);
+  });
+
+  it("never reuses an id after a delete, and says which ids exist when one does not", async () => {
+    const store = new CronStore(ws.dir);
+    for (let i = 0; i < 3; i++) await store.create({ cron: "0 9 * * *", prompt: `job ${i}`, recurring: true }, t0);
+    expect((await store.delete("cron-3")).prompt).toBe("job 2");
+    expect((await store.create({ cron: "0 9 * * *", prompt: "after", recurring: true }, t0)).id).toBe("cron-4");
+    await expect(store.delete("cron-9")).rejects.toThrow("No cron job cron-9. Jobs: cron-1, cron-2, cron-4.");
+    for (const id of ["cron-1", "cron-2", "cron-4"]) await store.delete(id);
+    await expect(store.delete("cron-1")).rejects.toThrow("No cron job cron-1. There are none.");
+    expect(await readFileJson()).toEqual({ tasks: [], nextId: 5 });
+  });
+
+  it("refuses a bad expression, an empty prompt and an expression that never runs, writing nothing", async () => {
+    const store = new CronStore(ws.dir);
+    await expect(store.create({ cron: "61 * * * *", prompt: "x", recurring: true }, t0)).rejects.toThrow(
+      '"61 * * * *" is not a valid cron expression: Invalid value for minute: 61.',
+    );
+    await expect(store.create({ cron: "* * * * *", prompt: "  ", recurring: true }, t0)).rejects.toThrow("the prompt is empty");
+    await expect(store.create({ cron: "0 0 30 2 *", prompt: "x", recurring: true }, t0)).rejects.toThrow('"0 0 30 2 *" never runs');
+    await expect(readFile(fileOf())).rejects.toThrow("ENOENT");
+  });
+
+  it(`holds at most ${MAX_CRON_JOBS} jobs`, async () => {
+    const store = new CronStore(ws.dir);
+    for (let i = 0; i < MAX_CRON_JOBS; i++) await store.create({ cron: "0 9 * * *", prompt: `job ${i}`, recurring: true }, t0);
+    await expect(store.create({ cron: "0 9 * * *", prompt: "one too many", recurring: true }, t0)).rejects.toThrow(
+      `cannot schedule another job: there are already ${MAX_CRON_JOBS}, the most a workspace may have. Delete one first.`,
+    );
+    expect((await store.list()).jobs).toHaveLength(MAX_CRON_JOBS);
+  });
+
+  it("keeps keys it does not know, and numbers past a nextId a hand edit left behind", async () => {
+    await writeRaw(
+      JSON.stringify({
+        tasks: [{ id: "cron-7", cron: "0 9 * * *", prompt: "by hand", createdAt: t0, recurring: true, note: "mine" }],
+        nextId: 2,
+        owner: "someone",
+      }),
+    );
+    const store = new CronStore(ws.dir);
+    expect((await store.create({ cron: "0 10 * * *", prompt: "new", recurring: false }, t0)).id).toBe("cron-8");
+    const saved = await readFileJson();
+    expect(saved.owner).toBe("someone");
+    expect(saved.nextId).toBe(9);
+    expect(saved.tasks[0].note).toBe("mine");
+  });
+});
+
+describe("CronStore.claimDue", () => {
+  it("a one-shot fires once, then is gone", async () => {
+    const store = new CronStore(ws.dir);
+    const job = await store.create({ cron: "5 8 * * *", prompt: "once", recurring: false }, t0);
+    expect((await store.claimDue(local(2026, 1, 1, 8, 4, 59))).fired).toEqual([]);
+    const claim = await store.claimDue(local(2026, 1, 1, 8, 5));
+    expect(claim).toEqual({ fired: [job], expired: [], jobs: [] });
+    expect((await store.claimDue(local(2026, 1, 2, 8, 5))).fired).toEqual([]); // not tomorrow either: it is deleted
+    expect(await readFileJson()).toEqual({ tasks: [], nextId: 2 });
+  });
+
+  it("a recurring job fires at each run, records lastFiredAt, and waits for its next run", async () => {
+    const store = new CronStore(ws.dir);
+    await store.create({ cron: "*/5 * * * *", prompt: "check", recurring: true }, t0);
+    const at = local(2026, 1, 1, 8, 5, 1);
+    const first = await store.claimDue(at);
+    expect(first.fired.map((j) => [j.id, j.lastFiredAt])).toEqual([["cron-1", at]]);
+    expect((await readFileJson()).tasks[0].lastFiredAt).toBe(at);
+    expect((await store.claimDue(at + 1000)).fired).toEqual([]);
+    expect((await store.claimDue(local(2026, 1, 1, 8, 9, 59))).fired).toEqual([]);
+    expect((await store.claimDue(local(2026, 1, 1, 8, 10))).fired.map((j) => j.id)).toEqual(["cron-1"]);
+  });
+
+  it("runs missed while no session ran fire once, not once per missed run", async () => {
+    const store = new CronStore(ws.dir);
+    await store.create({ cron: "* * * * *", prompt: "every minute", recurring: true }, t0);
+    const later = t0 + 90 * MINUTE; // 90 runs missed
+    expect((await store.claimDue(later)).fired).toHaveLength(1);
+    expect((await store.claimDue(later + 1000)).fired).toHaveLength(0);
+  });
+
+  it("removes a recurring job 7 days after it was made, without firing it; a one-shot does not expire", async () => {
+    const store = new CronStore(ws.dir);
+    await store.create({ cron: "0 9 * * *", prompt: "daily", recurring: true }, t0);
+    await store.create({ cron: "0 9 * * *", prompt: "one day", recurring: false }, t0);
+    await store.claimDue(local(2026, 1, 1, 9, 0)); // the one-shot fires, the daily one too
+    await store.create({ cron: "0 9 1 6 *", prompt: "in June", recurring: false }, t0);
+    const claim = await store.claimDue(t0 + CRON_MAX_AGE_MS);
+    expect(claim.expired.map((j) => j.id)).toEqual(["cron-1"]);
+    expect(claim.fired).toEqual([]);
+    expect((await store.list()).jobs.map((j) => j.id)).toEqual(["cron-3"]);
+  });
+
+  it("writes nothing when nothing is due", async () => {
+    const store = new CronStore(ws.dir);
+    await store.create({ cron: "0 9 * * *", prompt: "daily", recurring: true }, t0);
+    const before = await readFile(fileOf(), "utf8");
+    await writeFile(fileOf(), before.replace("\n", " \n")); // a mark a rewrite would remove
+    expect(await store.claimDue(t0 + MINUTE)).toEqual({ fired: [], expired: [], jobs: (await store.list()).jobs });
+    expect(await readFile(fileOf(), "utf8")).toBe(before.replace("\n", " \n"));
+  });
+});
+
+describe("a broken jobs file", () => {
+  it.each([
+    ["not JSON", '{ "tasks": [ }\n', ".claude/scheduled_tasks.json is broken (line 1, column 14:"],
+    ["the wrong shape", JSON.stringify({ tasks: [{ id: "cron-1", cron: "0 9 * * *" }] }), "tasks.0.prompt:"],
+    [
+      "an expression that is not valid",
+      JSON.stringify({ tasks: [{ id: "cron-1", cron: "0 25 * * *", prompt: "x", createdAt: 0, recurring: true }] }),
+      'tasks.0.cron: "0 25 * * *" is not a valid cron expression: Invalid value for hour: 25.',
+    ],
+    [
+      "one id twice",
+      JSON.stringify({ tasks: [1, 2].map(() => ({ id: "cron-1", cron: "0 9 * * *", prompt: "x", createdAt: 0, recurring: true })) }),
+      "tasks.1.id: cron-1 is used by two jobs",
+    ],
+  ])("%s: reported by name, create and delete refuse, and the file is left byte for byte", async (_, text, why) => {
+    await writeRaw(text);
+    const store = new CronStore(ws.dir);
+    const listed = await store.list();
+    expect(listed.jobs).toEqual([]);
+    expect(listed.problem).toContain(why);
+    expect(listed.problem).toMatch(/^\.claude\/scheduled_tasks\.json is broken \(.*\): no scheduled job runs until it is fixed or deleted\.$/);
+    const claim = await store.claimDue(t0 + 1000 * MINUTE);
+    expect(claim).toEqual({ fired: [], expired: [], jobs: [], problem: listed.problem });
+    for (const change of [
+      () => store.create({ cron: "0 9 * * *", prompt: "x", recurring: true }, t0),
+      () => store.delete("cron-1"),
+    ]) {
+      await expect(change()).rejects.toThrow(/^\.claude\/scheduled_tasks\.json is broken \(.*\), so nothing was changed\. Fix the file or delete it, then try again\.$/);
+    }
+    expect(await readFile(fileOf(), "utf8")).toBe(text);
+  });
+});
