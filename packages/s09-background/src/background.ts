@@ -67,12 +67,14 @@ export async function withBackground(base: AgentParts, options: AgentOptions, ba
     ],
     commands: [...base.commands, jobsCommand(jobs, store, clock)],
     onClear: [...base.onClear, () => notifications.clear()],
-    working: [...base.working, () => jobs.running().length > 0 || notifications.arriving > 0 || (scheduler?.dueWithin(CRON_WAIT_MS) ?? false)],
+    working: [...base.working, () => jobs.running().length > 0 || notifications.arriving > 0 || cronWorking(scheduler)],
     start: [
       ...base.start,
       (agent) => {
         notifications.attach(agent);
         scheduler = startScheduler(store, clock, options.renderer, (prompt, source) => agent.submit(prompt, { source }));
+        // A turn may have made a job: look again at once, so `--print` waits for a one-shot it just made.
+        agent.onIdle(() => void scheduler?.refresh());
       },
     ],
     close: [
@@ -89,6 +91,11 @@ export async function withBackground(base: AgentParts, options: AgentOptions, ba
 function finished(job: Job, notifications: Notifications, renderer: Renderer): Promise<void> {
   renderer.notice(`Background ${describeJob(job)}`);
   return notifications.pushWhenReady(`background job ${job.id}`, async () => finishedNote(job, await tailOf(job.log, NOTE_TAIL_CHARS)));
+}
+
+/** The scheduler is reading the file, or a one-shot job fires within a minute: `--print` waits for it. */
+function cronWorking(scheduler: CronScheduler | undefined): boolean {
+  return scheduler !== undefined && (scheduler.looking || scheduler.dueWithin(CRON_WAIT_MS));
 }
 
 function startScheduler(store: CronStore, clock: Clock, renderer: Renderer, submit: (prompt: string, source: string) => void): CronScheduler {

@@ -198,3 +198,18 @@ describe("scaledClock", () => {
     }
   });
 });
+
+describe("CronScheduler.refresh", () => {
+  it("looks again after the tick in progress, and says it is looking until then: a job made meanwhile is known", async () => {
+    const { store, scheduler } = setup();
+    await scheduler.tick(); // no jobs yet
+    expect(scheduler.looking).toBe(false);
+    await store.create({ cron: "5 8 * * *", prompt: "Check the deploy", recurring: false }, t0);
+    expect(scheduler.dueWithin(5 * 60_000)).toBe(false); // the last tick's jobs: stale
+    const refreshing = scheduler.refresh();
+    expect(scheduler.looking).toBe(true);
+    await refreshing;
+    expect(scheduler.looking).toBe(false);
+    expect(scheduler.dueWithin(5 * 60_000)).toBe(true);
+  });
+});

@@ -32,7 +32,9 @@ export interface CronSchedulerOptions {
 
 export class CronScheduler {
   private timer: ReturnType<typeof setInterval> | undefined;
-  private ticking = false;
+  private ticking: Promise<void> | undefined;
+  /** Refreshes asked for and not done yet (see refresh). */
+  private refreshes = 0;
   /** The jobs as the last tick found them, for dueWithin. */
   private jobs: CronJob[] = [];
   /** The last problem or failure told, so it is told once and not every second. */
@@ -56,7 +58,30 @@ export class CronScheduler {
   /** One look at the file. Skipped while another tick runs; never rejects. */
   async tick(): Promise<void> {
     if (this.ticking) return;
-    this.ticking = true;
+    this.ticking = this.look();
+    await this.ticking;
+  }
+
+  /**
+   * Look again once the tick in progress (if any) is done — a job may have been made since it
+   * read the file. Until then `looking` is true: `--print` must not end on an answer from stale jobs.
+   */
+  async refresh(): Promise<void> {
+    this.refreshes++;
+    try {
+      await this.ticking;
+      await this.tick();
+    } finally {
+      this.refreshes--;
+    }
+  }
+
+  /** A tick runs, or a refresh waits for one. */
+  get looking(): boolean {
+    return this.ticking !== undefined || this.refreshes > 0;
+  }
+
+  private async look(): Promise<void> {
     try {
       const claim = await this.options.store.claimDue(this.options.clock.now());
       this.jobs = claim.jobs;
@@ -66,7 +91,7 @@ export class CronScheduler {
     } catch (err) {
       this.noticeOnce(`Scheduled jobs could not be checked (${(err as Error).message}); trying again.`);
     } finally {
-      this.ticking = false;
+      this.ticking = undefined;
     }
   }
 
