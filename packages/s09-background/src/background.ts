@@ -18,15 +18,13 @@
 import { defineHook, type AgentOptions, type AgentParts, type Renderer } from "@learn/core";
 import { CRON_CREATE_TOOL, CRON_DELETE_TOOL, CronScheduler, CronStore, cronTools, type Clock } from "./cron/index.ts";
 import { jobsCommand } from "./jobs-command.ts";
-import { backgroundRunTool, checkBackgroundTool, describeJob, finishedNote, JobManager, tailOf, type Job } from "./jobs/index.ts";
+import { BACKGROUND_RUN_TOOL, backgroundRunTool, checkBackgroundTool, describeJob, JobManager, readFinishedNote, type Job } from "./jobs/index.ts";
 import { Notifications } from "./notifications/index.ts";
-import { BACKGROUND_GUIDANCE, BACKGROUND_RUN_TOOL, CRON_GUIDANCE } from "./prompt.ts";
+import { BACKGROUND_GUIDANCE, CRON_GUIDANCE } from "./prompt.ts";
 import { clockFor } from "./time-scale.ts";
 
 /** `--print` and the demo wait for a one-shot cron job due this soon (clock time), never longer. */
 export const CRON_WAIT_MS = 60_000;
-/** How much of a finished job's output its note carries; the log has the rest. */
-export const NOTE_TAIL_CHARS = 2_000;
 
 const CRON_GRANT = "lesson 9: the cron tools write only the schedule, .claude/scheduled_tasks.json";
 
@@ -88,9 +86,10 @@ export async function withBackground(base: AgentParts, options: AgentOptions, ba
 }
 
 /** A job ended: say so on screen, and queue its note for the model (its output read from the log). */
-function finished(job: Job, notifications: Notifications, renderer: Renderer): Promise<void> {
+async function finished(job: Job, notifications: Notifications, renderer: Renderer): Promise<void> {
+  if (job.status === "killed") return; // stopped at exit: `close` names it, and no turn will read a note
   renderer.notice(`Background ${describeJob(job)}`);
-  return notifications.pushWhenReady(`background job ${job.id}`, async () => finishedNote(job, await tailOf(job.log, NOTE_TAIL_CHARS)));
+  await notifications.pushWhenReady(`background job ${job.id}`, () => readFinishedNote(job));
 }
 
 /** The scheduler is reading the file, or a one-shot job fires within a minute: `--print` waits for it. */

@@ -4,8 +4,8 @@ import { createAgent, previousLesson } from "./agent.ts";
 import { TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./time-scale.ts";
 
 export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
-export { backgroundFor, CRON_WAIT_MS, NOTE_TAIL_CHARS, withBackground, type Background } from "./background.ts";
-export { BACKGROUND_GUIDANCE, BACKGROUND_RUN_TOOL, CRON_GUIDANCE } from "./prompt.ts";
+export { backgroundFor, CRON_WAIT_MS, withBackground, type Background } from "./background.ts";
+export { BACKGROUND_GUIDANCE, CRON_GUIDANCE } from "./prompt.ts";
 export { clockFor, TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./time-scale.ts";
 export * from "./cron/index.ts";
 export * from "./jobs/index.ts";

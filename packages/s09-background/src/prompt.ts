@@ -1,6 +1,4 @@
 /** What the model is told about background work and scheduling: when to use which tool. */
-export const BACKGROUND_RUN_TOOL = "background_run";
-
 export const BACKGROUND_GUIDANCE =
   "Run slow commands (a long test suite, a build, a server) with background_run instead of bash: it returns a job id " +
   "at once and you keep working meanwhile. Do not poll or wait for it: when a job finishes, its result arrives by " +

@@ -73,7 +73,7 @@ describe("s09 on the command line", () => {
     }
     child.kill("SIGTERM");
     expect(await exited).toBe(143);
-    expect(stderr).toContain(`Stopped background job job-1 (node -e 'setTimeout(() => {}, 30000)' ${marker}): the session ended.`);
+    expect(stderr).toMatch(/^Stopped background job job-1 \(node -e 'setTimeout\(\(\) => \{\}, 30000\)' s09-sigterm-.*\): the session ended\.$/m);
     expect(await running(marker)).toBe(false);
     await access(path.join(ws.dir, ".runtime-tasks/job-1.log"));
   }, CLI_RUN_TIMEOUT_MS);

@@ -140,13 +140,20 @@ export class JobManager {
     run.writer.endSync(STOPPED_AT_EXIT_LINE);
   }
 
-  /** Tell onFinish, which may be async; whatever it throws is reported, not raised. */
+  /**
+   * Tell onFinish, which may be async; whatever it throws is reported, not raised. Called at once,
+   * in the same step as the status change: whoever sees "no job running" must already see its
+   * note on its way (the notifications count it as arriving from the first line of onFinish).
+   */
   private notify(job: Job): void {
     const { onFinish } = this.options;
     if (!onFinish) return;
-    Promise.resolve()
-      .then(() => onFinish(job))
-      .catch((err: unknown) => this.report(`Background job ${job.id}: onFinish failed: ${err instanceof Error ? err.message : String(err)}`));
+    const failed = (err: unknown) => this.report(`Background job ${job.id}: onFinish failed: ${err instanceof Error ? err.message : String(err)}`);
+    try {
+      Promise.resolve(onFinish(job)).catch(failed);
+    } catch (err) {
+      failed(err);
+    }
   }
 
   private report(message: string): void {
