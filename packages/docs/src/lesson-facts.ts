@@ -34,6 +34,7 @@ function normalizeDemos(demos: DemoRun[]): DemoRun[] {
     ...demo,
     prompts: demo.prompts.map((run) => ({
       prompt: normalizer.text(run.prompt, demo.workspaces),
+      ...(run.source ? { source: run.source } : {}),
       answer: normalizer.text(run.answer, demo.workspaces),
       entries: restateUsage(normalizer.entries(run.entries, demo.workspaces)),
     })),
