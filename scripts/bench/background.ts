@@ -28,7 +28,7 @@ const tmp = () => mkdtemp(path.join(os.tmpdir(), "learn-bench-s09-"));
 
 async function returnTimes(jobSeconds: number): Promise<number[]> {
   const dir = await tmp();
-  const { model } = scriptedModel("turns: []");
+  const { model } = scriptedModel("turns:\n  - content: [ { type: text, text: unused } ]\n"); // the tool alone is measured: no model call
   const options: AgentOptions = { model, cwd: dir, renderer: silentRenderer, interactive: false, ask: async () => "n", flags: {} };
   const background = backgroundFor(options);
   const tool = backgroundRunTool(background.jobs);
