@@ -150,6 +150,7 @@ export class Repl {
   private readonly onProcessSigint = () => this.interrupt();
 
   private enqueue(line: string): void {
+    this.screen.showingPrompt(undefined); // the line was entered: the prompt has scrolled up with it
     this.exitArmed = false;
     if (this.options.historyFile && line.trim()) {
       appendFile(this.options.historyFile, `${line}\n`).catch(() => {});
@@ -159,6 +160,7 @@ export class Repl {
   }
 
   private takeSubmitted(): void {
+    this.screen.dropPrompt(); // a turn starts where the prompt was
     for (let next = this.options.agent.submitted?.take(); next; next = this.options.agent.submitted?.take()) {
       this.queue.push({ text: next.prompt, source: next.source ?? "the agent" });
     }
@@ -278,8 +280,11 @@ export class Repl {
     return ["Commands:", ...lines, "Ctrl-C cancels a running turn; an empty line does nothing."].join("\n");
   }
 
+  /** The prompt, at a terminal: what the screen prints until the next line comes goes above it. */
   private showPrompt(): void {
-    if (this.options.terminal && !this.inputClosed) this.rl.prompt();
+    if (!this.options.terminal || this.inputClosed) return;
+    this.rl.prompt();
+    this.screen.showingPrompt(() => this.rl.prompt(true));
   }
 
   private async finish(): Promise<void> {

@@ -328,3 +328,34 @@ turns:
     expect(lines).toHaveLength(4);
   });
 });
+
+describe("the REPL's prompt on the last line", () => {
+  it("a line printed between turns takes the prompt's place, and the prompt (with what was typed) is drawn again below it", () => {
+    const { out, text } = fakeStream(true);
+    const screen = new Screen(out, { palette: paletteFor({ isTTY: false }) });
+    const lane = screen.lane();
+    out.write("> half-typ");
+    screen.showingPrompt(() => out.write("> half-typ"));
+    screen.line(lane, "● Background job-1 · completed · exit 0 after 3.1s · npm test");
+    expect(visible(text())).toEqual(["● Background job-1 · completed · exit 0 after 3.1s · npm test", "> half-typ"]);
+    // Streamed text waits until its line is whole: never half a line where the prompt is.
+    screen.text(lane, "A teammate says ");
+    expect(visible(text()).at(-1)).toBe("> half-typ");
+    screen.text(lane, "hello.\n");
+    expect(visible(text()).slice(-2)).toEqual(["A teammate says hello.", "> half-typ"]);
+  });
+
+  it("a turn nobody typed drops the prompt's line; once the prompt is gone, lines are written as before", () => {
+    const { out, text } = fakeStream(true);
+    const screen = new Screen(out, { palette: paletteFor({ isTTY: false }) });
+    out.write("> ");
+    screen.showingPrompt(() => out.write("> "));
+    screen.dropPrompt();
+    screen.print("● A prompt from cron job cron-1: check the deploy");
+    const lane = screen.lane();
+    screen.text(lane, "Checking");
+    expect(visible(text())).toEqual(["● A prompt from cron job cron-1: check the deploy"]); // "Checking" waits for a word end
+    screen.text(lane, " now.\n");
+    expect(visible(text())).toEqual(["● A prompt from cron job cron-1: check the deploy", "Checking now."]);
+  });
+});

@@ -22,6 +22,11 @@
  *
  * The spinner turns while any agent waits for its model and no line is half-written; it is
  * erased before every write, so it never leaves debris between lines.
+ *
+ * Between turns the REPL's prompt ("> ", and whatever the person has typed so far) holds the
+ * last line. Something printed then — a background job that ended, a teammate's line — takes
+ * the prompt's place and the prompt is drawn again below it, typed text and all; nobody may
+ * leave half a line there, so streamed text waits until its line is whole.
  */
 import { colorFor, paletteFor, type Palette } from "./colors.ts";
 import { Spinner, type SpinnerStream } from "./spinner.ts";
@@ -65,6 +70,8 @@ export class Screen {
   private readonly waiting = new Set<Lane>();
   /** The tag of the last line handed out, so a tool result can tell it sits right under its call. */
   private lastTag: object | undefined;
+  /** While the REPL's prompt is on the last line: draws it again (see showingPrompt). */
+  private redrawPrompt: (() => void) | undefined;
 
   constructor(
     private readonly out: ScreenStream,
@@ -94,7 +101,7 @@ export class Screen {
   /** Streamed text from an agent: shown live if the cursor is free, else held as whole lines. */
   text(lane: Lane, delta: string): void {
     lane.held += delta;
-    if (this.live && this.live !== lane) {
+    if ((this.live && this.live !== lane) || this.redrawPrompt) {
       for (const line of this.takeWholeLines(lane)) this.emit(`${lane.prefix}${line}\n`);
       return;
     }
@@ -141,6 +148,22 @@ export class Screen {
     lane.status = text;
   }
 
+  /**
+   * The REPL shows its prompt (`redraw` draws it again, typed text included), or no longer does
+   * (undefined). Meanwhile what is written replaces the prompt's line, and the prompt follows it.
+   */
+  showingPrompt(redraw: (() => void) | undefined): void {
+    this.redrawPrompt = redraw;
+  }
+
+  /** The prompt gives its line up (a turn nobody typed starts): erase it; the REPL draws it again later. */
+  dropPrompt(): void {
+    if (!this.redrawPrompt) return;
+    this.redrawPrompt = undefined;
+    this.spinner.erase();
+    this.out.write(CLEAR_LINE);
+  }
+
   /** Was the line tagged `tag` the last one handed to the screen? */
   isLast(tag: object): boolean {
     return this.lastTag === tag;
@@ -176,7 +199,10 @@ export class Screen {
 
   private write(text: string): void {
     this.spinner.erase();
+    const redraw = this.redrawPrompt;
+    if (redraw) this.out.write(CLEAR_LINE); // the prompt's line: the text takes its place
     this.out.write(this.scrub(text));
+    redraw?.();
     this.refreshSpinner();
   }
 
@@ -189,6 +215,9 @@ export class Screen {
     return [...this.waiting].map((l) => (l.who ? `${l.who}: ` : "") + (l.status ?? "thinking…")).join(" · ");
   }
 }
+
+/** Back to the start of the line, and erase it. */
+const CLEAR_LINE = "\r\x1b[2K";
 
 function lastWhitespace(text: string): number {
   for (let i = text.length - 1; i >= 0; i--) if (/\s/.test(text[i]!)) return i;
