@@ -290,6 +290,7 @@ export class Repl {
   private async finish(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    this.screen.showingPrompt(undefined); // no prompt comes back: what closing prints (jobs stopped) is the last word
     if (!this.options.terminal) process.off("SIGINT", this.onProcessSigint);
     this.rl.close();
     await this.options.agent.close?.();
