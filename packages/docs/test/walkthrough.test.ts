@@ -1,7 +1,6 @@
 /**
  * Each lesson's walkthrough comes from a real run of its demo: it shows the demo's final
- * answer and every tool the script calls, each call answered by a real tool result — and
- * two runs give the same text.
+ * answer and every tool the script calls, each call answered by a real tool result.
  */
 import { describe, expect, it } from "vitest";
 import { loadScript, repoRoot, type Script, type ScriptTurn, type TraceEntry, type TurnAnswer } from "@learn/core";
@@ -26,11 +25,14 @@ function expectations(script: Script) {
 }
 
 describe.each(lessons.map((pkg) => [pkg.lesson.id, pkg] as const))("the %s walkthrough", (_id, pkg) => {
-  it("shows the real run: the final answer, each scripted tool, a result for every call; twice the same", async () => {
-    const [first, second] = await Promise.all([gatherFacts(pkg), gatherFacts(pkg)]);
-    const text = renderWalkthrough(first, EN);
-    expect(renderWalkthrough(second, EN)).toBe(text);
-    expect(renderWalkthrough(second, ZH)).toBe(renderWalkthrough(first, ZH));
+  // That two runs give the same text is `pnpm docs:check`'s job (in `pnpm test` too): it compares a
+  // fresh run with the text an earlier run wrote into the README. One run here, then.
+  it("shows the real run: the final answer, each scripted tool, a result for every call", async () => {
+    const facts = await gatherFacts(pkg);
+    const text = renderWalkthrough(facts, EN);
+    // The Chinese walkthrough shows the same calls, in the same order.
+    const callsIn = (t: string) => [...t.matchAll(/tool_use `[^`]+` `toolu_\d+`/g)].map((m) => m[0]);
+    expect(callsIn(renderWalkthrough(facts, ZH))).toEqual(callsIn(text));
 
     for (const file of pkg.lesson.demoScripts) {
       const { finalAnswers, tools } = expectations(await loadScript(file));
