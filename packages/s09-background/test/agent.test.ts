@@ -228,7 +228,7 @@ describe("what the agent is made of", () => {
       expect(textOfMessage(lastMessage(simulator.requests[2]!))).toContain("job-1 completed");
       expect(await agent.run(wake.prompt, never())).toBe("");
       expect(renderer.ofKind("notice").map((n) => n.text)).toContain(
-        "Prompt blocked by background-wake: nothing new: the turn before carried the background results",
+        "Prompt blocked by background-wake: nothing new: the turn before carried what it was about (<background-results>)",
       );
       expect(simulator.requests).toHaveLength(3);
     } finally {

@@ -45,7 +45,7 @@ function setup() {
 }
 
 describe("while a turn runs", () => {
-  it("a result joins the next request as one text block after the tool results: no new message, roles still alternate", () => {
+  it("a result joins the next request as one text block after the tool results: no new message, roles still alternate", async () => {
     const { n, agent, submitted } = setup();
     agent.busyNow = true;
     const messages: MessageParam[] = [
@@ -56,18 +56,18 @@ describe("while a turn runs", () => {
     n.push("job-1 completed (exit 0 after 3.1s): npm test", "background job job-1");
     n.push("job-2 failed (exit 1 after 0.2s): npm run lint", "background job job-2");
     expect(submitted).toEqual([]); // busy: no turn of its own
-    n.drainInto({ messages });
+    await n.drainInto({ messages });
     expect(messages).toHaveLength(3);
     expect(messages[2]!.content).toEqual([
       { type: "tool_result", tool_use_id: "t1", content: "file" },
       { type: "text", text: "<background-results>\njob-1 completed (exit 0 after 3.1s): npm test\n\njob-2 failed (exit 1 after 0.2s): npm run lint\n</background-results>" },
     ]);
     expect(n.size).toBe(0);
-    n.drainInto({ messages }); // nothing more: nothing added
+    await n.drainInto({ messages }); // nothing more: nothing added
     expect((messages[2]!.content as unknown[]).length).toBe(2);
   });
 
-  it("a result that arrives after the turn's last model call wakes the agent when the turn ends", () => {
+  it("a result that arrives after the turn's last model call wakes the agent when the turn ends", async () => {
     const { n, agent, submitted } = setup();
     agent.busyNow = true;
     n.push("job-1 completed", "background job job-1");
@@ -86,7 +86,7 @@ describe("while the agent is idle", () => {
     agent.busyNow = true;
     expect(n.wakeStarts(WAKE_PROMPT)).toBeUndefined();
     const messages: MessageParam[] = [{ role: "user", content: WAKE_PROMPT }];
-    n.drainInto({ messages });
+    await n.drainInto({ messages });
     expect(messages[0]!.content).toEqual([
       { type: "text", text: WAKE_PROMPT },
       { type: "text", text: "<background-results>\njob-1 completed\n\njob-2 completed\n</background-results>" },
@@ -96,11 +96,11 @@ describe("while the agent is idle", () => {
     expect(submitted).toHaveLength(1); // nothing new: no second wake
   });
 
-  it("a wake turn whose results a typed prompt already carried is dropped, with the reason", () => {
+  it("a wake turn whose results a typed prompt already carried is dropped, with the reason", async () => {
     const { n, agent } = setup();
     n.push("job-1 completed", "background job job-1");
     agent.busyNow = true; // the user's prompt ran first and carried the result
-    n.drainInto({ messages: [{ role: "user", content: "what now?" }] });
+    await n.drainInto({ messages: [{ role: "user", content: "what now?" }] });
     expect(n.wakeStarts(WAKE_PROMPT)).toMatch(/nothing new/);
     expect(n.wakeStarts("an ordinary prompt")).toBeUndefined();
   });
@@ -113,7 +113,7 @@ describe("exactly once", () => {
     n.push("job-1 completed", "background job job-1");
     const messages: MessageParam[] = [{ role: "user", content: "hello" }];
     const before = messages[0]!.content;
-    n.drainInto({ messages });
+    await n.drainInto({ messages });
     await expect(failingCall(n)).rejects.toThrow(/529/);
     messages[0]!.content = before; // the kernel's rollback restores the prompt's message as it was
     messages.length = 0; // …and removes it (nothing was answered)
@@ -121,7 +121,7 @@ describe("exactly once", () => {
     expect(n.size).toBe(1);
     expect(submitted).toEqual([]); // not new: it waits for the next turn
     const next: MessageParam[] = [{ role: "user", content: "again" }];
-    n.drainInto({ messages: next });
+    await n.drainInto({ messages: next });
     expect(textOf(next[0])).toContain("job-1 completed");
   });
 
@@ -130,7 +130,7 @@ describe("exactly once", () => {
     agent.busyNow = true;
     n.push("job-1 completed", "background job job-1");
     const messages: MessageParam[] = [{ role: "user", content: "hello" }];
-    n.drainInto({ messages });
+    await n.drainInto({ messages });
     await call(n);
     messages.splice(0, messages.length, { role: "user", content: "summary of everything" });
     agent.endTurn();
@@ -142,7 +142,7 @@ describe("exactly once", () => {
     agent.busyNow = true;
     n.push("job-1 completed", "background job job-1");
     const messages: MessageParam[] = [{ role: "user", content: "hello" }];
-    n.drainInto({ messages });
+    await n.drainInto({ messages });
     await call(n, { quiet: true });
     messages.length = 0;
     agent.endTurn();
@@ -167,7 +167,26 @@ describe("exactly once", () => {
       throw new Error("EACCES: log unreadable");
     });
     const messages: MessageParam[] = [{ role: "user", content: "x" }];
-    n.drainInto({ messages });
+    await n.drainInto({ messages });
     expect(textOf(messages[0])).toContain("background job job-2 ended, but its note could not be written: Error: EACCES: log unreadable");
+  });
+});
+
+describe("notes that wait outside the process (a later lesson's mailbox)", () => {
+  it("are fetched before every drain and by pullNow, under their own tag and wake prompt; take() hands them to a tool", async () => {
+    const outside = ["From alice: done", "From bob: tests pass"];
+    const n = new Notifications({ tag: "inbox", wakePrompt: "New mail; it follows.", pull: async () => outside.splice(0, 1).map((text) => ({ text, source: "mail" })) });
+    const { agent, submitted } = fakeAgent();
+    n.attach(agent);
+    await n.pullNow(); // idle: the first note wakes the agent with this lesson's prompt
+    expect(submitted).toEqual([{ prompt: "New mail; it follows.", source: "mail" }]);
+    agent.busyNow = true;
+    expect(n.wakeStarts("New mail; it follows.")).toBeUndefined();
+    const messages: MessageParam[] = [{ role: "user", content: "New mail; it follows." }];
+    await n.drainInto({ messages }); // pulls the second note too
+    expect((messages[0]!.content as { text: string }[])[1]!.text).toBe("<inbox>\nFrom alice: done\n\nFrom bob: tests pass\n</inbox>");
+    outside.push("From carol: hello");
+    expect(await n.take()).toEqual(["From carol: hello"]);
+    expect(n.size).toBe(0);
   });
 });

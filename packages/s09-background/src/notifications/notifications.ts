@@ -33,7 +33,19 @@ interface InFlight {
 /** What a wake turn says; the results themselves follow it in the same message. */
 export const WAKE_PROMPT = "Background work finished; its results follow.";
 
+/** What else can arrive this way (a later lesson's mail): its tag, its wake prompt, and where to fetch it. */
+export interface NotificationsOptions {
+  /** The block's tag: `<background-results>` by default. */
+  tag?: string;
+  /** What a wake turn says. */
+  wakePrompt?: string;
+  /** Notes waiting outside this process's memory (a mailbox file), fetched before every drain. */
+  pull?: () => Promise<{ text: string; source: string }[]>;
+}
+
 export class Notifications {
+  private readonly tag: string;
+  private readonly wakePrompt: string;
   private pending: Note[] = [];
   private inFlight: InFlight[] = [];
   /** The agent's conversation (the same array for its whole life), seen by the hook. */
@@ -41,6 +53,11 @@ export class Notifications {
   private agent: RunningAgent | undefined;
   /** A wake turn was submitted and has not started yet: a second job ending meanwhile needs no second one. */
   private wakeWaiting = false;
+
+  constructor(private readonly options: NotificationsOptions = {}) {
+    this.tag = options.tag ?? RESULTS_TAG;
+    this.wakePrompt = options.wakePrompt ?? WAKE_PROMPT;
+  }
 
   /** Notes still being written (a job's output read from its log): `--print` waits for them too. */
   arriving = 0;
@@ -75,12 +92,30 @@ export class Notifications {
     }
   }
 
+  /** Fetch what waits outside (see `pull`) and queue it, waking the agent if it is idle. */
+  async pullNow(): Promise<void> {
+    if (!this.options.pull) return;
+    this.arriving++;
+    try {
+      for (const note of await this.options.pull()) this.push(note.text, note.source);
+    } finally {
+      this.arriving--;
+    }
+  }
+
+  /** Every pending note, taken now (a tool that reads them out: the tool result carries them). */
+  async take(): Promise<string[]> {
+    await this.pullNow();
+    return this.pending.splice(0).map((note) => note.text);
+  }
+
   /** PreModel: carry every pending note in the request about to be sent. */
-  drainInto(ctx: Pick<AgentContext, "messages">): void {
+  async drainInto(ctx: Pick<AgentContext, "messages">): Promise<void> {
     this.messages = ctx.messages;
+    await this.pullNow();
     if (this.pending.length === 0) return;
     const notes = this.pending.splice(0);
-    const text = `<${RESULTS_TAG}>\n${notes.map((n) => n.text).join("\n\n")}\n</${RESULTS_TAG}>`;
+    const text = `<${this.tag}>\n${notes.map((n) => n.text).join("\n\n")}\n</${this.tag}>`;
     const block: TextBlockParam = { type: "text", text };
     appendBlock(ctx.messages, block);
     this.inFlight.push({ notes, block });
@@ -98,9 +133,9 @@ export class Notifications {
    * notes, it has nothing to say: the reason to block it, else undefined.
    */
   wakeStarts(prompt: string): string | undefined {
-    if (prompt !== WAKE_PROMPT || !this.wakeWaiting) return undefined;
+    if (prompt !== this.wakePrompt || !this.wakeWaiting) return undefined;
     this.wakeWaiting = false;
-    return this.pending.length === 0 ? "nothing new: the turn before carried the background results" : undefined;
+    return this.pending.length === 0 ? `nothing new: the turn before carried what it was about (<${this.tag}>)` : undefined;
   }
 
   /** `/clear`: the conversation is forgotten, and with it what was in flight. */
@@ -111,7 +146,7 @@ export class Notifications {
   private wake(source: string): void {
     if (this.wakeWaiting) return;
     this.wakeWaiting = true;
-    this.agent!.submit(WAKE_PROMPT, { source });
+    this.agent!.submit(this.wakePrompt, { source });
   }
 
   /** A turn ended: notes whose block was rolled back wait for the next turn; new ones wake the agent. */
