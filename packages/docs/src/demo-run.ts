@@ -5,7 +5,7 @@
  * prompt and the final answers: the raw material of a walkthrough.
  */
 import { realpath, rm } from "node:fs/promises";
-import { copyPracticeWorkspace, loadScript, runUntilIdle, type Lesson, type TraceEntry } from "@learn/core";
+import { copyPracticeWorkspace, LEAD_AGENT, loadScript, runUntilIdle, type IdleRunTurn, type Lesson, type TraceEntry } from "@learn/core";
 import { scriptedModel } from "@learn/core/testing";
 import { DocsError } from "./errors.ts";
 import { MemoryTracer } from "@learn/core";
@@ -47,18 +47,32 @@ async function runIn(cwd: string, lesson: Lesson, file: string): Promise<DemoRun
   const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: { ...lesson.demoFlags } });
   const prompts: PromptRun[] = [];
   try {
-    // As the demo runs: each prompt, then the turns it set off (a finished job, a cron job) until idle.
+    // As the demo runs: each prompt, then the turns it set off (a finished job, mail) until idle.
     for (const prompt of script.prompt === undefined ? [] : [script.prompt].flat()) {
-      let start = tracer.entries.length;
-      await runUntilIdle(agent, prompt, new AbortController().signal, renderer, (turn) => {
-        prompts.push({ ...turn, entries: tracer.entries.slice(start) });
-        start = tracer.entries.length;
-      });
+      const start = tracer.entries.length;
+      const turns: { turn: IdleRunTurn; end: number }[] = [];
+      await runUntilIdle(agent, prompt, new AbortController().signal, renderer, (turn) => turns.push({ turn, end: tracer.entries.length }));
+      prompts.push(...byTurn(tracer.entries.slice(start), turns, start));
     }
   } finally {
     await agent.close?.();
   }
   return { script: file, title: script.title, workspaces: [cwd, await realpath(cwd)], prompts };
+}
+
+/**
+ * The lead's lines by the turn they happened in; every other agent's with the first turn. A
+ * teammate works across the lead's turns, and which turn each of its lines falls in depends on
+ * timing; shown with the turn that started the run, the walkthrough is the same every time.
+ */
+function byTurn(entries: TraceEntry[], turns: { turn: IdleRunTurn; end: number }[], offset: number): PromptRun[] {
+  const others = entries.filter((e) => e.agent !== LEAD_AGENT);
+  let from = 0;
+  return turns.map(({ turn, end }, i) => {
+    const lead = entries.slice(from, end - offset).filter((e) => e.agent === LEAD_AGENT);
+    from = end - offset;
+    return { ...turn, entries: i === 0 ? [...lead, ...others] : lead };
+  });
 }
 
 /** Every demo script of the lesson, each on its own simulator and workspace, in script order. */

@@ -147,6 +147,7 @@ export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
   "A feature as three dependent tasks, worked in order": "把一个功能拆成三个相互依赖的任务，再按顺序完成",
   "A slow test run in the background, its result read when it lands": "把一套慢测试放到后台跑，结果一到就去读",
   "A one-shot job, scheduled for the next minute": "安排一个一次性作业，在下一分钟执行",
+  "Two teammates at once, a function and its test": "两个队友同时开工：一个写函数，一个写它的测试",
 };
 
 export const ZH: Labels = {

@@ -1,0 +1,54 @@
+/**
+ * The team added to the lead's parts: its tools, its inbox (mail drained into its next
+ * request, mail to an idle lead wakes it), `/team` and `/inbox`, and the end of every
+ * teammate when the session ends. `--print` and the demo wait while a teammate works.
+ *
+ * spawn_teammate starts an agent whose every tool call the permission policy judges on its
+ * own, so spawning asks nothing (granted, like the task tools; plan mode still refuses it).
+ */
+import type { AgentOptions, AgentParts } from "@learn/core";
+import type { PartsOf } from "@learn/s05";
+import { LEAD, Mailboxes, Roster } from "./team/index.ts";
+import { inboxOf, withInbox } from "./teammates/inbox.ts";
+import { TEAM_GUIDANCE } from "./teammates/prompt.ts";
+import { Team } from "./teammates/team.ts";
+import { broadcastTool, listTeammatesTool, readInboxTool, sendMessageTool, SPAWN_TEAMMATE_TOOL, spawnTeammateTool } from "./teammates/tools.ts";
+import { inboxCommand, teamCommand } from "./team-commands.ts";
+
+const SPAWN_GRANT = "lesson 10: a teammate's own tool calls are judged one by one";
+
+export async function withTeam(base: AgentParts, options: AgentOptions, teammateParts: PartsOf): Promise<AgentParts> {
+  const mailboxes = new Mailboxes(options.cwd);
+  const roster = new Roster(options.cwd);
+  // A teammate lives in its lead's process: whoever an earlier session left "working" is gone.
+  const gone = await roster.reset().catch(() => []);
+  if (gone.length) options.renderer.notice(`Teammates of an earlier session are gone (marked shutdown): ${gone.join(", ")}.`);
+  const { teamName } = await roster.read();
+  const team = new Team({ mailboxes, roster, teamName, partsOf: teammateParts, lead: options });
+  const inbox = inboxOf(LEAD, mailboxes);
+  base.permissions?.grants.add([SPAWN_TEAMMATE_TOOL], SPAWN_GRANT);
+  return withInbox(
+    {
+      ...base,
+      tools: [
+        ...base.tools,
+        spawnTeammateTool(team),
+        listTeammatesTool(team),
+        sendMessageTool(mailboxes, team),
+        broadcastTool(mailboxes, team),
+        readInboxTool(inbox.notes),
+      ],
+      sections: [...base.sections, TEAM_GUIDANCE],
+      commands: [...base.commands, teamCommand(roster), inboxCommand(mailboxes, inbox.notes)],
+      working: [...base.working, () => team.working()],
+      close: [
+        ...base.close,
+        async () => {
+          const stopped = await team.close();
+          if (stopped.length) options.renderer.notice(`Teammates stopped: the session ended (${stopped.join(", ")}).`);
+        },
+      ],
+    },
+    inbox,
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The lead's team: the teammates it spawned, by name. It checks names, keeps the roster on disk
+ * in step, answers "who can I write to?", and ends everyone when the session ends.
+ */
+import { ToolError } from "@learn/core";
+import { checkName } from "../team/index.ts";
+import { Teammate, type TeamContext } from "./teammate.ts";
+import type { Spawner } from "./tools.ts";
+
+export class Team implements Spawner {
+  private readonly members = new Map<string, Teammate>();
+
+  constructor(private readonly context: Omit<TeamContext, "directory">) {}
+
+  async spawn(name: string, role: string, prompt: string): Promise<string> {
+    checkName(name);
+    const present = this.members.get(name);
+    if (present && present.status !== "shutdown") {
+      throw new ToolError(`${name} is already on the team (${present.status}): choose another name, or send_message to ${name}.`);
+    }
+    await this.context.roster.add(name, role); // the roster on disk refuses a name another session still uses
+    const mate = new Teammate(name, role, { ...this.context, directory: this });
+    this.members.set(name, mate);
+    await mate.start(prompt);
+    return `Spawned ${name} (${role}): it is working on your prompt now. Its messages reach you by themselves; list_teammates shows who is working.`;
+  }
+
+  names(): string[] {
+    return [...this.members.values()].filter((m) => m.status !== "shutdown").map((m) => m.name);
+  }
+
+  describe(): string {
+    return [...this.members.values()].map((m) => `${m.name} (${m.status}) — ${m.role}`).join(", ");
+  }
+
+  /** Is any teammate in a work phase? (`--print` waits for them.) */
+  working(): boolean {
+    return [...this.members.values()].some((m) => m.status === "working");
+  }
+
+  /** End every teammate still there; the names of those that were. */
+  async close(): Promise<string[]> {
+    const live = [...this.members.values()].filter((m) => m.status !== "shutdown");
+    await Promise.all(live.map((m) => m.shutdown()));
+    return live.map((m) => m.name);
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * A TEAMMATE: one more agent loop, running beside the lead in the same process — its own
+ * kernel, conversation, name and place on the screen, built from the same parts as a subagent
+ * plus an inbox. Unlike a subagent it does not return to whoever started it: it works, goes
+ * idle, and works again when mail arrives.
+ *
+ *   spawn ──► work phase (its prompt) ──► idle ──► mail ──► work phase ("New mail; it follows.") ──► idle …
+ *              ≤ 50 rounds                         the mail itself: <inbox> in its request
+ *   a phase that fails ──► the lead gets an error message; the teammate waits for mail again
+ *   the session ends   ──► its phase is cancelled, its loop ends: shutdown
+ *
+ * Its final answer reaches nobody: what matters it sends with send_message (its prompt says so).
+ */
+import { agentFrom, describeError, type Agent, type AgentOptions } from "@learn/core";
+import type { PartsOf } from "@learn/s05";
+import { LEAD, type Mailboxes, type MemberStatus, type Roster } from "../team/index.ts";
+import { inboxOf, withInbox } from "./inbox.ts";
+import { teammateSection } from "./prompt.ts";
+import { readInboxTool, sendMessageTool, type Directory } from "./tools.ts";
+
+/** A work phase's budget of model calls: a teammate that loops stops, and says so. */
+export const TEAMMATE_MAX_ROUNDS = 50;
+/** How long an idle teammate sleeps between looks at its queue (mail pokes it at once). */
+const IDLE_WAIT_MS = 60_000;
+
+export interface TeamContext {
+  mailboxes: Mailboxes;
+  roster: Roster;
+  /** Who is on the team (send_message checks its address against it). */
+  directory: Directory;
+  teamName: string;
+  /** The parts a teammate starts from (a subagent's). */
+  partsOf: PartsOf;
+  /** The lead's options: the model, the screen, the person to ask. */
+  lead: AgentOptions;
+}
+
+export class Teammate {
+  status: MemberStatus = "working";
+  private readonly stopped = new AbortController();
+  private loop: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly name: string,
+    readonly role: string,
+    private readonly team: TeamContext,
+  ) {}
+
+  /** Build its agent and start its first work phase; resolves once it runs, not when it ends. */
+  async start(prompt: string): Promise<void> {
+    const agent = await this.build();
+    this.loop = this.live(agent, prompt);
+  }
+
+  /** End it: cancel its phase, wait for its loop, mark it shut down. */
+  async shutdown(): Promise<void> {
+    this.stopped.abort();
+    await this.loop;
+  }
+
+  private async build(): Promise<Agent> {
+    const { lead, mailboxes, partsOf } = this.team;
+    // Its own lane on the screen (its name, its colour), its own name in the trace and to the model.
+    const renderer = lead.renderer.teammate(this.name);
+    const options: AgentOptions = {
+      ...lead,
+      renderer,
+      model: lead.model.forAgent(this.name, renderer),
+      // Several agents may ask at once: the question says who asks (the REPL asks one at a time).
+      ask: (question, signal) => lead.ask(`[teammate ${this.name}] ${question}`, signal),
+      maxRounds: TEAMMATE_MAX_ROUNDS,
+    };
+    const base = await partsOf(options);
+    const inbox = inboxOf(this.name, mailboxes);
+    return agentFrom(
+      withInbox(
+        {
+          ...base,
+          tools: [...base.tools, sendMessageTool(mailboxes, this.team.directory), readInboxTool(inbox.notes)],
+          sections: [...base.sections, teammateSection(this.name, this.role, this.team.teamName)],
+        },
+        inbox,
+      ),
+      options,
+    );
+  }
+
+  /** Work phases until shutdown: the first on its prompt, then one for each wake (mail). */
+  private async live(agent: Agent, first: string): Promise<void> {
+    let prompt: string | undefined = first;
+    while (prompt !== undefined) {
+      await this.phase(agent, prompt);
+      prompt = await this.nextPrompt(agent);
+    }
+    await agent.close?.();
+    await this.setStatus("shutdown");
+  }
+
+  private async phase(agent: Agent, prompt: string): Promise<void> {
+    await this.setStatus("working");
+    try {
+      await agent.run(prompt, this.stopped.signal);
+    } catch (err) {
+      if (this.stopped.signal.aborted) return;
+      // The team goes on: the lead hears of it, the teammate waits for mail like any idle one.
+      const why = `${this.name} stopped with an error: ${describeError(err)}. It is idle now; send it a message to try again.`;
+      this.team.lead.renderer.error(why);
+      await this.team.mailboxes.send(LEAD, { type: "error", from: this.name, content: why }).catch(() => {});
+    }
+    if (!this.stopped.signal.aborted) await this.setStatus("idle");
+  }
+
+  /** Wait, idle, for a prompt submitted to it (mail wakes it), or for shutdown (undefined). */
+  private async nextPrompt(agent: Agent): Promise<string | undefined> {
+    const queue = agent.submitted!;
+    for (;;) {
+      if (this.stopped.signal.aborted) return undefined;
+      const next = queue.take();
+      if (next) return next.prompt;
+      await queue.wait(IDLE_WAIT_MS, this.stopped.signal);
+    }
+  }
+
+  private async setStatus(status: MemberStatus): Promise<void> {
+    this.status = status;
+    await this.team.roster.setStatus(this.name, status).catch((err: unknown) => this.team.lead.renderer.error(`The roster: ${describeError(err)}`));
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The team through the s10 agent (real SDK, simulator, real tools): bad names and addresses
+ * come back as clear errors and the team goes on; a teammate that crashes is reported to the
+ * lead by mail; a teammate's calls go through the permission policy and its questions say who
+ * asks; /team and /inbox; a subagent gets no team tools.
+ */
+import { access } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
+import { writeSettings } from "@learn/s03/testing";
+import { childParts, lesson } from "../src/index.ts";
+import { lastMessage, requestsOf, runAll, text, textOfMessage, use } from "./helpers.ts";
+
+const ws = useTempWorkspace();
+
+const turn = (content: object[], extra: object = {}) => ({ ...extra, content });
+
+describe("bad input, and a teammate that crashes", () => {
+  it("an invalid or taken name and an unknown address are errors the lead can read", async () => {
+    const script = JSON.stringify({
+      turns: [
+        turn([use("spawn_teammate", { name: "Alice", role: "r", prompt: "p" }), use("spawn_teammate", { name: "alice", role: "says hi", prompt: "Say hi." })]),
+        turn([use("spawn_teammate", { name: "alice", role: "again", prompt: "p" }), use("send_message", { to: "carol", content: "hi" })]),
+        turn([text("Waiting.")]),
+        { agent: "alice", after: { agent: "lead", served: 3 }, content: [text("hi")] },
+      ],
+    });
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
+    try {
+      await runAll(agent, "go", renderer);
+    } finally {
+      await agent.close?.();
+    }
+    expect(simulator.remaining()).toBe(0);
+    const lead = requestsOf(simulator.requests, "lead");
+    const first = toolResultsOf(lead[1]!.body);
+    expect(first.map((r) => r.isError)).toEqual([true, false]);
+    expect(first[0]!.content).toBe(
+      'Error: "Alice" is not a valid teammate name: start with a lowercase letter, then up to 30 lowercase letters, digits or hyphens (e.g. "alice", "test-writer").',
+    );
+    const second = toolResultsOf(lead[2]!.body);
+    expect(second.map((r) => r.isError)).toEqual([true, true]);
+    expect(second[0]!.content).toMatch(/^Error: alice is already on the team \(working\)/);
+    expect(second[1]!.content).toBe("Error: No teammate carol. The team: alice (working) — says hi.");
+  });
+
+  it("a teammate whose model call fails: the lead is told by mail and on screen; the teammate takes mail again", async () => {
+    const script = JSON.stringify({
+      turns: [
+        turn([use("spawn_teammate", { name: "alice", role: "unlucky", prompt: "Work." })]),
+        turn([text("Waiting.")]),
+        turn([use("send_message", { to: "alice", content: "Try again, please." })], { expect: { lastUserIncludes: "alice stopped with an error" } }),
+        turn([text("Asked alice to try again.")]),
+        { agent: "alice", after: { agent: "lead", served: 2 }, error: { status: 400, type: "invalid_request_error", message: "boom" } },
+        { agent: "alice", expect: { lastUserIncludes: "Try again, please." }, content: [text("Done this time.")] },
+      ],
+    });
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
+    let turns;
+    try {
+      turns = await runAll(agent, "go", renderer);
+    } finally {
+      await agent.close?.();
+    }
+    expect(simulator.remaining()).toBe(0);
+    expect(turns.map((t) => t.source)).toEqual([undefined, "mail from alice"]);
+    const lead = requestsOf(simulator.requests, "lead");
+    expect(textOfMessage(lastMessage(lead[2]!))).toMatch(/From alice \(error, [^)]+\):\nalice stopped with an error: .*boom/s);
+    expect(renderer.ofKind("error").map((e) => e.text).join("\n")).toContain("alice stopped with an error");
+  });
+});
+
+describe("a teammate's calls and the permission policy", () => {
+  it("a call no rule allows is asked about, and the question names the teammate; answered no, nothing runs", async () => {
+    await writeSettings(ws.dir, { permissions: {} });
+    const asked: string[] = [];
+    const script = JSON.stringify({
+      turns: [
+        turn([use("spawn_teammate", { name: "alice", role: "tries", prompt: "Touch a file." })]),
+        turn([text("started")]),
+        { agent: "alice", content: [use("bash", { command: "touch made-by-alice.txt" })] },
+        { agent: "alice", content: [text("could not")] },
+      ],
+    });
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, {
+      interactive: true,
+      ask: async (q) => {
+        asked.push(q);
+        return "n";
+      },
+    });
+    try {
+      await runAll(agent, "go", renderer);
+    } finally {
+      await agent.close?.();
+    }
+    expect(asked).toHaveLength(2); // spawn_teammate is granted: only alice's bash is asked about
+    expect(asked.filter((q) => q.startsWith("[teammate alice] "))).toHaveLength(1);
+    expect(asked.find((q) => q.startsWith("[teammate alice] "))).toContain("touch made-by-alice.txt");
+    expect(toolResultsOf(requestsOf(simulator.requests, "alice")[1]!.body)[0]!.isError).toBe(true);
+    await expect(access(path.join(ws.dir, "made-by-alice.txt"))).rejects.toThrow();
+  });
+});
+
+describe("what the lead and its children are made of", () => {
+  it("the lead has the team's tools, inbox hooks, guidance, /team and /inbox; a subagent has none", async () => {
+    const { agent } = await scriptedAgent(lesson, JSON.stringify({ turns: [turn([text("hi")])] }), ws.dir);
+    try {
+      const anatomy = agent.anatomy();
+      expect(anatomy.tools).toEqual(expect.arrayContaining(["spawn_teammate", "list_teammates", "send_message", "broadcast", "read_inbox"]));
+      expect(anatomy.hooks).toEqual(expect.arrayContaining(["inbox-wake", "inbox"]));
+      expect(anatomy.promptSections).toContain("team");
+      expect(anatomy.commands).toEqual(expect.arrayContaining(["team", "inbox"]));
+      expect(await agent.commands!.find((c) => c.name === "team")!.run("")).toMatch(/^Team "[^"]+": no teammates yet\.$/);
+      expect(await agent.commands!.find((c) => c.name === "inbox")!.run("")).toBe("No mail waiting.");
+    } finally {
+      await agent.close?.();
+    }
+    const { model, renderer } = scriptedModel(JSON.stringify({ turns: [turn([text("x")])] }));
+    const child = await childParts({ model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} });
+    expect(child.tools.map((t) => t.name)).not.toContain("spawn_teammate");
+    expect(child.tools.map((t) => t.name)).not.toContain("send_message");
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The s10 demo, end to end: the real SDK, the simulator, real tools, in a fresh copy of the
+ * practice workspace. Two teammates work at the same time, each under its own name (in the
+ * requests, on screen); alice's mail wakes bob, bob's wakes the lead; the function and its
+ * passing test are on disk; the roster says who was on the team; nobody asked a question.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadScript, type Script } from "@learn/core";
+import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
+import { checkConversation } from "@learn/s07";
+import { lesson, MAIL_WAKE_PROMPT } from "../src/index.ts";
+import { bodyOf, lastMessage, requestsOf, runAll, textOfMessage } from "./helpers.ts";
+
+const ws = useTempWorkspace();
+
+describe("s10 demo: two teammates at once", () => {
+  it("alice writes the function, bob its test; their mail wakes bob, then the lead; the lead reports both", async () => {
+    const script = await loadScript(lesson.demoScripts[0]!);
+    const asked: string[] = [];
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, {
+      flags: { ...lesson.demoFlags },
+      ask: async (q) => {
+        asked.push(q);
+        return "n";
+      },
+    });
+    let turns;
+    try {
+      turns = await runAll(agent, (script as Script & { prompt: string }).prompt, renderer);
+    } finally {
+      await agent.close?.();
+    }
+    expect(renderer.ofKind("error")).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(simulator.remaining()).toBe(0);
+    expect(simulator.requests.every((r) => r.status === 200)).toBe(true);
+    for (const r of simulator.requests) expect(checkConversation(bodyOf(r).messages)).toEqual([]);
+
+    // The lead: its prompt, then one turn woken by bob's mail.
+    expect(turns.map((t) => [t.source, t.prompt === MAIL_WAKE_PROMPT])).toEqual([
+      [undefined, false],
+      ["mail from bob", true],
+    ]);
+    expect(turns[1]!.answer).toMatch(/^Done, by two teammates at once/);
+    const lead = requestsOf(simulator.requests, "lead");
+    expect(lead).toHaveLength(3);
+    expect(textOfMessage(lastMessage(lead[2]!))).toContain("<inbox>\nFrom bob (message,");
+
+    // Each teammate under its own name, with its identity and the mail tools, and not the lead's.
+    const alice = requestsOf(simulator.requests, "alice");
+    const bob = requestsOf(simulator.requests, "bob");
+    expect(alice).toHaveLength(3);
+    expect(bob).toHaveLength(5);
+    const toolsOf = (r: (typeof alice)[0]) => (bodyOf(r).tools ?? []).map((t) => t.name);
+    expect(toolsOf(alice[0]!)).toEqual(expect.arrayContaining(["send_message", "read_inbox", "write_file", "bash"]));
+    expect(toolsOf(alice[0]!)).not.toContain("spawn_teammate");
+    // bob went idle after writing; alice's mail woke him with a turn of its own.
+    const woken = lastMessage(bob[2]!);
+    expect(textOfMessage(woken)).toContain(MAIL_WAKE_PROMPT);
+    expect(textOfMessage(woken)).toContain("From alice (message,");
+    expect(toolResultsOf(bob[3]!.body)[0]!.content).toContain("# pass 3");
+
+    // On disk: the function, its passing test, the roster; the mailboxes are empty (every message read).
+    expect(await readFile(path.join(ws.dir, "shop/src/discount.js"), "utf8")).toContain("export function discounted");
+    expect(await readFile(path.join(ws.dir, "shop/test/discount.test.js"), "utf8")).toContain('from "../src/discount.js"');
+    const roster = JSON.parse(await readFile(path.join(ws.dir, ".team/config.json"), "utf8")) as { members: { name: string; status: string }[] };
+    expect(roster.members.map((m) => [m.name, m.status])).toEqual([
+      ["alice", "shutdown"],
+      ["bob", "shutdown"],
+    ]);
+    for (const name of ["lead", "alice", "bob"]) {
+      const box = await readFile(path.join(ws.dir, `.team/inbox/${name}.jsonl`), "utf8").catch(() => "");
+      expect(box.trim()).toBe("");
+    }
+    // On screen: each teammate's lines under its name.
+    expect(renderer.teammateNamed("alice").ofKind("toolCall").map((c) => c.name)).toEqual(["write_file", "send_message"]);
+    expect(renderer.teammateNamed("bob").ofKind("toolCall").map((c) => c.name)).toEqual(["write_file", "bash", "send_message"]);
+  });
+});
