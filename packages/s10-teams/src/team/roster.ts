@@ -1,0 +1,159 @@
+/**
+ * The team's roster: who is on the team, what each was asked to be, and whether each is
+ * working, idle or shut down. One file, `.team/config.json`, so a person (or `/team`) can see
+ * the team at a glance and the next session knows which names were used:
+ *
+ *   { "team_name": "practice-workspace",
+ *     "members": [ { "name": "alice", "role": "writes the function", "status": "working" },
+ *                  { "name": "bob", "role": "writes its test", "status": "idle" } ] }
+ *
+ * Teammates are loops in the lead's process, and each one changes its own status as it
+ * works, all at once. Every change is therefore a read-modify-write under the file's lock
+ * (core's withLock), written atomically: without the lock two teammates going idle together
+ * both read the same roster and the second write undoes the first.
+ *
+ *     alice:  lock ─ read ─ alice idle ─ write ─ unlock
+ *     bob:          waits ···························· lock ─ read ─ bob idle ─ write ─ unlock
+ *
+ * A teammate lives inside its lead's process, so when a session starts, nobody from an
+ * earlier one is still running: `reset` marks them shut down (their names can be taken again).
+ *
+ * A broken file (not JSON, the wrong shape) is never overwritten: it may list a team a person
+ * is about to fix. Reading reports it by name with what is wrong; changes refuse, saying
+ * nothing was changed. Keys we do not read are kept and written back as they were.
+ */
+import path from "node:path";
+import { readJsonFile, ToolError, withLock, writeJsonFile } from "@learn/core";
+import { z } from "zod";
+import { checkName, LEAD, NAME_PATTERN } from "./names.ts";
+
+/** Where a workspace keeps its team: the roster and the mailboxes. */
+export const TEAM_DIR = ".team";
+export const ROSTER_FILE = `${TEAM_DIR}/config.json`;
+
+export const MEMBER_STATUSES = ["working", "idle", "shutdown"] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+export interface Member {
+  name: string;
+  /** What the lead asked this teammate to be ("writes the tests"). */
+  role: string;
+  status: MemberStatus;
+}
+
+const MemberSchema = z.looseObject({
+  name: z
+    .string()
+    .regex(NAME_PATTERN, "not a valid teammate name")
+    .refine((name) => name !== LEAD, `"${LEAD}" is the lead's own name`),
+  role: z.string(),
+  status: z.enum(MEMBER_STATUSES),
+});
+
+export const RosterSchema = z
+  .looseObject({ team_name: z.string(), members: z.array(MemberSchema) })
+  .superRefine(({ members }, ctx) => {
+    const seen = new Set<string>();
+    members.forEach((member, index) => {
+      if (seen.has(member.name)) ctx.addIssue({ code: "custom", path: ["members", index, "name"], message: `${member.name} is listed twice` });
+      seen.add(member.name);
+    });
+  });
+
+type RosterFile = z.output<typeof RosterSchema>;
+type Loaded = { ok: true; data: RosterFile } | { ok: false; why: string };
+
+export class Roster {
+  /** The roster file (absolute). */
+  readonly file: string;
+  private readonly workspace: string;
+
+  constructor(workspace: string) {
+    this.workspace = path.resolve(workspace);
+    this.file = path.join(this.workspace, ROSTER_FILE);
+  }
+
+  /** The team as the file has it now. No file yet: the workspace folder's name, nobody on it. */
+  async read(): Promise<{ teamName: string; members: Member[]; problem?: string }> {
+    const loaded = await this.load();
+    if (loaded.ok) return { teamName: loaded.data.team_name, members: loaded.data.members };
+    const problem = `${ROSTER_FILE} is broken (${loaded.why}): no teammate can join or change status until it is fixed or deleted.`;
+    return { teamName: this.defaultName(), members: [], problem };
+  }
+
+  /**
+   * At the lead's start: members an earlier session left working or idle are shut down (their
+   * loops ended with that session's process). Returns their names. A broken file is left as
+   * it is and nothing is returned: `read` reports it.
+   */
+  async reset(): Promise<string[]> {
+    // A look without the lock first: most sessions start with no team at all, and taking the
+    // lock would create .team/ in every workspace the agent ever opens.
+    const look = await this.load();
+    if (!look.ok || look.data.members.every((m) => m.status === "shutdown")) return [];
+    return withLock(this.file, async () => {
+      const loaded = await this.load(); // again, under the lock: it may have changed since the look
+      if (!loaded.ok) return [];
+      const stale = loaded.data.members.filter((m) => m.status !== "shutdown");
+      if (stale.length === 0) return [];
+      const members = loaded.data.members.map((m) => (m.status === "shutdown" ? m : { ...m, status: "shutdown" as const }));
+      await writeJsonFile(this.file, { ...loaded.data, members });
+      return stale.map((m) => m.name);
+    });
+  }
+
+  /** Put a new teammate on the team, working. A shut-down member's name is taken again, with the new role. */
+  async add(name: string, role: string): Promise<Member> {
+    checkName(name);
+    return this.change(ToolError, (data) => {
+      const existing = data.members.find((m) => m.name === name);
+      if (existing && existing.status !== "shutdown") {
+        throw new ToolError(`${name} is already on the team (${existing.status}): choose another name, or send_message to ${name}`);
+      }
+      const member = { ...existing, name, role, status: "working" as const };
+      const members = existing ? data.members.map((m) => (m === existing ? member : m)) : [...data.members, member];
+      return { data: { ...data, members }, result: member };
+    });
+  }
+
+  /** Record a member's status; an unknown name is a bug in the caller, so a plain Error. */
+  async setStatus(name: string, status: MemberStatus): Promise<void> {
+    await this.change(Error, (data) => {
+      if (!data.members.some((m) => m.name === name)) {
+        const names = data.members.map((m) => m.name).join(", ") || "nobody yet";
+        throw new Error(`no member named ${name} in ${ROSTER_FILE} (members: ${names}), so no status was changed`);
+      }
+      const members = data.members.map((m) => (m.name === name ? { ...m, status } : m));
+      return { data: { ...data, members }, result: undefined };
+    });
+  }
+
+  /** Read, change and write the file under its lock; a broken file is refused with `Failure`, untouched. */
+  private change<T>(Failure: new (message: string) => Error, edit: (data: RosterFile) => { data: RosterFile; result: T }): Promise<T> {
+    return withLock(this.file, async () => {
+      const loaded = await this.load();
+      if (!loaded.ok) {
+        throw new Failure(`${ROSTER_FILE} is broken (${loaded.why}), so nothing was changed. Fix the file or delete it, then try again.`);
+      }
+      const { data, result } = edit(loaded.data);
+      await writeJsonFile(this.file, data);
+      return result;
+    });
+  }
+
+  /** The file's team (an empty one named for the workspace when there is no file yet), or why it cannot be used. */
+  private async load(): Promise<Loaded> {
+    const read = await readJsonFile(this.file, RosterSchema).catch((err: Error) => ({
+      status: "corrupt" as const,
+      error: `cannot be read: ${err.message}`,
+    }));
+    if (read.status === "missing") return { ok: true, data: { team_name: this.defaultName(), members: [] } };
+    if (read.status === "ok") return { ok: true, data: read.value };
+    // readJsonFile names the file by its absolute path; the workspace-relative name says it already.
+    return { ok: false, why: read.error.startsWith(`${this.file}: `) ? read.error.slice(this.file.length + 2) : read.error };
+  }
+
+  private defaultName(): string {
+    return path.basename(this.workspace);
+  }
+}
