@@ -15,7 +15,14 @@ export interface Body {
 
 export const bodyOf = (r: RecordedRequest) => r.body as Body;
 export const lastMessage = (r: RecordedRequest) => bodyOf(r).messages.at(-1)!;
-export const textOfMessage = (m: MessageParam | undefined) => (m === undefined ? "" : typeof m.content === "string" ? m.content : JSON.stringify(m.content));
+/** A message's text as the model reads it: its text blocks and tool results' text, one after another. */
+export function textOfMessage(m: MessageParam | undefined): string {
+  if (m === undefined) return "";
+  if (typeof m.content === "string") return m.content;
+  return m.content
+    .map((b) => (b.type === "text" ? b.text : b.type === "tool_result" ? (typeof b.content === "string" ? b.content : JSON.stringify(b.content)) : ""))
+    .join("\n");
+}
 /** The requests one agent sent, in order. */
 export const requestsOf = (requests: RecordedRequest[], agent: string) => requests.filter((r) => r.agent === agent);
 
