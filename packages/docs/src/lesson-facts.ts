@@ -27,16 +27,22 @@ export async function gatherFacts(pkg: LessonPackage): Promise<LessonFacts> {
   return { pkg, anatomy, modules, demos: normalizeDemos(demos) };
 }
 
-/** One normaliser for the lesson's whole walkthrough, so an id keeps its number throughout. */
+/**
+ * One normaliser for the lesson's whole walkthrough, so an id keeps its number throughout; and
+ * one prompt cache for each demo, as in the run: a later prompt of the session reads what the
+ * earlier ones wrote.
+ */
 function normalizeDemos(demos: DemoRun[]): DemoRun[] {
   const normalizer = new Normalizer();
-  return demos.map((demo) => ({
-    ...demo,
-    prompts: demo.prompts.map((run) => ({
+  return demos.map((demo) => {
+    const runs = demo.prompts.map((run) => ({
       prompt: normalizer.text(run.prompt, demo.workspaces),
       ...(run.source ? { source: run.source } : {}),
       answer: normalizer.text(run.answer, demo.workspaces),
-      entries: restateUsage(normalizer.entries(run.entries, demo.workspaces)),
-    })),
-  }));
+      entries: normalizer.entries(run.entries, demo.workspaces),
+    }));
+    const restated = restateUsage(runs.flatMap((run) => run.entries));
+    let at = 0;
+    return { ...demo, prompts: runs.map((run) => ({ ...run, entries: restated.slice(at, (at += run.entries.length)) })) };
+  });
 }
