@@ -283,8 +283,8 @@ export class Repl {
   /** The prompt, at a terminal: what the screen prints until the next line comes goes above it. */
   private showPrompt(): void {
     if (!this.options.terminal || this.inputClosed) return;
+    this.screen.showingPrompt(() => this.rl.prompt(true)); // first: a spinner on this line stops before the prompt is drawn
     this.rl.prompt();
-    this.screen.showingPrompt(() => this.rl.prompt(true));
   }
 
   private async finish(): Promise<void> {

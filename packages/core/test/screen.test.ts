@@ -232,6 +232,25 @@ describe("the spinner", () => {
     expect(visible(s.text())).toEqual(["Hello there.", "  [tokens: 10 in, 5 out]", "[alice] ● halfway"]);
   });
 
+  it("is not drawn over the REPL's prompt: a teammate thinking between the lead's turns turns no spinner there", () => {
+    vi.useFakeTimers();
+    const s = fakeStream(true);
+    const screen = new Screen(s.out, { palette: plain });
+    const lead = new TerminalRenderer(screen);
+    const alice = lead.teammate("alice");
+    alice.modelStart();
+    vi.advanceTimersByTime(200);
+    expect(s.writes.at(-1)).toMatch(/alice: thinking…$/);
+    screen.showingPrompt(() => s.out.write("> typed"));
+    s.out.write("> typed");
+    expect(vi.getTimerCount()).toBe(0); // stopped, and erased before the prompt was drawn
+    vi.advanceTimersByTime(1000);
+    expect(visible(s.text())).toEqual(["> typed"]);
+    screen.dropPrompt(); // a turn starts: the spinner may turn again
+    expect(vi.getTimerCount()).toBe(1);
+    alice.modelEnd(response());
+  });
+
   it("is never drawn on a pipe", () => {
     vi.useFakeTimers();
     const s = fakeStream(false);

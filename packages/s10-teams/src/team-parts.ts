@@ -40,6 +40,7 @@ export async function withTeam(base: AgentParts, options: AgentOptions, teammate
       ],
       sections: [...base.sections, TEAM_GUIDANCE],
       commands: [...base.commands, teamCommand(roster), inboxCommand(mailboxes, inbox.notes)],
+      onClear: [...base.onClear, () => team.clear()],
       working: [...base.working, () => team.working()],
       close: [
         ...base.close,

@@ -71,6 +71,33 @@ describe("bad input, and a teammate that crashes", () => {
   });
 });
 
+describe("/clear", () => {
+  it("ends the team with the conversation: the same name can be spawned again at once", async () => {
+    const script = JSON.stringify({
+      turns: [
+        turn([use("spawn_teammate", { name: "alice", role: "first", prompt: "Say hi." })]),
+        turn([text("ok")]),
+        { agent: "alice", content: [text("hi")] },
+        turn([use("spawn_teammate", { name: "alice", role: "second", prompt: "Say hi again." })]),
+        turn([text("ok again")]),
+        { agent: "alice", content: [text("hi again")] },
+      ],
+    });
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
+    try {
+      await runAll(agent, "first", renderer);
+      agent.clear();
+      await runAll(agent, "second", renderer);
+    } finally {
+      await agent.close?.();
+    }
+    expect(simulator.remaining()).toBe(0);
+    const lead = requestsOf(simulator.requests, "lead");
+    expect(toolResultsOf(lead[3]!.body)[0]!.content).toMatch(/^Spawned alice \(second\)/);
+    expect(requestsOf(simulator.requests, "alice").map((r) => textOfMessage(lastMessage(r)))).toEqual(["Say hi.", "Say hi again."]);
+  });
+});
+
 describe("a teammate's calls and the permission policy", () => {
   it("a call no rule allows is asked about, and the question names the teammate; answered no, nothing runs", async () => {
     await writeSettings(ws.dir, { permissions: {} });

@@ -154,6 +154,7 @@ export class Screen {
    */
   showingPrompt(redraw: (() => void) | undefined): void {
     this.redrawPrompt = redraw;
+    this.refreshSpinner();
   }
 
   /** The prompt gives its line up (a turn nobody typed starts): erase it; the REPL draws it again later. */
@@ -162,6 +163,7 @@ export class Screen {
     this.redrawPrompt = undefined;
     this.spinner.erase();
     this.out.write(CLEAR_LINE);
+    this.refreshSpinner();
   }
 
   /** Was the line tagged `tag` the last one handed to the screen? */
@@ -207,7 +209,8 @@ export class Screen {
   }
 
   private refreshSpinner(): void {
-    if (this.waiting.size > 0 && !this.live) this.spinner.start();
+    // Not over the prompt: between turns the last line is the person's (teammates think on quietly).
+    if (this.waiting.size > 0 && !this.live && !this.redrawPrompt) this.spinner.start();
     else this.spinner.stop();
   }
 

@@ -9,11 +9,14 @@ import type { Spawner } from "./tools.ts";
 
 export class Team implements Spawner {
   private readonly members = new Map<string, Teammate>();
+  /** Teammates being ended by /clear: a spawn waits for them (their names are free only then). */
+  private closing: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly context: Omit<TeamContext, "directory">) {}
 
   async spawn(name: string, role: string, prompt: string): Promise<string> {
     checkName(name);
+    await this.closing;
     const present = this.members.get(name);
     if (present && present.status !== "shutdown") {
       throw new ToolError(`${name} is already on the team (${present.status}): choose another name, or send_message to ${name}.`);
@@ -36,6 +39,11 @@ export class Team implements Spawner {
   /** Is any teammate in a work phase? (`--print` waits for them.) */
   working(): boolean {
     return [...this.members.values()].some((m) => m.status === "working");
+  }
+
+  /** `/clear`: a fresh start ends the team too (in the background; a spawn waits for it). */
+  clear(): void {
+    this.closing = this.close();
   }
 
   /** End every teammate still there; the names of those that were. */
