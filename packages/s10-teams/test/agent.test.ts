@@ -71,6 +71,30 @@ describe("bad input, and a teammate that crashes", () => {
   });
 });
 
+describe("--print waits for the team", () => {
+  it("a teammate that mail is about to wake counts as working: the run ends only after it has answered", async () => {
+    const script = JSON.stringify({
+      turns: [
+        turn([use("spawn_teammate", { name: "alice", role: "waits", prompt: "Wait for mail." })]),
+        turn([text("spawned")]),
+        { agent: "alice", content: [text("waiting for mail")] },
+        turn([use("send_message", { to: "alice", content: "Here is your mail." })]),
+        turn([text("sent")]),
+        { agent: "alice", expect: { lastUserIncludes: "Here is your mail." }, content: [text("got it")] },
+      ],
+    });
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
+    try {
+      await runAll(agent, "spawn", renderer);
+      expect(simulator.remaining()).toBe(3);
+      await runAll(agent, "write to alice", renderer); // ends only once alice, woken by the mail, has answered
+      expect(simulator.remaining()).toBe(0);
+    } finally {
+      await agent.close?.();
+    }
+  });
+});
+
 describe("/clear", () => {
   it("ends the team with the conversation: the same name can be spawned again at once", async () => {
     const script = JSON.stringify({

@@ -36,9 +36,9 @@ export class Team implements Spawner {
     return [...this.members.values()].map((m) => `${m.name} (${m.status}) — ${m.role}`).join(", ");
   }
 
-  /** Is any teammate in a work phase? (`--print` waits for them.) */
+  /** Is any teammate in a work phase, or about to start one? (`--print` waits for them.) */
   working(): boolean {
-    return [...this.members.values()].some((m) => m.status === "working");
+    return [...this.members.values()].some((m) => m.busy);
   }
 
   /** `/clear`: a fresh start ends the team too (in the background; a spawn waits for it). */

@@ -14,7 +14,7 @@
 import { agentFrom, describeError, type Agent, type AgentOptions } from "@learn/core";
 import type { PartsOf } from "@learn/s05";
 import { LEAD, type Mailboxes, type MemberStatus, type Roster } from "../team/index.ts";
-import { inboxOf, withInbox } from "./inbox.ts";
+import { inboxOf, withInbox, type Inbox } from "./inbox.ts";
 import { teammateSection } from "./prompt.ts";
 import { readInboxTool, sendMessageTool, type Directory } from "./tools.ts";
 
@@ -39,6 +39,8 @@ export class Teammate {
   status: MemberStatus = "working";
   private readonly stopped = new AbortController();
   private loop: Promise<void> = Promise.resolve();
+  private agent: Agent | undefined;
+  private inbox: Inbox | undefined;
 
   constructor(
     readonly name: string,
@@ -49,7 +51,19 @@ export class Teammate {
   /** Build its agent and start its first work phase; resolves once it runs, not when it ends. */
   async start(prompt: string): Promise<void> {
     const agent = await this.build();
+    this.agent = agent;
     this.loop = this.live(agent, prompt);
+  }
+
+  /**
+   * In a work phase, or about to be: a wake waits in its queue, or mail is on its way to it.
+   * Between "alice sent bob mail" and "bob works again" nobody is working, yet the team is not
+   * done: `--print` must not end there.
+   */
+  get busy(): boolean {
+    if (this.status === "working") return true;
+    const notes = this.inbox?.notes;
+    return (this.agent?.submitted?.size ?? 0) > 0 || (notes !== undefined && (notes.arriving > 0 || notes.size > 0));
   }
 
   /** End it: cancel its phase, wait for its loop, mark it shut down. */
@@ -72,6 +86,7 @@ export class Teammate {
     };
     const base = await partsOf(options);
     const inbox = inboxOf(this.name, mailboxes);
+    this.inbox = inbox;
     return agentFrom(
       withInbox(
         {
