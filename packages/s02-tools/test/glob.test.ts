@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { globTool, MAX_GLOB_PATHS } from "../src/index.ts";
+import { insidePattern } from "../src/tools/find-files.ts";
 import { ctxIn } from "./helpers.ts";
 
 let ws: TempWorkspace;
@@ -72,5 +73,15 @@ describe("glob", () => {
 
   it("is concurrency-safe and does not mutate", () => {
     expect(globTool).toMatchObject({ concurrencySafe: true, mutating: false });
+  });
+});
+
+describe("names that start with ..", () => {
+  it("are written .[.]… for the glob library, which would read a leading .. as a step up and crawl the folder above", () => {
+    expect(insidePattern("..*/**")).toBe(".[.]*/**");
+    expect(insidePattern("src/..notes")).toBe("src/.[.]notes");
+    expect(insidePattern("{..a,b}/*.js")).toBe("{.[.]a,b}/*.js");
+    expect(insidePattern("**/*.js")).toBe("**/*.js");
+    expect(insidePattern("a..b/c")).toBe("a..b/c"); // not at a name's start: untouched
   });
 });

@@ -33,6 +33,19 @@ export function checkPattern(pattern: string): void {
   }
 }
 
+/** A name that starts with `..` (`..*`, `..foo`): at the start, after a slash, or inside braces. */
+const DOTDOT_NAME = /(^|[\\/{,])\.\.(?=[^\\/},])/g;
+
+/**
+ * The same pattern, with every name that starts with `..` written `.[.]…`. Both match the same
+ * files, but the glob library reads a leading `..` as a step up: for "every file under a name
+ * that starts with .." it crawls the folder above the workspace (all of /tmp, for a workspace
+ * in /tmp) — slow, and none of its business. The results were filtered anyway; now the crawl is.
+ */
+export function insidePattern(pattern: string): string {
+  return pattern.replace(DOTDOT_NAME, "$1.[.]");
+}
+
 /** The folder (or file) to search, resolved inside the workspace. */
 export async function resolveSearchRoot(ctx: AgentContext, userPath: string): Promise<{ absolute: string; isFile: boolean }> {
   const absolute = await resolveInWorkspace(ctx.cwd, userPath);
@@ -52,7 +65,7 @@ export async function resolveSearchRoot(ctx: AgentContext, userPath: string): Pr
 export async function findFiles(ctx: AgentContext, folder: string, pattern: string): Promise<string[]> {
   const { cwd } = ctx;
   checkPattern(pattern);
-  const found = await glob(pattern, {
+  const found = await glob(insidePattern(pattern), {
     cwd: folder,
     ignore: IGNORED,
     absolute: true,
