@@ -3,7 +3,7 @@ import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent, previousLesson } from "./agent.ts";
 
 export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
-export { withTeam } from "./team-parts.ts";
+export { teamFor, withTeam, type BuiltTeam } from "./team-parts.ts";
 export * from "./team/index.ts";
 export * from "./teammates/inbox.ts";
 export * from "./teammates/prompt.ts";

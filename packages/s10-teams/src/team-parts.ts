@@ -9,23 +9,37 @@
 import type { AgentOptions, AgentParts } from "@learn/core";
 import type { PartsOf } from "@learn/s05";
 import { LEAD, Mailboxes, Roster } from "./team/index.ts";
-import { inboxOf, withInbox } from "./teammates/inbox.ts";
+import { inboxOf, withInbox, type Inbox } from "./teammates/inbox.ts";
 import { TEAM_GUIDANCE } from "./teammates/prompt.ts";
 import { Team } from "./teammates/team.ts";
+import type { TeamExtensions } from "./teammates/teammate.ts";
 import { broadcastTool, listTeammatesTool, readInboxTool, sendMessageTool, SPAWN_TEAMMATE_TOOL, spawnTeammateTool } from "./teammates/tools.ts";
 import { inboxCommand, teamCommand } from "./team-commands.ts";
 
 const SPAWN_GRANT = "lesson 10: a teammate's own tool calls are judged one by one";
 
-export async function withTeam(base: AgentParts, options: AgentOptions, teammateParts: PartsOf): Promise<AgentParts> {
+/** The lead's team, built: a later lesson builds one with extensions and keeps a handle on it. */
+export interface BuiltTeam {
+  team: Team;
+  mailboxes: Mailboxes;
+  roster: Roster;
+  /** The lead's own inbox. */
+  inbox: Inbox;
+}
+
+export async function teamFor(options: AgentOptions, teammateParts: PartsOf, extensions: TeamExtensions = {}): Promise<BuiltTeam> {
   const mailboxes = new Mailboxes(options.cwd);
   const roster = new Roster(options.cwd);
   // A teammate lives in its lead's process: whoever an earlier session left "working" is gone.
   const gone = await roster.reset().catch(() => []);
   if (gone.length) options.renderer.notice(`Teammates of an earlier session are gone (marked shutdown): ${gone.join(", ")}.`);
   const { teamName } = await roster.read();
-  const team = new Team({ mailboxes, roster, teamName, partsOf: teammateParts, lead: options });
-  const inbox = inboxOf(LEAD, mailboxes);
+  const team = new Team({ mailboxes, roster, teamName, partsOf: teammateParts, lead: options, ...extensions });
+  return { team, mailboxes, roster, inbox: inboxOf(LEAD, mailboxes) };
+}
+
+export async function withTeam(base: AgentParts, options: AgentOptions, teammateParts: PartsOf, built?: BuiltTeam): Promise<AgentParts> {
+  const { team, mailboxes, roster, inbox } = built ?? (await teamFor(options, teammateParts));
   base.permissions?.grants.add([SPAWN_TEAMMATE_TOOL], SPAWN_GRANT);
   return withInbox(
     {

@@ -11,7 +11,7 @@
  *
  * Its final answer reaches nobody: what matters it sends with send_message (its prompt says so).
  */
-import { agentFrom, describeError, type Agent, type AgentOptions } from "@learn/core";
+import { agentFrom, describeError, PromptQueue, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
 import type { PartsOf } from "@learn/s05";
 import { LEAD, type Mailboxes, type MemberStatus, type Roster } from "../team/index.ts";
 import { inboxOf, withInbox, type Inbox } from "./inbox.ts";
@@ -23,7 +23,27 @@ export const TEAMMATE_MAX_ROUNDS = 50;
 /** How long an idle teammate sleeps between looks at its queue (mail pokes it at once). */
 const IDLE_WAIT_MS = 60_000;
 
-export interface TeamContext {
+/** A teammate as an extension sees it (a later lesson's protocols and idle cycle). */
+export interface TeammateHandle {
+  readonly name: string;
+  readonly role: string;
+  /** Aborted when the teammate is shut down. */
+  readonly signal: AbortSignal;
+  /** Prompts submitted to it (a mail wake): what its idle time waits for. */
+  readonly queue: PromptQueue;
+  /** End its loop once the current work phase is over (it agreed to shut down). */
+  retire(): void;
+}
+
+/** What a later lesson may add to every teammate. */
+export interface TeamExtensions {
+  /** More parts for a teammate (its tools, hooks, live state), after this lesson's own. */
+  extend?: (parts: AgentParts, mate: TeammateHandle) => AgentParts | Promise<AgentParts>;
+  /** What an idle teammate does until its next work phase: that phase's prompt, or undefined to shut down. */
+  whenIdle?: (mate: TeammateHandle) => Promise<string | undefined>;
+}
+
+export interface TeamContext extends TeamExtensions {
   mailboxes: Mailboxes;
   roster: Roster;
   /** Who is on the team (send_message checks its address against it). */
@@ -35,8 +55,10 @@ export interface TeamContext {
   lead: AgentOptions;
 }
 
-export class Teammate {
+export class Teammate implements TeammateHandle {
   status: MemberStatus = "working";
+  private retired = false;
+  private readonly submitted = new PromptQueue();
   private readonly stopped = new AbortController();
   private loop: Promise<void> = Promise.resolve();
   private agent: Agent | undefined;
@@ -66,6 +88,18 @@ export class Teammate {
     return (this.agent?.submitted?.size ?? 0) > 0 || (notes !== undefined && (notes.arriving > 0 || notes.size > 0));
   }
 
+  get signal(): AbortSignal {
+    return this.stopped.signal;
+  }
+
+  get queue(): PromptQueue {
+    return this.agent?.submitted ?? this.submitted;
+  }
+
+  retire(): void {
+    this.retired = true;
+  }
+
   /** End it: cancel its phase, wait for its loop, mark it shut down. */
   async shutdown(): Promise<void> {
     this.stopped.abort();
@@ -87,17 +121,15 @@ export class Teammate {
     const base = await partsOf(options);
     const inbox = inboxOf(this.name, mailboxes);
     this.inbox = inbox;
-    return agentFrom(
-      withInbox(
-        {
-          ...base,
-          tools: [...base.tools, sendMessageTool(mailboxes, this.team.directory), readInboxTool(inbox.notes)],
-          sections: [...base.sections, teammateSection(this.name, this.role, this.team.teamName)],
-        },
-        inbox,
-      ),
-      options,
+    const own = withInbox(
+      {
+        ...base,
+        tools: [...base.tools, sendMessageTool(mailboxes, this.team.directory), readInboxTool(inbox.notes)],
+        sections: [...base.sections, teammateSection(this.name, this.role, this.team.teamName)],
+      },
+      inbox,
     );
+    return agentFrom(this.team.extend ? await this.team.extend(own, this) : own, options);
   }
 
   /** Work phases until shutdown: the first on its prompt, then one for each wake (mail). */
@@ -105,7 +137,9 @@ export class Teammate {
     let prompt: string | undefined = first;
     while (prompt !== undefined) {
       await this.phase(agent, prompt);
-      prompt = await this.nextPrompt(agent);
+      if (this.retired) break;
+      prompt = this.team.whenIdle ? await this.team.whenIdle(this) : await this.nextPrompt();
+      if (this.stopped.signal.aborted) break;
     }
     await agent.close?.();
     await this.setStatus("shutdown");
@@ -126,8 +160,8 @@ export class Teammate {
   }
 
   /** Wait, idle, for a prompt submitted to it (mail wakes it), or for shutdown (undefined). */
-  private async nextPrompt(agent: Agent): Promise<string | undefined> {
-    const queue = agent.submitted!;
+  private async nextPrompt(): Promise<string | undefined> {
+    const { queue } = this;
     for (;;) {
       if (this.stopped.signal.aborted) return undefined;
       const next = queue.take();
