@@ -31,6 +31,10 @@ export interface TeammateHandle {
   readonly signal: AbortSignal;
   /** Prompts submitted to it (a mail wake): what its idle time waits for. */
   readonly queue: PromptQueue;
+  /** Wait for a prompt (mail wakes it) at most `ms`: the only time a teammate counts as not working. */
+  wait(ms: number): Promise<void>;
+  /** Fetch mail from its mailbox file now (mail from another process pokes nobody). */
+  checkMail(): Promise<void>;
   /** End its loop once the current work phase is over (it agreed to shut down). */
   retire(): void;
 }
@@ -58,6 +62,8 @@ export interface TeamContext extends TeamExtensions {
 export class Teammate implements TeammateHandle {
   status: MemberStatus = "working";
   private retired = false;
+  /** In wait(): idle for real, not between two steps of its loop. */
+  private waiting = false;
   private readonly submitted = new PromptQueue();
   private readonly stopped = new AbortController();
   private loop: Promise<void> = Promise.resolve();
@@ -78,14 +84,28 @@ export class Teammate implements TeammateHandle {
   }
 
   /**
-   * In a work phase, or about to be: a wake waits in its queue, or mail is on its way to it.
-   * Between "alice sent bob mail" and "bob works again" nobody is working, yet the team is not
-   * done: `--print` must not end there.
+   * Working unless it waits: in a work phase, between two steps of its loop, or woken (a wake
+   * in its queue, mail on its way). Between "alice sent bob mail" and "bob works again" no phase
+   * runs, yet the team is not done: `--print` must not end there.
    */
   get busy(): boolean {
-    if (this.status === "working") return true;
+    if (this.status === "shutdown") return false;
+    if (!this.waiting) return true; // working, or between two steps of its loop
     const notes = this.inbox?.notes;
-    return (this.agent?.submitted?.size ?? 0) > 0 || (notes !== undefined && (notes.arriving > 0 || notes.size > 0));
+    return this.queue.size > 0 || (notes !== undefined && (notes.arriving > 0 || notes.size > 0));
+  }
+
+  async wait(ms: number): Promise<void> {
+    this.waiting = true;
+    try {
+      await this.queue.wait(ms, this.stopped.signal);
+    } finally {
+      this.waiting = false;
+    }
+  }
+
+  async checkMail(): Promise<void> {
+    await this.inbox?.notes.pullNow();
   }
 
   get signal(): AbortSignal {
@@ -161,12 +181,11 @@ export class Teammate implements TeammateHandle {
 
   /** Wait, idle, for a prompt submitted to it (mail wakes it), or for shutdown (undefined). */
   private async nextPrompt(): Promise<string | undefined> {
-    const { queue } = this;
     for (;;) {
       if (this.stopped.signal.aborted) return undefined;
-      const next = queue.take();
+      const next = this.queue.take();
       if (next) return next.prompt;
-      await queue.wait(IDLE_WAIT_MS, this.stopped.signal);
+      await this.wait(IDLE_WAIT_MS);
     }
   }
 
