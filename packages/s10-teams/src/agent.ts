@@ -15,16 +15,19 @@
 import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
 import type { PartsOf } from "@learn/s05";
 import { childParts as previousChildParts, lesson as previousLesson, parts as previousParts } from "@learn/s09";
-import { withTeam } from "./team-parts.ts";
+import { withTeam, type BuiltTeam } from "./team-parts.ts";
 
 export { previousLesson };
 
 /** A subagent's parts, and a teammate's before its inbox: the previous lesson's. */
 export const childParts: PartsOf = previousChildParts;
 
-/** The lead's parts: the previous lesson's lead, built over `children`, with a team of `children`-made teammates. */
-export async function parts(options: AgentOptions, children: PartsOf = childParts): Promise<AgentParts> {
-  return withTeam(await previousParts(options, children), options, children);
+/**
+ * The lead's parts: the previous lesson's lead, built over `children`, with a team of
+ * `children`-made teammates (`team`: one a later lesson built with extensions of its own).
+ */
+export async function parts(options: AgentOptions, children: PartsOf = childParts, team?: BuiltTeam): Promise<AgentParts> {
+  return withTeam(await previousParts(options, children), options, children, team);
 }
 
 export async function createAgent(options: AgentOptions): Promise<Agent> {

@@ -1,0 +1,34 @@
+/**
+ * What the s11 agent-level tests share: request bodies by agent, running a prompt as the demo
+ * and `--print` do (until the lead is idle and no teammate works), and scripted-turn builders.
+ */
+import type { Agent, IdleRunTurn, MessageParam, RecordedRequest, Renderer } from "@learn/core";
+import { runUntilIdle } from "@learn/core";
+
+export { never, text, use, writeFiles } from "@learn/s06/testing";
+
+export interface Body {
+  system: { type: "text"; text: string }[] | string;
+  messages: MessageParam[];
+  tools?: { name: string }[];
+}
+
+export const bodyOf = (r: RecordedRequest) => r.body as Body;
+export const lastMessage = (r: RecordedRequest) => bodyOf(r).messages.at(-1)!;
+/** A message's text as the model reads it: its text blocks and tool results' text, one after another. */
+export function textOfMessage(m: MessageParam | undefined): string {
+  if (m === undefined) return "";
+  if (typeof m.content === "string") return m.content;
+  return m.content
+    .map((b) => (b.type === "text" ? b.text : b.type === "tool_result" ? (typeof b.content === "string" ? b.content : JSON.stringify(b.content)) : ""))
+    .join("\n");
+}
+/** The requests one agent sent, in order. */
+export const requestsOf = (requests: RecordedRequest[], agent: string) => requests.filter((r) => r.agent === agent);
+
+/** Run `prompt` as the demo does: then every submitted turn, until the lead is idle and nothing works for it. */
+export async function runAll(agent: Agent, prompt: string, renderer: Renderer): Promise<IdleRunTurn[]> {
+  const turns: IdleRunTurn[] = [];
+  await runUntilIdle(agent, prompt, new AbortController().signal, renderer, (turn) => turns.push(turn));
+  return turns;
+}

@@ -1,0 +1,71 @@
+/**
+ * The s11 demo, end to end: the real SDK, the simulator, real tools, in a fresh copy of the
+ * practice workspace. Nobody assigns a task: alice and bob claim one each, alice's idle cycle
+ * hands her the third; the lead shuts the team down through the protocol, each answer naming
+ * its request_id. Effects: three files, a board all completed with one owner a task, a roster
+ * of shut-down teammates, no question asked.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadScript, type Script } from "@learn/core";
+import { scriptedAgent, useTempWorkspace } from "@learn/core/testing";
+import { checkConversation } from "@learn/s07";
+import { lesson } from "../src/index.ts";
+import { bodyOf, lastMessage, requestsOf, runAll, textOfMessage } from "./helpers.ts";
+
+const ws = useTempWorkspace();
+
+describe("s11 demo: three tasks, two teammates, a shutdown by protocol", () => {
+  it("the teammates claim the work themselves, finish it, and agree to shut down", async () => {
+    const script = await loadScript(lesson.demoScripts[0]!);
+    const asked: string[] = [];
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, {
+      flags: { ...lesson.demoFlags },
+      ask: async (q) => {
+        asked.push(q);
+        return "n";
+      },
+    });
+    let turns;
+    try {
+      turns = await runAll(agent, (script as Script & { prompt: string }).prompt, renderer);
+    } finally {
+      await agent.close?.();
+    }
+    expect(renderer.ofKind("error")).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(simulator.remaining()).toBe(0);
+    for (const r of simulator.requests) expect(checkConversation(bodyOf(r).messages)).toEqual([]);
+
+    // The lead: its prompt, then three turns, each woken by one message.
+    expect(turns.map((t) => t.source)).toEqual([undefined, "mail from alice", "mail from alice", "mail from bob"]);
+    expect(turns.at(-1)!.answer).toMatch(/^Done without assigning anything/);
+    const lead = requestsOf(simulator.requests, "lead");
+    expect(textOfMessage(lastMessage(lead[4]!))).toMatch(/From alice \(shutdown_response, [^)]+\):[\s\S]*approve: true[\s\S]*request_id: req-1/);
+    expect(textOfMessage(lastMessage(lead[6]!))).toMatch(/From bob \(shutdown_response, [^)]+\):[\s\S]*request_id: req-2/);
+
+    // alice's idle cycle claimed #3 for her: her work phase started with it.
+    const alice = requestsOf(simulator.requests, "alice");
+    expect(textOfMessage(lastMessage(alice[4]!))).toMatch(/^Task #3: Write couponValue\(code\)/);
+    // Each shutdown request reached its teammate with its id.
+    expect(textOfMessage(lastMessage(alice.at(-1)!))).toContain("request_id: req-1");
+    expect(textOfMessage(lastMessage(requestsOf(simulator.requests, "bob").at(-1)!))).toContain("request_id: req-2");
+
+    // On disk: the files, the board (completed, one owner each), the roster.
+    for (const file of ["shop/src/tax.js", "shop/src/shipping.js", "shop/src/coupon.js"]) {
+      expect(await readFile(path.join(ws.dir, file), "utf8")).toContain("export function");
+    }
+    const tasks = await Promise.all([1, 2, 3].map(async (id) => JSON.parse(await readFile(path.join(ws.dir, `.tasks/${id}.json`), "utf8")) as { status: string; owner: string }));
+    expect(tasks.map((t) => [t.status, t.owner])).toEqual([
+      ["completed", "alice"],
+      ["completed", "bob"],
+      ["completed", "alice"],
+    ]);
+    const roster = JSON.parse(await readFile(path.join(ws.dir, ".team/config.json"), "utf8")) as { members: { name: string; status: string }[] };
+    expect(roster.members.map((m) => [m.name, m.status])).toEqual([
+      ["alice", "shutdown"],
+      ["bob", "shutdown"],
+    ]);
+  });
+});
