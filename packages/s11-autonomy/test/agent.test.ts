@@ -15,6 +15,15 @@ const ws = useTempWorkspace();
 const turn = (content: object[], extra: object = {}) => ({ ...extra, content });
 const fast = { "idle-poll-ms": "50" };
 
+/** Poll until `check` holds, for at most `ms` (a limit for a loaded machine, not a measure). */
+async function eventually(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe("plan approval", () => {
   it("until the lead approves, the teammate's mutating tools are refused; after, they run", async () => {
     const script = JSON.stringify({
@@ -62,16 +71,19 @@ describe("the idle cycle", () => {
       ],
     });
     const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, { flags: { ...fast, "idle-timeout-ms": "300" } });
-    let turns;
     try {
-      turns = await runAll(agent, "go", renderer);
-      // The wake came from alice's last word; wait for her loop to end before reading the roster.
-      for (let i = 0; i < 100 && !(await readFile(path.join(ws.dir, ".team/config.json"), "utf8")).includes('"shutdown"'); i++) await new Promise((r) => setTimeout(r, 20));
+      // An idle teammate is not "working": the run ends while alice waits for work.
+      await runAll(agent, "go", renderer);
+      expect(simulator.remaining()).toBe(1);
+      // Her timeout passes; her last word wakes the lead.
+      await eventually(async () => (agent.submitted?.size ?? 0) > 0 && (await readFile(path.join(ws.dir, ".team/config.json"), "utf8")).includes('"shutdown"'));
+      const wake = agent.submitted!.take()!;
+      expect(wake.source).toBe("mail from alice");
+      expect(await agent.run(wake.prompt, new AbortController().signal)).toBe("alice left");
     } finally {
       await agent.close?.();
     }
     expect(simulator.remaining()).toBe(0);
-    expect(turns.map((t) => t.source)).toEqual([undefined, "mail from alice"]);
     const roster = JSON.parse(await readFile(path.join(ws.dir, ".team/config.json"), "utf8")) as { members: { status: string }[] };
     expect(roster.members.map((m) => m.status)).toEqual(["shutdown"]);
   });

@@ -42,12 +42,12 @@ describe("s11 demo: three tasks, two teammates, a shutdown by protocol", () => {
     expect(turns.map((t) => t.source)).toEqual([undefined, "mail from alice", "mail from alice", "mail from bob"]);
     expect(turns.at(-1)!.answer).toMatch(/^Done without assigning anything/);
     const lead = requestsOf(simulator.requests, "lead");
-    expect(textOfMessage(lastMessage(lead[4]!))).toMatch(/From alice \(shutdown_response, [^)]+\):[\s\S]*approve: true[\s\S]*request_id: req-1/);
-    expect(textOfMessage(lastMessage(lead[6]!))).toMatch(/From bob \(shutdown_response, [^)]+\):[\s\S]*request_id: req-2/);
+    expect(textOfMessage(lastMessage(lead[5]!))).toMatch(/From alice \(shutdown_response, [^)]+\):[\s\S]*approve: true[\s\S]*request_id: req-1/);
+    expect(textOfMessage(lastMessage(lead[7]!))).toMatch(/From bob \(shutdown_response, [^)]+\):[\s\S]*request_id: req-2/);
 
-    // alice's idle cycle claimed #3 for her: her work phase started with it.
+    // alice's idle cycle claimed #3 for her: her next work phase started with it (after her idle call's result).
     const alice = requestsOf(simulator.requests, "alice");
-    expect(textOfMessage(lastMessage(alice[4]!))).toMatch(/^Task #3: Write couponValue\(code\)/);
+    expect(textOfMessage(lastMessage(alice[4]!))).toMatch(/^Idle: [\s\S]*\nTask #3: Write couponValue\(code\)/);
     // Each shutdown request reached its teammate with its id.
     expect(textOfMessage(lastMessage(alice.at(-1)!))).toContain("request_id: req-1");
     expect(textOfMessage(lastMessage(requestsOf(simulator.requests, "bob").at(-1)!))).toContain("request_id: req-2");
