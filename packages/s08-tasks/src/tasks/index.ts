@@ -12,6 +12,7 @@ export {
 } from "./task-file.ts";
 export { readTaskFolder, type TaskFolder } from "./read-board.ts";
 export { groupTasks, openBlockers, cycleIfLinked, describeCycle, type BoardGroups } from "./graph.ts";
+export { claimable, claimRefusal, firstClaimable } from "./claim.ts";
 export { TaskBoard, type CreateTaskInput, type UpdateTaskInput, type TaskBoardOptions } from "./store.ts";
 export { describeBoard, describeTask, taskLine, NO_TASKS } from "./describe.ts";
 export {

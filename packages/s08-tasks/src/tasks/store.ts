@@ -24,10 +24,13 @@
  * - completed is final: a finished task is not reopened, since its dependents may already
  *   have started on it. Work that turns out unfinished is a new task. (In progress → pending
  *   is allowed: an agent hands a task back.)
+ * - a claim takes only a task that is pending, ownerless and ready (claim.ts), and says why not:
+ *   "task #3 is already owned by alice".
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { ToolError, withLock, writeJsonFile, type LockOptions } from "@learn/core";
+import { claimRefusal, firstClaimable, nothingToClaim } from "./claim.ts";
 import { cycleIfLinked, describeCycle, indexById, openBlockers } from "./graph.ts";
 import { readTask, readTaskFolder, takenIds, type TaskFolder } from "./read-board.ts";
 import { TASK_DIR, describeIds, ref, taskFileName, taskSubject, type Task, type TaskStatus } from "./task-file.ts";
@@ -180,6 +183,30 @@ export class TaskBoard {
       for (const task of changed) await this.write(task);
       this.folder = { ...now, tasks: now.tasks.map((t) => changed.find((c) => c.id === t.id) ?? t) };
       return this.get(id)!;
+    });
+  }
+
+  /**
+   * Take a task for `owner`: task `id`, or else the lowest-id claimable one (pending, no owner,
+   * nothing open in its way). It becomes in_progress, owned by `owner`. The choice is made on
+   * the files as they are under the lock and written in the same step, so two agents claiming
+   * at once never get the same task: the second is told who has it, or takes the next one.
+   */
+  async claim(owner: string, id?: number): Promise<Task> {
+    const name = owner.trim();
+    if (name === "") throw new ToolError("a claim needs an owner: the name of the agent taking the task");
+    await this.usableFolder();
+    return this.locked(async () => {
+      const now = await readTaskFolder(this.dir);
+      const byId = indexById(now.tasks);
+      const task = id === undefined ? firstClaimable(now.tasks) : byId.get(id);
+      if (!task) throw id === undefined ? new ToolError(nothingToClaim(now.tasks)) : this.unknown(id, now);
+      const refusal = claimRefusal(task, byId);
+      if (refusal) throw new ToolError(refusal);
+      const claimed: Task = { ...task, owner: name, status: "in_progress", updatedAt: this.stamp() };
+      await this.write(claimed);
+      this.folder = { ...now, tasks: now.tasks.map((t) => (t.id === claimed.id ? claimed : t)) };
+      return claimed;
     });
   }
 
