@@ -1,4 +1,0 @@
-/** Shipping in cents: free from 5000 cents up. */
-export function shippingFor(cents) {
-  return cents >= 5000 ? 0 : 499;
-}
