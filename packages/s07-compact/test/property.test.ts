@@ -24,7 +24,8 @@ import { checkConversation, parts, THRESHOLD_FLAG } from "../src/index.ts";
 import { bodyOf, breakpointsOf, never, text, use } from "./helpers.ts";
 
 const SEED = 20261201;
-const NUM_RUNS = 40;
+// 24 sessions: each is a whole agent run with compactions and faults (the file was 40, and the slowest of the suite).
+const NUM_RUNS = 24;
 /** Extra answers after the generated ones, so a session never runs out of script. */
 const SPARE_TURNS = 200;
 const SUMMARY = "1. Goal — the user's prompts.\n2. Findings — the probe's outputs.\n3. Files changed — none.\n4. Remaining work — carry on.\n5. Constraints — none.";
