@@ -46,10 +46,14 @@ export class Team implements Spawner {
     this.closing = this.close();
   }
 
-  /** End every teammate still there; the names of those that were. */
+  /**
+   * End every teammate still there; the names of those that were. Waits for every loop, the
+   * ended ones too: one that just agreed to shut down may still be writing that to the roster.
+   */
   async close(): Promise<string[]> {
-    const live = [...this.members.values()].filter((m) => m.status !== "shutdown");
-    await Promise.all(live.map((m) => m.shutdown()));
-    return live.map((m) => m.name);
+    const all = [...this.members.values()];
+    const live = all.filter((m) => m.status !== "shutdown").map((m) => m.name);
+    await Promise.all(all.map((m) => m.shutdown()));
+    return live;
   }
 }
