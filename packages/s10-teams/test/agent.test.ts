@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { writeSettings } from "@learn/s03/testing";
-import { childParts, lesson } from "../src/index.ts";
+import { childParts, lesson, teamFor } from "../src/index.ts";
 import { lastMessage, requestsOf, runAll, text, textOfMessage, use } from "./helpers.ts";
 
 const ws = useTempWorkspace();
@@ -92,6 +92,19 @@ describe("--print waits for the team", () => {
     } finally {
       await agent.close?.();
     }
+  });
+});
+
+describe("a teammate that cannot be built", () => {
+  it("is an error for the lead, and does not count as working (--print would wait for it)", async () => {
+    const { model, renderer } = scriptedModel(JSON.stringify({ turns: [turn([text("x")])] }));
+    const options = { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} };
+    const built = await teamFor(options, async () => {
+      throw new Error("no parts today");
+    });
+    await expect(built.team.spawn("alice", "r", "p")).rejects.toThrow("no parts today");
+    expect(built.team.working()).toBe(false);
+    expect(built.team.names()).toEqual([]);
   });
 });
 

@@ -78,7 +78,13 @@ export class Teammate implements TeammateHandle {
 
   /** Build its agent and start its first work phase; resolves once it runs, not when it ends. */
   async start(prompt: string): Promise<void> {
-    const agent = await this.build();
+    let agent: Agent;
+    try {
+      agent = await this.build();
+    } catch (err) {
+      await this.setStatus("shutdown"); // never ran: it must not count as working (`--print` would wait for it)
+      throw err;
+    }
     this.agent = agent;
     this.loop = this.live(agent, prompt);
   }
