@@ -18,8 +18,10 @@ import { idleCycle } from "./autonomy/idle-cycle.ts";
 import { identityNote, LEAD_AUTONOMY, teammateAutonomy } from "./autonomy/prompt.ts";
 import { idleSettings } from "./autonomy/settings.ts";
 import { spawnTeammateTool } from "./autonomy/spawn.ts";
-import { claimTaskTool, endPhaseHook, idleTool } from "./autonomy/tools.ts";
+import { CLAIM_TASK_TOOL, claimTaskTool, endPhaseHook, idleTool } from "./autonomy/tools.ts";
 import { PlanGate, planApprovalTool, Requests, shutdownRequestTool, shutdownResponseTool, submitPlanTool } from "./protocols/index.ts";
+
+const CLAIM_GRANT = "lesson 11: claim_task writes only the board, as the task tools do";
 
 /** The team of this lesson, built (for the previous lesson's lead), and the lead's own protocol tools. */
 export interface AutonomousTeam {
@@ -40,6 +42,7 @@ export async function autonomousTeam(options: AgentOptions, children: PartsOf): 
   const built = await teamFor(options, children, {
     extend: (parts, mate) => {
       mates.set(mate.name, mate);
+      parts.permissions?.grants.add([CLAIM_TASK_TOOL], CLAIM_GRANT);
       return {
         ...parts,
         tools: [

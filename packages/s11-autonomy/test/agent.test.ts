@@ -8,6 +8,8 @@ import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
+import { writeSettings } from "@learn/s03/testing";
+import { TaskBoard } from "@learn/s08";
 import { lesson } from "../src/index.ts";
 import { bodyOf, lastMessage, requestsOf, runAll, text, textOfMessage, use } from "./helpers.ts";
 
@@ -113,6 +115,44 @@ describe("the idle cycle", () => {
       ["alice", "completed"],
       ["alice", "completed"],
     ]);
+  });
+});
+
+describe("claim_task and the permission policy", () => {
+  it("declares the task file it writes: a deny rule on .tasks/ refuses it, and the board is untouched; no question otherwise", async () => {
+    // Owned by bob, so alice's idle cycle has nothing to claim: only her tool call touches the board.
+    const board = await TaskBoard.open(ws.dir);
+    await board.create({ subject: "Taken" });
+    await board.update(1, { owner: "bob" });
+    await writeSettings(ws.dir, { permissions: { deny: ["Edit(.tasks/**)"] } });
+    const asked: string[] = [];
+    const script = JSON.stringify({
+      turns: [
+        turn([use("spawn_teammate", { name: "alice", role: "claims", prompt: "Take task 1." })]),
+        turn([text("ok")]),
+        { agent: "alice", content: [use("claim_task", { id: 1 })] },
+        { agent: "alice", content: [text("refused")] },
+      ],
+    });
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, {
+      flags: { ...fast, "idle-timeout-ms": "60000" },
+      interactive: true,
+      ask: async (q) => {
+        asked.push(q);
+        return "n";
+      },
+    });
+    try {
+      await runAll(agent, "go", renderer);
+    } finally {
+      await agent.close?.();
+    }
+    const result = toolResultsOf(requestsOf(simulator.requests, "alice")[1]!.body)[0]!;
+    expect(result.isError).toBe(true);
+    expect(result.content).toMatch(/^Denied: claim_task .*Edit\(\.tasks\/\*\*\) in permissions\.deny/);
+    expect(asked).toEqual([]);
+    const task = JSON.parse(await readFile(path.join(ws.dir, ".tasks/1.json"), "utf8")) as { owner: string | null; status: string };
+    expect([task.owner, task.status]).toEqual(["bob", "pending"]); // refused before the tool ran (it would say "owned by bob")
   });
 });
 

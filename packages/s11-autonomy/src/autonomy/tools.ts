@@ -1,11 +1,12 @@
 /**
  * A teammate's own ways to find work and stop working: claim_task takes a ready task from the
- * board (the idle cycle does the same by itself), and idle ends the work phase — the same as
+ * board (the idle cycle does the same by itself; granted like lesson 8's task tools, which write
+ * the same board), and idle ends the work phase — the same as
  * answering without a tool call, but said on purpose. A PostToolBatch hook ends the phase
  * after `idle`, and after an approved shutdown (the teammate is leaving: no further model call).
  */
 import { defineHook, defineTool, type Hook, type Tool } from "@learn/core";
-import type { TaskBoard } from "@learn/s08";
+import { TASK_DIR, taskFileName, type TaskBoard } from "@learn/s08";
 import { z } from "zod";
 
 export const CLAIM_TASK_TOOL = "claim_task";
@@ -18,7 +19,10 @@ export function claimTaskTool(board: TaskBoard): Tool {
       "Take a task from the board: it becomes yours (owner) and in_progress. Give an id, or none for the first one that is pending, " +
       "has no owner and waits for nothing. Two teammates can never both get one task.",
     input: z.object({ id: z.number().int().positive().optional().describe("The task to take; without it, the first ready one.") }),
-    mutating: false, // it writes only the board, the team's own notes (and plan approval must not block taking a task)
+    // It writes the board as task_update does, and says so: Edit rules on .tasks/ hold, plan mode and
+    // the plan gate refuse it. (The idle cycle's own claims are the harness's, not a tool call.)
+    mutating: true,
+    policySubject: ({ id }) => ({ writes: [id === undefined ? TASK_DIR : `${TASK_DIR}/${taskFileName(id)}`] }),
     summary: ({ id }) => (id === undefined ? "the first ready task" : `#${id}`),
     async run({ id }, ctx) {
       const task = await board.claim(ctx.agent, id);
