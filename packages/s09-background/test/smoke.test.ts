@@ -12,31 +12,14 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadScript, type Script } from "@learn/core";
-import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
+import { toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { checkConversation } from "@learn/s07";
 import { lesson, RESULTS_TAG, WAKE_PROMPT } from "../src/index.ts";
-import { bodyOf, lastMessage, runAll, textOfMessage } from "./helpers.ts";
+import { bodyOf, lastMessage, runDemo as runDemoIn, textOfMessage } from "./helpers.ts";
 
 const ws = useTempWorkspace();
 
-async function runDemo(index: number) {
-  const script = await loadScript(lesson.demoScripts[index]!);
-  const asked: string[] = [];
-  const scripted = await scriptedAgent(lesson, script, ws.dir, {
-    flags: { ...lesson.demoFlags },
-    ask: async (question) => {
-      asked.push(question);
-      return "n";
-    },
-  });
-  try {
-    const turns = await runAll(scripted.agent, (script as Script & { prompt: string }).prompt, scripted.renderer);
-    return { ...scripted, turns, asked };
-  } finally {
-    await scripted.agent.close?.();
-  }
-}
+const runDemo = (index: number) => runDemoIn(lesson, index, ws.dir);
 
 describe("s09 demo 1: a slow test run in the background", () => {
   it("answers at once, works on, is woken by each result, and fixes what the suite found", async () => {

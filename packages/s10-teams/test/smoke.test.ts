@@ -7,31 +7,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadScript, type Script } from "@learn/core";
-import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
+import { toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { checkConversation } from "@learn/s07";
 import { lesson, MAIL_WAKE_PROMPT } from "../src/index.ts";
-import { bodyOf, lastMessage, requestsOf, runAll, textOfMessage } from "./helpers.ts";
+import { bodyOf, lastMessage, requestsOf, runDemo, textOfMessage } from "./helpers.ts";
 
 const ws = useTempWorkspace();
 
 describe("s10 demo: two teammates at once", () => {
   it("alice writes the function, bob its test; their mail wakes bob, then the lead; the lead reports both", async () => {
-    const script = await loadScript(lesson.demoScripts[0]!);
-    const asked: string[] = [];
-    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, {
-      flags: { ...lesson.demoFlags },
-      ask: async (q) => {
-        asked.push(q);
-        return "n";
-      },
-    });
-    let turns;
-    try {
-      turns = await runAll(agent, (script as Script & { prompt: string }).prompt, renderer);
-    } finally {
-      await agent.close?.();
-    }
+    const { simulator, renderer, turns, asked } = await runDemo(lesson, 0, ws.dir);
     expect(renderer.ofKind("error")).toEqual([]);
     expect(asked).toEqual([]);
     expect(simulator.remaining()).toBe(0);

@@ -8,31 +8,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadScript, type Script } from "@learn/core";
-import { scriptedAgent, useTempWorkspace } from "@learn/core/testing";
+import { useTempWorkspace } from "@learn/core/testing";
 import { checkConversation } from "@learn/s07";
 import { lesson } from "../src/index.ts";
-import { bodyOf, lastMessage, requestsOf, runAll, textOfMessage } from "./helpers.ts";
+import { bodyOf, lastMessage, requestsOf, runDemo, textOfMessage } from "./helpers.ts";
 
 const ws = useTempWorkspace();
 
 describe("s11 demo: three tasks, two teammates, a shutdown by protocol", () => {
   it("the teammates claim the work themselves, finish it, and agree to shut down", async () => {
-    const script = await loadScript(lesson.demoScripts[0]!);
-    const asked: string[] = [];
-    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, {
-      flags: { ...lesson.demoFlags },
-      ask: async (q) => {
-        asked.push(q);
-        return "n";
-      },
-    });
-    let turns;
-    try {
-      turns = await runAll(agent, (script as Script & { prompt: string }).prompt, renderer);
-    } finally {
-      await agent.close?.();
-    }
+    const { simulator, renderer, turns, asked } = await runDemo(lesson, 0, ws.dir);
     expect(renderer.ofKind("error")).toEqual([]);
     expect(asked).toEqual([]);
     expect(simulator.remaining()).toBe(0);

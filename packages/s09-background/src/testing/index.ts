@@ -4,7 +4,8 @@
  * agent — recording each turn and who submitted it; and read the requests as the model read them.
  * Shared by this lesson's tests and the later lessons' (teams).
  */
-import { runUntilIdle, type Agent, type IdleRunTurn, type MessageParam, type RecordedRequest, type Renderer } from "@learn/core";
+import { loadScript, runUntilIdle, type Agent, type IdleRunTurn, type Lesson, type MessageParam, type RecordedRequest, type Renderer } from "@learn/core";
+import { scriptedAgent } from "@learn/core/testing";
 
 export { never, text, use, writeFiles } from "@learn/s06/testing";
 
@@ -33,4 +34,27 @@ export async function runAll(agent: Agent, prompt: string, renderer: Renderer): 
   const turns: IdleRunTurn[] = [];
   await runUntilIdle(agent, prompt, new AbortController().signal, renderer, (turn) => turns.push(turn));
   return turns;
+}
+
+/**
+ * A lesson's demo script `index`, run in `cwd` as `pnpm --filter sNN demo` runs it: its flags, no
+ * terminal (every question recorded and answered no), until idle; the agent closed afterwards.
+ */
+export async function runDemo(lesson: Lesson, index: number, cwd: string) {
+  const script = await loadScript(lesson.demoScripts[index]!);
+  if (typeof script.prompt !== "string") throw new Error(`${lesson.demoScripts[index]}: a demo with one prompt is expected`);
+  const asked: string[] = [];
+  const scripted = await scriptedAgent(lesson, script, cwd, {
+    flags: { ...lesson.demoFlags },
+    ask: async (question) => {
+      asked.push(question);
+      return "n";
+    },
+  });
+  try {
+    const turns = await runAll(scripted.agent, script.prompt, scripted.renderer);
+    return { ...scripted, turns, asked };
+  } finally {
+    await scripted.agent.close?.();
+  }
 }
