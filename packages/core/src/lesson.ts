@@ -103,6 +103,18 @@ export interface LessonFlag {
   env?: string;
 }
 
+/**
+ * A lesson whose workspace needs more than the practice files (s12 needs a git repository of
+ * its own). With no `--cwd`, the REPL, `--print` and the demo work in a fresh copy of the
+ * practice workspace that `prepare` made ready; the banner says why.
+ */
+export interface LessonWorkspace {
+  /** Make a fresh copy of the practice workspace ready (a lesson's own set-up, e.g. `git init`). */
+  prepare(cwd: string): Promise<void>;
+  /** One line for the banner: why this lesson starts in a fresh copy. */
+  why: string;
+}
+
 export interface Lesson {
   /** "s01" */
   id: string;
@@ -123,6 +135,8 @@ export interface Lesson {
    * compacts at a few thousand tokens, so a short scripted session shows it).
    */
   demoFlags?: Record<string, string>;
+  /** When the lesson's workspace needs a set-up of its own (see LessonWorkspace). */
+  workspace?: LessonWorkspace;
   createAgent(options: AgentOptions): Agent | Promise<Agent>;
 }
 

@@ -33,6 +33,11 @@ export interface PolicySubject {
   commands?: string[];
   reads?: string[];
   writes?: string[];
+  /**
+   * Where the commands run and the paths start, relative to the agent's cwd, when that is
+   * somewhere else (a command run inside a worktree): the policy judges the call from there.
+   */
+  cwd?: string;
 }
 
 /**

@@ -9,6 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import ignore from "ignore";
 import { repoRoot } from "./config.ts";
+import type { Lesson } from "./lesson.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -56,6 +57,25 @@ export async function copyPracticeWorkspace(label = "workspace"): Promise<string
   const dir = await mkdtemp(path.join(os.tmpdir(), `learn-${label}-`));
   if (!(await copyTemplateFromGit(dir))) await copyTemplateFromDisk(dir);
   return dir;
+}
+
+/**
+ * A fresh copy of the practice workspace, made ready the way `lesson` needs it (s12: a git
+ * repository of its own). What the demo, the docs' walkthroughs and a lesson's tests start from.
+ */
+export async function lessonWorkspace(lesson: Pick<Lesson, "id" | "workspace">, label = lesson.id): Promise<string> {
+  const dir = await copyPracticeWorkspace(label);
+  await lesson.workspace?.prepare(dir);
+  return dir;
+}
+
+/**
+ * Where the REPL and `--print` work: the flag or LEARN_WORKDIR when given; else, for a lesson
+ * that prepares its workspace, a fresh prepared copy; else the practice workspace itself.
+ */
+export async function startingWorkspace(lesson: Pick<Lesson, "id" | "workspace">, flag?: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  if (flag === undefined && env.LEARN_WORKDIR === undefined && lesson.workspace) return lessonWorkspace(lesson, `${lesson.id}-start`);
+  return resolveWorkspace(flag, env);
 }
 
 /** The template as git's index has it, written into `dest`; false when git cannot say. */

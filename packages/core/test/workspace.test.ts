@@ -1,7 +1,7 @@
 import { access, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { copyPracticeWorkspace, practiceWorkspace, resolveWorkspace, userPath, WorkspaceError } from "../src/workspace.ts";
+import { copyPracticeWorkspace, practiceWorkspace, resolveWorkspace, startingWorkspace, userPath, WorkspaceError } from "../src/workspace.ts";
 
 const leftover = path.join(practiceWorkspace(), "left-by-an-agent.txt");
 let copy: string | undefined;
@@ -42,6 +42,33 @@ describe("the practice workspace", () => {
   it("a missing --cwd folder is a clear error, not created", async () => {
     await expect(resolveWorkspace("/no/such/place")).rejects.toThrow(WorkspaceError);
     await expect(resolveWorkspace("/no/such/place")).rejects.toThrow("does not exist: /no/such/place");
+  });
+});
+
+describe("a lesson that prepares its workspace", () => {
+  const prepared: string[] = [];
+  const lesson = {
+    id: "sXX",
+    workspace: { why: "needs a marker", prepare: async (dir: string) => void (prepared.push(dir), await writeFile(path.join(dir, "MARKER"), "ready")) },
+  };
+
+  it("starts, with no --cwd, in a fresh copy it prepared", async () => {
+    copy = await startingWorkspace(lesson, undefined, {});
+    expect(copy).not.toBe(practiceWorkspace());
+    expect(prepared).toContain(copy);
+    expect(await readFile(path.join(copy, "MARKER"), "utf8")).toBe("ready");
+    expect(await readdir(copy)).toContain("README.md");
+  });
+
+  it("works where it is told, untouched, with --cwd or LEARN_WORKDIR", async () => {
+    const before = prepared.length;
+    expect(await startingWorkspace(lesson, practiceWorkspace(), {})).toBe(practiceWorkspace());
+    expect(await startingWorkspace(lesson, undefined, { LEARN_WORKDIR: practiceWorkspace() })).toBe(practiceWorkspace());
+    expect(prepared.length).toBe(before);
+  });
+
+  it("a lesson without one starts in the practice workspace itself", async () => {
+    expect(await startingWorkspace({ id: "s01" }, undefined, {})).toBe(practiceWorkspace());
   });
 });
 

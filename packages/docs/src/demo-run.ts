@@ -5,7 +5,7 @@
  * prompt and the final answers: the raw material of a walkthrough.
  */
 import { realpath, rm } from "node:fs/promises";
-import { copyPracticeWorkspace, LEAD_AGENT, loadScript, runUntilIdle, type IdleRunTurn, type Lesson, type TraceEntry } from "@learn/core";
+import { lessonWorkspace, LEAD_AGENT, loadScript, runUntilIdle, type IdleRunTurn, type Lesson, type TraceEntry } from "@learn/core";
 import { scriptedModel } from "@learn/core/testing";
 import { DocsError } from "./errors.ts";
 import { MemoryTracer } from "@learn/core";
@@ -29,7 +29,7 @@ export interface DemoRun {
 }
 
 export async function runDemoScript(lesson: Lesson, file: string): Promise<DemoRun> {
-  const cwd = await copyPracticeWorkspace(`${lesson.id}-docs`);
+  const cwd = await lessonWorkspace(lesson, `${lesson.id}-docs`);
   try {
     return await runIn(cwd, lesson, file);
   } catch (err) {

@@ -6,7 +6,10 @@
  * name-based meaning.
  */
 import { defineTool, type ToolCall } from "@learn/core";
-import { describe, expect, it } from "vitest";
+import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RecordingRenderer } from "@learn/core/testing";
 import { createAsker, decide, SessionRules, type Behavior, type PermissionMode, type RuleList } from "../src/index.ts";
@@ -92,6 +95,38 @@ describe("a tool that declares writes is governed by every file-changing rule na
     ["src/a.js", {}, "plan", "deny"],
   ])("%s with %j in %s → %s", (target, rules, mode, behavior) => {
     expect(behaviorOf(patch(target), rules, mode).behavior).toBe(behavior);
+  });
+});
+
+/** A later lesson's tool that runs a command in a folder of the workspace (a worktree). */
+const runIn = defineTool({
+  name: "worktree_run",
+  description: "Run a command in a worktree.",
+  input: z.object({ dir: z.string(), command: z.string() }),
+  policySubject: ({ dir, command }) => ({ commands: [command], cwd: dir }),
+  run: () => "ran",
+});
+
+describe("a tool that declares where its command runs is judged from there", () => {
+  const inWorktree = (command: string) => ({ id: "toolu_test", name: runIn.name, input: { dir: "wt", command }, tool: runIn as ToolCall["tool"] });
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), "learn-policy-cwd-"));
+    await mkdir(path.join(root, "wt"));
+    // In the worktree, notes.md leads out of the workspace; in the workspace itself it is a plain name.
+    await symlink(path.join(os.tmpdir(), "somewhere-else.md"), path.join(root, "wt", "notes.md"));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+  const judged = (c: ToolCall, rules: Rules) => decide(c, policyOf(rules, "default"), root).behavior;
+
+  it("a file is judged where the command really writes it: the worktree's symlink leads outside", () => {
+    expect(judged(inWorktree("echo x > notes.md"), { allow: ["Bash"] })).toBe("ask");
+    expect(judged(background("echo x > notes.md"), { allow: ["Bash"] })).toBe("allow");
+  });
+
+  it("its commands are judged like bash", () => {
+    expect(judged(inWorktree("npm test"), { allow: ["Bash(npm test *)"] })).toBe("allow");
+    expect(decide(inWorktree("rm -rf build"), policyOf({ deny: ["Bash(rm *)"] }, "bypassPermissions"), root).behavior).toBe("deny");
   });
 });
 

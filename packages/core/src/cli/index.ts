@@ -14,7 +14,7 @@ import { ConfigError } from "../config.ts";
 import type { Lesson } from "../lesson.ts";
 import { installProcessCleanup } from "../process-registry.ts";
 import { ScriptError } from "../simulator/index.ts";
-import { resolveWorkspace, WorkspaceError } from "../workspace.ts";
+import { startingWorkspace, WorkspaceError } from "../workspace.ts";
 import { parseCli, usage, UsageError, type CliOptions } from "./args.ts";
 import { runDemo, runInteractive, runPrint, setup, type Setup } from "./modes.ts";
 
@@ -37,7 +37,7 @@ export async function runCli(lesson: Lesson, argv = process.argv.slice(2)): Prom
   try {
     s = await setup(options, lesson);
     if (options.demo) return await runDemo(lesson, options, s);
-    const cwd = await resolveWorkspace(options.cwd);
+    const cwd = await startingWorkspace(lesson, options.cwd);
     if (options.print !== undefined) return await runPrint(lesson, options, s, cwd);
     return await runInteractive(lesson, options, s, cwd);
   } catch (err) {

@@ -18,7 +18,7 @@ import { FileTracer, type Tracer } from "../trace.ts";
 import { paletteFor } from "../ui/colors.ts";
 import { scrubberFor, secretsInEnv } from "../secrets.ts";
 import { Screen, TerminalRenderer, type Renderer } from "../ui/renderer.ts";
-import { copyPracticeWorkspace, resolveWorkspace, userPath } from "../workspace.ts";
+import { lessonWorkspace, resolveWorkspace, userPath } from "../workspace.ts";
 import { existingUserFile, type CliOptions } from "./args.ts";
 
 /** Everything a run needs, built from the options. */
@@ -145,7 +145,7 @@ export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Pr
   const c = paletteFor(out);
   for (const file of lesson.demoScripts) {
     const script = await loadScript(file);
-    const cwd = options.cwd ? await resolveWorkspace(options.cwd) : await copyPracticeWorkspace(`${lesson.id}-demo`);
+    const cwd = options.cwd ? await resolveWorkspace(options.cwd) : await lessonWorkspace(lesson, `${lesson.id}-demo`);
     const screen = Screen.of(out);
     screen.print(c.bold(`\n${lesson.id} demo: ${script.title ?? path.basename(file)}`) + "\n" + c.dim(`workspace: ${cwd}`));
     const renderer = new TerminalRenderer(out);
@@ -208,6 +208,7 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
 function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demoPrompts: string[]): string {
   const c = paletteFor(process.stdout);
   const lines = [c.bold(`${lesson.id} · ${lesson.title}`) + c.dim(` — ${lesson.headline}`), c.dim(`workspace: ${cwd}`)];
+  if (lesson.workspace && options.cwd === undefined && process.env.LEARN_WORKDIR === undefined) lines.push(c.dim(lesson.workspace.why));
   for (const flag of lesson.flags ?? []) {
     const value = s.flags[flag.name];
     if (value !== undefined) lines.push(`${flag.name}: ${c.bold(value)}`);

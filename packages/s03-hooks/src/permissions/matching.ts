@@ -5,6 +5,7 @@
  *   commands   every simple command it would run, and every file those write by redirection
  *   reads      the files it reads          (read_file, edit_file, grep's and glob's folder)
  *   writes     the files it changes        (write_file, edit_file)
+ *   cwd        where all that happens, when not where the agent is (a command run in a worktree)
  *
  * A tool that declares nothing is taken by its name, as before tools could declare. Every
  * file is seen both as written and where its symlinks really lead (path-pattern.ts).
@@ -54,8 +55,10 @@ export interface CallSubject {
 
 type Call = Pick<ToolCall, "name" | "input"> & { tool?: Pick<Tool, "policySubject" | "claudeCode"> };
 
-export function subjectOf(call: Call, cwd: string): CallSubject {
+export function subjectOf(call: Call, agentCwd: string): CallSubject {
   const declared = declarationOf(call);
+  // A call that runs somewhere else (in a worktree) is judged from there.
+  const cwd = typeof declared.cwd === "string" ? resolve(agentCwd, declared.cwd) : agentCwd;
   const commands = strings(declared.commands).flatMap(parseCommandLine);
   const movesAround = commands.some((c) => CHANGES_DIRECTORY.test(c.core));
   return {

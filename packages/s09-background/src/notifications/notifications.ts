@@ -161,8 +161,11 @@ export class Notifications {
   }
 }
 
-/** Add `block` at the end of the last (user) message, on a copy of its content: a rollback restores the original. */
-function appendBlock(messages: MessageParam[], block: TextBlockParam): void {
+/**
+ * Add `block` at the end of the last (user) message, on a copy of its content: a rollback restores
+ * the original. Later lessons add their own notes the same way (s12: where an agent works now).
+ */
+export function appendBlock(messages: MessageParam[], block: TextBlockParam): void {
   const last = messages.at(-1);
   if (!last || last.role !== "user") {
     messages.push({ role: "user", content: [block] });

@@ -1,0 +1,26 @@
+/** @learn/s12 — a git worktree per task: parallel work without collisions. */
+import { demoScripts, type Lesson } from "@learn/core";
+import { createAgent, previousLesson } from "./agent.ts";
+import { prepareRepository } from "./git/prepare.ts";
+
+export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
+export * from "./git/prepare.ts";
+export * from "./git/repository.ts";
+export * from "./git/run-git.ts";
+export { following, WORKTREE_GUIDANCE, withWorktrees, worktreesFor, type WorktreeSetup } from "./worktree-parts.ts";
+export * from "./worktrees/index.ts";
+
+export const lesson: Lesson = {
+  id: "s12",
+  title: "Worktrees",
+  headline: "parallel work without collisions",
+  demoScripts: demoScripts(import.meta.url, "parallel.yaml"),
+  flags: previousLesson.flags,
+  demoFlags: previousLesson.demoFlags,
+  // Worktrees need a repository of the workspace's own: the practice workspace is inside the course's.
+  workspace: {
+    prepare: prepareRepository,
+    why: "A fresh copy of practice-workspace/, made a git repository of its own: worktrees need one (--cwd <dir> to work elsewhere).",
+  },
+  createAgent,
+};

@@ -1,0 +1,4 @@
+import { main } from "@learn/core";
+import { lesson } from "./index.ts";
+
+main(lesson);

@@ -1,0 +1,30 @@
+/**
+ * How a worktree reads to the model and at `/worktrees`: one line from the index, and for a
+ * look at one worktree what git says of it — uncommitted changes, commits not yet merged back.
+ */
+import { access } from "node:fs/promises";
+import { git, gitSays } from "../git/run-git.ts";
+import type { WorktreeEntry } from "./index-file.ts";
+import { uncommitted, type Worktrees } from "./manager.ts";
+
+/** `discount  active  .worktrees/discount  wt/discount  task #1` */
+export function describeEntry(e: WorktreeEntry): string {
+  const task = e.task_id === null ? "no task" : `task #${e.task_id}`;
+  const gone = e.status === "removed" ? `  removed ${e.removed_at ?? ""}${e.note ? ` (${e.note})` : ""}` : "";
+  return `${e.name}  ${e.status}  ${e.path}  ${e.branch}  ${task}${gone}`;
+}
+
+/** One worktree in full: the index's line, then git's view of its work. */
+export async function describeStatus(worktrees: Worktrees, name: string, signal?: AbortSignal): Promise<string> {
+  const entry = await worktrees.get(name);
+  const lines = [describeEntry(entry)];
+  if (entry.status === "removed") return lines.join("\n");
+  const folder = worktrees.folderOf(entry);
+  if (!(await access(folder).then(() => true, () => false))) return `${lines[0]}\n  its folder is missing`;
+  const changes = await uncommitted(folder, signal);
+  lines.push(changes.length ? `  uncommitted: ${changes.length} (${changes.slice(0, 10).map((c) => c.trim()).join(", ")}${changes.length > 10 ? ", …" : ""})` : "  uncommitted: none");
+  const ahead = (await git(worktrees.workspace, ["rev-list", "--count", `HEAD..${entry.branch}`], signal)).trim();
+  const merged = await gitSays(worktrees.workspace, ["merge-base", "--is-ancestor", entry.branch, "HEAD"], signal);
+  lines.push(merged ? `  merged: yes (${entry.branch} has nothing the workspace's branch lacks)` : `  not merged: ${ahead} commit(s) on ${entry.branch} the workspace's branch lacks`);
+  return lines.join("\n");
+}
