@@ -1,0 +1,85 @@
+/**
+ * s12 on the command line, as a real provider would be used: the demo against a local HTTP
+ * endpoint (a real socket), the lead's answer on stdout, no key anywhere but the endpoint; with
+ * no --cwd, a fresh copy made a repository of its own; inside another repository, the refusal.
+ */
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { copyPracticeWorkspace, loadScript, Simulator } from "@learn/core";
+import { runLessonCli, serveSimulator, type Endpoint } from "@learn/core/testing";
+import { demoPromptOf, expectKeyOnlyAtEndpoint, traceRequests } from "@learn/s06/testing";
+import { checkConversation } from "@learn/s07";
+import { lesson } from "../src/index.ts";
+import { gitIn, useRepoWorkspace, type Body } from "./helpers.ts";
+
+const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CLI_RUN_TIMEOUT_MS = 120_000;
+const KEY = "sk-test-s12-do-not-log";
+
+const ws = useRepoWorkspace();
+
+/** A one-prompt script: worktree_create, then whatever its result says, as the answer. */
+const probeScript = (expectText: string) =>
+  JSON.stringify({
+    prompt: "make a worktree",
+    turns: [
+      { content: [{ type: "tool_use", name: "worktree_create", input: { name: "probe" } }] },
+      { expect: { lastUserIncludes: expectText }, content: [{ type: "text", text: `seen: ${expectText}` }] },
+    ],
+  });
+
+describe("s12 on the command line", () => {
+  it("--print the demo against an HTTP endpoint: every agent under its name, both branches merged, the answer on stdout", async () => {
+    const endpoint: Endpoint = await serveSimulator(new Simulator(await loadScript(lesson.demoScripts[0]!)));
+    const trace = path.join(os.tmpdir(), `s12-trace-${process.pid}-${Date.now()}.jsonl`);
+    try {
+      const run = await runLessonCli(pkg, ["--", "--print", await demoPromptOf(lesson), "--cwd", ws.dir, "--trace", trace], {
+        env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model", LEARN_IDLE_POLL_MS: "100" },
+      });
+      expect(run.stderr).not.toMatch(/^✗/m);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^Both branches are merged into main/);
+      expect(new Set(endpoint.headers.map((h) => h["x-learn-agent"]))).toEqual(new Set(["lead", "alice", "bob"]));
+      for (const r of await traceRequests<Body>(trace)) expect(checkConversation(r.body.messages)).toEqual([]);
+      await expectKeyOnlyAtEndpoint(KEY, endpoint.headers[0], trace, run.stdout + run.stderr);
+      expect(await gitIn(ws.dir, "log", "--format=%s", "--no-merges", "-2")).toMatch(/Add (applyDiscount|withTax)\nAdd (applyDiscount|withTax)/);
+    } finally {
+      await endpoint.close();
+      await rm(trace, { force: true });
+    }
+  }, CLI_RUN_TIMEOUT_MS);
+
+  it("with no --cwd it works in a fresh copy of the practice workspace made a repository, so a worktree can be made", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "learn-s12-cli-"));
+    try {
+      await writeFile(path.join(dir, "probe.json"), probeScript("Created worktree probe"));
+      // TMPDIR: the fresh copy is made inside this test's folder, and removed with it.
+      const run = await runLessonCli(pkg, ["--", "--print", "make a worktree", "--model-script", path.join(dir, "probe.json")], { env: { TMPDIR: dir } });
+      expect(run.stderr).not.toMatch(/^✗/m);
+      expect(run.stdout.trim()).toBe("seen: Created worktree probe");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, CLI_RUN_TIMEOUT_MS);
+
+  it("a workspace inside another repository is refused, with how to git init a copy; nothing is created", async () => {
+    const outer = await mkdtemp(path.join(os.tmpdir(), "learn-s12-outer-"));
+    try {
+      await gitIn(outer, "init", "--quiet");
+      const inner = path.join(outer, "workspace");
+      const copy = await copyPracticeWorkspace("s12-inner");
+      await cp(copy, inner, { recursive: true });
+      await rm(copy, { recursive: true, force: true });
+      await writeFile(path.join(outer, "probe.json"), probeScript("is inside the repository at"));
+      const run = await runLessonCli(pkg, ["--", "--print", "make a worktree", "--cwd", inner, "--model-script", path.join(outer, "probe.json")]);
+      expect(run.code).toBe(0);
+      expect(run.stdout.trim()).toBe("seen: is inside the repository at");
+      expect(await gitIn(outer, "branch", "--list", "wt/*")).toBe("");
+    } finally {
+      await rm(outer, { recursive: true, force: true });
+    }
+  }, CLI_RUN_TIMEOUT_MS);
+});

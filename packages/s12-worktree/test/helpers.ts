@@ -1,0 +1,35 @@
+/** What s12's tests share: the agent-level helpers of `@learn/s09/testing`, and a workspace that is a git repository of its own. */
+import { execFile } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { promisify } from "node:util";
+import { afterEach, beforeEach } from "vitest";
+import { lessonWorkspace } from "@learn/core";
+import { gitEnv } from "../src/git/run-git.ts";
+import { lesson } from "../src/index.ts";
+
+export * from "@learn/s09/testing";
+
+const run = promisify(execFile);
+
+/** A fresh copy of the practice workspace, prepared as the lesson prepares it (git init, one commit), per test. */
+export function useRepoWorkspace(): { readonly dir: string } {
+  let dir: string | undefined;
+  beforeEach(async () => {
+    dir = await lessonWorkspace(lesson, "s12-test");
+  });
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  return {
+    get dir() {
+      if (!dir) throw new Error("the workspace exists only while a test runs");
+      return dir;
+    },
+  };
+}
+
+/** git in a test: an argument array, the same clean environment the lesson uses; stdout. */
+export async function gitIn(cwd: string, ...args: string[]): Promise<string> {
+  return (await run("git", args, { cwd, env: gitEnv() })).stdout;
+}
