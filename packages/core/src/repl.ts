@@ -180,7 +180,7 @@ export class Repl {
       }
       if (source) announceSubmitted(this.options.renderer, line, source);
       else if (!this.options.terminal) this.screen.print(`> ${line}`);
-      const keepGoing = source ? await this.runTurn(line) : await this.dispatch(line);
+      const keepGoing = source ? await this.runTurn(line, undefined) : await this.dispatch(line);
       if (!keepGoing) {
         this.queue.length = 0;
         this.inputClosed = true;
@@ -198,13 +198,15 @@ export class Repl {
     return line.startsWith("/") ? this.command(line) : this.runTurn(line);
   }
 
-  private async runTurn(prompt: string): Promise<boolean> {
+  /** `typed`: what the user typed for it (a command line for a command's turn; nothing for a submitted turn). */
+  private async runTurn(prompt: string, typed: string | undefined = prompt): Promise<boolean> {
     const { agent, renderer } = this.options;
     this.turn = new AbortController();
     try {
       await agent.run(prompt, this.turn.signal);
     } catch (err) {
-      reportTurnError(renderer, err, { signal: this.turn.signal, baseURL: this.options.baseURL, offlinePrompts: this.options.offlinePrompts });
+      const { baseURL, offlinePrompts } = this.options;
+      reportTurnError(renderer, err, { signal: this.turn.signal, baseURL, offlinePrompts, typed });
     } finally {
       this.turn = undefined;
     }
@@ -235,7 +237,7 @@ export class Repl {
   private async commandTurn(name: string, turn: CommandTurn): Promise<boolean> {
     this.screen.print(paletteFor(this.options.output as { isTTY?: boolean }).dim(describeExpansion(name, turn.prompt)));
     try {
-      return await this.runTurn(turn.prompt);
+      return await this.runTurn(turn.prompt, `/${name}`);
     } finally {
       try {
         turn.onEnd?.();

@@ -15,6 +15,8 @@ export interface TurnErrorContext {
   baseURL?: string;
   /** Offline: the model is a script, and these are the prompts it knows. */
   offlinePrompts?: readonly string[];
+  /** The prompt the user typed for this turn (none for a turn that mail or a job started). */
+  typed?: string;
 }
 
 export const OFFLINE_MISS =
@@ -22,10 +24,24 @@ export const OFFLINE_MISS =
   "(/demo types the next one, /clear starts them again). For any other prompt, use a real model: " +
   "put a key in .env (see .env.example).";
 
+/** Offline, a prompt the script knows went another way than the script was written for. */
+export const OFFLINE_DRIFT =
+  "The offline model's script does not fit this run: it was written for its demo on a fresh workspace, " +
+  "and this one has changed (an earlier run left files or tasks). Start again on a fresh one: " +
+  "`pnpm reset` restores practice-workspace/; a lesson that starts in a fresh copy makes a new one when you start it again.";
+
 export function reportTurnError(renderer: Renderer, err: unknown, context: TurnErrorContext): void {
   const api = apiErrorOf(err);
   if (isAbort(err, context.signal)) renderer.notice("Interrupted.");
   else if (context.offlinePrompts && api?.status === 400) {
+    // A prompt it knows (or a turn nobody typed) failed mid-script: the workspace is not the demo's.
+    if (context.typed === undefined || context.offlinePrompts.includes(context.typed)) {
+      renderer.error(OFFLINE_DRIFT);
+      renderer.notice(`(the scripted model said: ${describeError(err)})`);
+      const drifted = failedTurnNote(err);
+      if (drifted) renderer.notice(drifted);
+      return;
+    }
     renderer.error(OFFLINE_MISS);
     if (context.offlinePrompts.length) renderer.notice(`It knows: ${context.offlinePrompts.map((p) => `"${p}"`).join(" · ")}`);
     renderer.notice(`(the scripted model said: ${describeError(err)})`);
