@@ -23,7 +23,14 @@ async function gone(pid: number): Promise<boolean> {
 
 describe("runCommand", () => {
   it("merges stdout and stderr in the order they were written", async () => {
-    const r = await runCommand("echo one; sleep 0.05; echo two >&2; sleep 0.05; echo three", { cwd, timeoutMs: 5000 });
+    // Each line waits until the one before has arrived (a file says so): the order is the writer's, not the machine's speed.
+    const wait = (flag: string) => `while [ ! -f ${flag} ]; do sleep 0.01; done`;
+    const arrived = (text: string) => {
+      if (text.includes("one")) writeFileSync(path.join(cwd, "got-one"), "");
+      if (text.includes("two")) writeFileSync(path.join(cwd, "got-two"), "");
+    };
+    const command = `echo one; ${wait("got-one")}; echo two >&2; ${wait("got-two")}; echo three`;
+    const r = await runCommand(command, { cwd, timeoutMs: 30_000, onOutput: arrived });
     expect(r.output).toBe("one\ntwo\nthree\n");
     expect(r.exitCode).toBe(0);
     expect(r.timedOut).toBe(false);
