@@ -1,8 +1,10 @@
 /** What s12's tests share: the agent-level helpers of `@learn/s09/testing`, and a workspace that is a git repository of its own. */
 import { execFile } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
-import { afterEach, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { lessonWorkspace } from "@learn/core";
 import { gitEnv } from "../src/git/run-git.ts";
 import { lesson } from "../src/index.ts";
@@ -11,14 +13,25 @@ export * from "@learn/s09/testing";
 
 const run = promisify(execFile);
 
-/** A fresh copy of the practice workspace, prepared as the lesson prepares it (git init, one commit), per test. */
+/**
+ * A fresh copy of the practice workspace, prepared as the lesson prepares it (git init, one
+ * commit), per test: prepared once per file, then copied (a repository copies like any folder).
+ */
 export function useRepoWorkspace(): { readonly dir: string } {
+  let template: string | undefined;
   let dir: string | undefined;
+  beforeAll(async () => {
+    template = await lessonWorkspace(lesson, "s12-template");
+  });
+  afterAll(async () => {
+    if (template) await rm(template, { recursive: true, force: true });
+  });
   beforeEach(async () => {
-    dir = await lessonWorkspace(lesson, "s12-test");
+    dir = path.join(await mkdtemp(path.join(os.tmpdir(), "learn-s12-test-")), "workspace");
+    await cp(template!, dir, { recursive: true });
   });
   afterEach(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
+    if (dir) await rm(path.dirname(dir), { recursive: true, force: true });
     dir = undefined;
   });
   return {
