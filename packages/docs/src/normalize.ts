@@ -21,6 +21,11 @@ const DURATION_MS = /\b(duration_ms:?\s*)\d+(?:\.\d+)?/g;
 const MILLIS = /\b\d+(?:\.\d+)?ms\b/g;
 /** Measured seconds as the harness prints them, always with a decimal (`exit 0 after 3.1s`); `120s`, a setting, stays. */
 const SECONDS = /\b\d+\.\d+s\b/g;
+/**
+ * Git commit ids, short or full (`4f1c2e0`): a commit's id depends on the second it was made.
+ * Hex with at least one digit and one letter, so a word (`defaced`) or a number stays.
+ */
+const COMMIT = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/g;
 
 /** Agents that run at once; the lead comes first, the others by name. */
 function agentOrder(a: string, b: string): number {
@@ -75,6 +80,7 @@ export class Normalizer {
       .replace(DURATION_MS, "$1<ms>")
       .replace(MILLIS, "<ms>")
       .replace(SECONDS, "<s>")
+      .replace(COMMIT, "<commit>")
       .replace(ID, (id, prefix: string) => this.idFor(id, prefix));
   }
 

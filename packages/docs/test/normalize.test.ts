@@ -49,6 +49,14 @@ describe("Normalizer", () => {
     expect(n.text("job-1 completed (exit 0 after 3.1s); times out after 300s", [])).toBe("job-1 completed (exit 0 after <s>); times out after 300s");
     expect(n.text("todo_write msg_send tool_use_id, s09 has 3 steps", [])).toBe("todo_write msg_send tool_use_id, s09 has 3 steps");
   });
+
+  it("masks git commit ids, short or full, but not words or numbers", () => {
+    const n = new Normalizer();
+    expect(n.text("on branch wt/tax (from 038251a); HEAD is cce2166769056223b659f204f8a9915bdc027a00", [])).toBe(
+      "on branch wt/tax (from <commit>); HEAD is <commit>",
+    );
+    expect(n.text("defaced 1234567 abc123", [])).toBe("defaced 1234567 abc123");
+  });
 });
 
 describe("the course's checkout", () => {
