@@ -4,7 +4,8 @@
  * teammate working a bound task works inside its worktree — bound at creation, or later by
  * task_bind_worktree; /worktrees shows the index.
  */
-import { access, readFile } from "node:fs/promises";
+import { access, mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
@@ -122,7 +123,19 @@ describe("/worktrees", () => {
   it("shows the index: each worktree's status, folder, branch and task", async () => {
     const { agent } = await run([{ content: [use("worktree_create", { name: "a" })] }, { content: [text("made")] }]);
     const command = agent.commands!.find((c) => c.name === "worktrees")!;
-    expect(await command.run("")).toBe("a  active  .worktrees/a  wt/a  no task");
+    expect(await command.run("")).toBe("a  active   .worktrees/a  wt/a  no task");
+  });
+
+  it("in a folder that is no repository, says why there can be no worktrees", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "learn-s12-plain-"));
+    try {
+      const { agent } = await scriptedAgent(lesson, "turns: [ { content: [ { type: text, text: hi } ] } ]", dir);
+      const command = agent.commands!.find((c) => c.name === "worktrees")!;
+      expect(await command.run("")).toMatch(/^Worktrees need a git repository, and .+ is not one[\s\S]*Start this lesson without --cwd/);
+      await agent.close?.();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

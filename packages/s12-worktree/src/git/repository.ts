@@ -10,14 +10,12 @@ import path from "node:path";
 import { ToolError } from "@learn/core";
 import { git, GitError, gitSays } from "./run-git.ts";
 
-/** How to make a copy of `dir` a repository of its own: the commands, ready to paste. */
+/** What to do instead, ready to follow. */
 export function gitInitAdvice(dir: string): string {
-  const copy = `/tmp/${path.basename(dir)}-repo`;
   return (
-    `Make a copy of it a repository of its own, then start there:\n` +
-    `  cp -r ${dir} ${copy} && cd ${copy} && git init && git add -A && git commit -m start\n` +
-    `  … start -- --cwd ${copy}\n` +
-    `(With no --cwd at all, this lesson starts in a fresh copy of the practice workspace made a repository for you.)`
+    "Start this lesson without --cwd: it then works in a fresh copy of the practice workspace made a repository of its own. " +
+    `Or make a project of yours one, in a folder that is not inside another repository:\n  cd <your project> && git init && git add -A && git commit -m start\n` +
+    `and start the lesson with --cwd <your project>. (Not ${dir} itself: a repository inside another one confuses both.)`
   );
 }
 

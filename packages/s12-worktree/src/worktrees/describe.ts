@@ -7,11 +7,18 @@ import { git, gitSays } from "../git/run-git.ts";
 import type { WorktreeEntry } from "./index-file.ts";
 import { uncommitted, type Worktrees } from "./manager.ts";
 
-/** `discount  active  .worktrees/discount  wt/discount  task #1` */
-export function describeEntry(e: WorktreeEntry): string {
+/** `discount  active   .worktrees/discount  wt/discount  task #1`, names padded to `width`. */
+export function describeEntry(e: WorktreeEntry, width = e.name.length): string {
   const task = e.task_id === null ? "no task" : `task #${e.task_id}`;
-  const gone = e.status === "removed" ? `  removed ${e.removed_at ?? ""}${e.note ? ` (${e.note})` : ""}` : "";
-  return `${e.name}  ${e.status}  ${e.path}  ${e.branch}  ${task}${gone}`;
+  const when = e.removed_at ? ` at ${e.removed_at.slice(0, 16).replace("T", " ")}` : "";
+  const gone = e.status === "removed" ? `  (removed${when}${e.note ? `: ${e.note}` : ""})` : "";
+  return `${e.name.padEnd(width)}  ${e.status.padEnd(7)}  ${e.path}  ${e.branch}  ${task}${gone}`;
+}
+
+/** Every entry, one aligned line each. */
+export function describeEntries(entries: readonly WorktreeEntry[]): string {
+  const width = Math.max(...entries.map((e) => e.name.length));
+  return entries.map((e) => describeEntry(e, width)).join("\n");
 }
 
 /** One worktree in full: the index's line, then git's view of its work. */

@@ -8,7 +8,8 @@ import { defineTool, ToolError, type Tool } from "@learn/core";
 import { BASH_TIMEOUT_MS, formatRun, refusalFor } from "@learn/s01";
 import { runCommand } from "@learn/core";
 import { z } from "zod";
-import { describeEntry, describeStatus } from "./describe.ts";
+import { describeEntries, describeStatus } from "./describe.ts";
+import { repositoryOf } from "../git/repository.ts";
 import { INDEX_FILE } from "./index-file.ts";
 import { namesIn, type Worktrees } from "./manager.ts";
 import { worktreePath, WorktreeName } from "./names.ts";
@@ -55,10 +56,11 @@ export function worktreeListTool(worktrees: Worktrees): Tool {
     input: z.object({}),
     mutating: false,
     concurrencySafe: true,
-    async run() {
+    async run(_input, ctx) {
+      await repositoryOf(worktrees.workspace, ctx.signal); // no repository, no worktrees: say why
       const { entries, problem } = await worktrees.list();
       if (problem) throw new ToolError(problem);
-      return entries.length ? entries.map(describeEntry).join("\n") : namesIn(entries);
+      return entries.length ? describeEntries(entries) : namesIn(entries);
     },
   });
 }
