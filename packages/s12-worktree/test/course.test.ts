@@ -189,8 +189,11 @@ describe("the course in one session (lesson 12's agent)", () => {
     // The lesson's own books: the index says removed, the event log says how it got there.
     const index = await readJson<{ worktrees: { name: string; status: string; task_id: number }[] }>(INDEX_FILE);
     expect(index.worktrees.map((w) => [w.name, w.status, w.task_id])).toEqual([["discount", "removed", 1]]);
-    const events = (await readFile(path.join(ws, EVENTS_FILE), "utf8")).trim().split("\n").map((l) => (JSON.parse(l) as { event: string }).event);
-    expect(events).toEqual(["worktree.create", "worktree.remove"]);
+    const events = (await readFile(path.join(ws, EVENTS_FILE), "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { event: string; task_id?: number; force?: boolean });
+    expect(events.map((e) => [e.event, e.task_id ?? e.force])).toEqual([
+      ["worktree.create", 1],
+      ["worktree.remove", false],
+    ]);
     expect(await readFile(path.join(ws, "shop/src/discount.js"), "utf8")).toContain("export function applyDiscount");
     expect(lastText(lead[19])).toMatch(/pass 6\n\S+ fail 0/);
     // The merged code passes its tests here too, run by the test itself.
