@@ -1,0 +1,203 @@
+/**
+ * The whole course in one session: lesson 12's agent — every earlier lesson's parts composed —
+ * driven through the real SDK and the simulator (test/fixtures/course.yaml) in a fresh copy of
+ * the practice workspace, prepared as the lesson prepares it (its own git repository). Each
+ * lesson's mechanism is used once, in the order a real session would use it, and each is
+ * checked by what it did: files on disk, git's history, the task board, a job's log, and the
+ * requests the harness sent.
+ *
+ *   s01 bash · s02 file tools · s03 a deny rule, an ask answered no · s04 a plan and its reminder
+ *   s05 an explorer subagent · s06 a skill · s07 /compact · s08 a task graph and /tasks
+ *   s09 a background job whose result wakes the lead · s10/s11 a teammate who claims a task
+ *   and mails the lead · s12 a worktree for that task, merged and removed by the lead
+ */
+import { execFile } from "node:child_process";
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { lessonWorkspace, loadScript, type RecordedRequest } from "@learn/core";
+import { scriptedAgent } from "@learn/core/testing";
+import { bodyOf, lastMessage, requestsOf, runAll, textOfMessage } from "@learn/s09/testing";
+// s07's own checker of the protocol's rules (this package does not depend on @learn/s07).
+import { checkConversation } from "../../s07-compact/src/compaction/invariants.ts";
+import { EVENTS_FILE, gitEnv, INDEX_FILE, lesson } from "../src/index.ts";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SCRIPT = path.join(here, "fixtures", "course.yaml");
+const BUNDLED_SKILL = path.join(here, "..", "..", "s06-skills", "skills", "write-a-test", "SKILL.md");
+
+const run = promisify(execFile);
+/** git in the test: an argument array, never a shell line; the lesson's clean environment. */
+const git = async (cwd: string, ...args: string[]) => (await run("git", args, { cwd, env: gitEnv() })).stdout;
+
+let ws: string;
+beforeEach(async () => {
+  ws = await lessonWorkspace(lesson, "s12-course");
+});
+afterEach(async () => {
+  await rm(ws, { recursive: true, force: true });
+});
+
+/** The text of request `r`'s last message, as the model read it. */
+// `lead[i]` below is the lead's i-th request (from 0), in the order of the script's lead turns:
+// the script fixes it, so each index names one moment of the session.
+const lastText = (r: RecordedRequest | undefined) => textOfMessage(r && lastMessage(r));
+const readJson = async <T>(file: string) => JSON.parse(await readFile(path.join(ws, file), "utf8")) as T;
+
+describe("the course in one session (lesson 12's agent)", () => {
+  it("uses a mechanism of every lesson, and each leaves its mark", async () => {
+    const script = await loadScript(SCRIPT);
+    const [prompt1, prompt2] = script.prompt as string[];
+    const asked: string[] = [];
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws, {
+      // A person at a terminal who says no: the one question of the session is s03's ask rule.
+      interactive: true,
+      ask: async (question) => {
+        asked.push(question);
+        return "n";
+      },
+      // The demo's pace (an idle teammate looks every 100 ms); compaction only when asked.
+      flags: { ...lesson.demoFlags, "compact-threshold": "1000000" },
+    });
+    const command = (name: string) => agent.commands!.find((c) => c.name === name)!;
+
+    try {
+      const first = await runAll(agent, prompt1!, renderer);
+      expect(first.map((t) => t.source)).toEqual([undefined]);
+
+      // s08: /tasks draws the board from disk — #1 ready (and bound), #2 waiting for it.
+      const board = String(await command("tasks").run(""));
+      expect(board).toMatch(/Ready:\n\s+#1 Write applyDiscount[^\n]*\nBlocked:\n\s+#2 Test applyDiscount on the cart total[^\n]*← #1$/m);
+
+      // s07: /compact — the model's summary replaces the history.
+      expect(await command("compact").run("the tasks and the worktree")).toBeUndefined();
+
+      const second = await runAll(agent, prompt2!, renderer);
+      // The prompt; the job's result wakes the lead; then alice's mail.
+      expect(second.map((t) => t.source)).toEqual([undefined, "background job job-1", "mail from alice"]);
+      expect(second.at(-1)!.answer).toMatch(/^Done: alice wrote applyDiscount/);
+    } finally {
+      await agent.close?.();
+    }
+
+    // ── The whole session ─────────────────────────────────────────────────────────────────
+    expect(simulator.remaining()).toBe(0);
+    for (const r of simulator.requests) expect(checkConversation(bodyOf(r).messages)).toEqual([]);
+    expect(renderer.log.filter((e) => e.event.kind === "error")).toEqual([]);
+    const lead = requestsOf(simulator.requests, "lead");
+    const notices = (who: string[] = []) =>
+      renderer.log.filter((e) => e.event.kind === "notice" && e.who.join("/") === who.join("/")).map((e) => (e.event as { text: string }).text);
+    expect(lead).toHaveLength(21);
+
+    // ── s01 + s02: bash and the file tools did real work ──────────────────────────────────
+    expect(lastText(lead[1])).toContain("cart.js\nformat.js");
+    expect(await readFile(path.join(ws, "shop/src/cart.js"), "utf8")).toContain("sum + lineTotal(line)");
+    // The PreToolUse command hook logged every call that ran, and none that policy refused.
+    const toolLog = (await readFile(path.join(ws, ".claude/tool-log.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { tool: string; input: Record<string, unknown> });
+    const ran = toolLog.map((e) => `${e.tool} ${String(e.input.command ?? e.input.file_path ?? e.input.name ?? "")}`);
+    expect(ran).toContain("Bash ls shop/src");
+    expect(ran).toContain("Edit shop/src/cart.js");
+    expect(ran).toContain("Read shop/src/cart.js"); // the explorer's, in the same workspace
+    expect(toolLog.some((e) => e.input.file_path === ".env" || e.input.command === "git push origin main")).toBe(false);
+    // alice's calls after her claim ran in the worktree (the hook logged them there, not here).
+    expect(ran).toContain("claim_task ");
+    expect(ran).not.toContain("Write shop/src/discount.js");
+
+    // ── s03: a deny rule refuses without asking; an ask rule asks, and "no" is final ───────
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/^Permission needed: .*git push origin main[\s\S]*Bash\(git push \*\)/);
+    expect(lastText(lead[2])).toContain("Read(./.env) in permissions.deny");
+    expect(lastText(lead[2])).toContain("the user said no to");
+
+    // ── s04: the plan, its reminder after three rounds without a change, all done at the end
+    expect(lastText(lead[7])).toMatch(/<reminder>Your plan has not changed in 3 rounds[\s\S]*\[ \] Have a teammate/);
+    expect(lastText(lead[20])).toContain("(6/6 completed)");
+
+    // ── s05: the explorer worked in a context of its own; only its report came back ───────
+    const explorer = requestsOf(simulator.requests, "explore-1");
+    expect(explorer).toHaveLength(2);
+    expect(bodyOf(explorer[0]!).messages).toHaveLength(1);
+    expect(bodyOf(explorer[0]!).tools!.map((t) => t.name)).not.toContain("task");
+    // The task tool's result is the child's final answer, word for word — nothing of what it read.
+    const explorerAnswer = script.turns.filter((t) => t.agent === "explore-1").at(-1)!.content![0]!;
+    expect(lastText(lead[3])).toBe(explorerAnswer.type === "text" && explorerAnswer.text);
+
+    // ── s06: the skill's body arrived as a tool result, and is live state after compaction
+    const skillBody = (await readFile(BUNDLED_SKILL, "utf8")).split("---\n")[2]!.trim();
+    expect(lastText(lead[4])).toContain('<skill name="write-a-test">');
+    expect(lastText(lead[4])).toContain(skillBody.split("\n").slice(0, 3).join("\n"));
+
+    // ── s07: /compact asked for a summary with no tools, then it replaced the history ─────
+    const summaryCall = lead[10]!;
+    expect(bodyOf(summaryCall).tools ?? []).toEqual([]);
+    const afterCompaction = bodyOf(lead[11]!).messages;
+    expect(afterCompaction).toHaveLength(1);
+    const compacted = textOfMessage(afterCompaction[0]);
+    expect(compacted).toMatch(/^<summary>\n1\. Goal — add applyDiscount/);
+    expect(compacted).toMatch(/all of it is saved in \.transcripts\/[^ ]+\.jsonl/);
+    expect(compacted).toContain("[ ] Have a teammate write applyDiscount and merge it"); // the plan, re-attached
+    expect(compacted).toContain("Skills you loaded and were following (load_skill again for their text): write-a-test");
+    expect(compacted).toContain("- #2 Test applyDiscount on the cart total [pending, lead] waits for #1"); // the board
+    expect(compacted).toContain("Now have a teammate write applyDiscount"); // and the new prompt after it
+    expect(compacted).not.toContain("sum - lineTotal(line)"); // the old tool output is gone…
+    const transcript = /saved in (\.transcripts\/[^ ]+\.jsonl)/.exec(compacted)![1]!;
+    expect(await readFile(path.join(ws, transcript), "utf8")).toContain("sum - lineTotal(line)"); // …but not lost
+    expect(notices()).toContainEqual(expect.stringMatching(/^Compacted the conversation: ~[\d,]+ → ~[\d,]+ tokens/));
+
+    // ── s08: the graph on disk; #2 waited for #1, and both are completed ──────────────────
+    const tasks = await Promise.all([1, 2].map((id) => readJson<{ status: string; owner?: string; blockedBy?: number[] }>(`.tasks/${id}.json`)));
+    expect(tasks.map((t) => [t.status, t.owner])).toEqual([
+      ["completed", "alice"],
+      ["completed", "lead"],
+    ]);
+    expect(tasks[1]!.blockedBy).toEqual([1]);
+
+    // ── s09: the job ran in the background, its log kept, its result in a later request ──
+    const jobLog = await readFile(path.join(ws, ".runtime-tasks/job-1.log"), "utf8");
+    expect(jobLog).toContain("applyDiscount(1999, 10) = 1799");
+    expect(lastText(lead[11])).not.toContain("<background-results>"); // not in the call that started it
+    expect(notices()).toContain("A prompt from background job job-1: Background work finished; its results follow.");
+    const woken = lastText(lead[13]);
+    expect(woken).toMatch(/<background-results>[\s\S]*job-1[\s\S]*applyDiscount\(1999, 10\) = 1799[\s\S]*<\/background-results>/);
+
+    // ── s10 + s11: alice claimed #1 herself, worked, and her mail woke the lead ───────────
+    const alice = requestsOf(simulator.requests, "alice");
+    expect(alice).toHaveLength(5);
+    expect(lastText(lead[14])).toContain("Task #1 is done: applyDiscount is committed on wt/discount.");
+    const roster = await readJson<{ members: { name: string }[] }>(".team/config.json");
+    expect(roster.members.map((m) => m.name)).toEqual(["alice"]);
+
+    // ── s12: she worked inside the worktree; the lead merged her branch and removed it ────
+    expect(lastText(alice[1])).toMatch(/<worktree>\nYou now work in worktree discount for task #1: \.worktrees\/discount, branch wt\/discount/);
+    expect(notices(["alice"])).toEqual(["works in .worktrees/discount now (task #1, branch wt/discount)"]);
+    expect(lastText(alice[3])).toContain("## wt/discount");
+    const subject = async (rev: string) => (await git(ws, "log", "-1", "--format=%s", rev)).trim();
+    expect(await subject("main")).toBe("Test applyDiscount");
+    expect(await subject("main~1")).toBe("Merge branch 'wt/discount'");
+    // A real merge: main's own commit first, alice's commit from the worktree's branch second.
+    const [ours, theirs, ...more] = (await git(ws, "log", "-1", "--format=%P", "main~1")).trim().split(" ");
+    expect(more).toEqual([]);
+    expect(await subject(ours!)).toBe("Fix cartTotal: add each line");
+    expect(await subject(theirs!)).toBe("Add applyDiscount");
+    expect((await git(ws, "show", "--name-only", "--format=", theirs!)).trim()).toBe("shop/src/discount.js");
+    expect(await subject(`${theirs!}~1`)).toBe("The practice workspace"); // branched before the fix
+    expect(await git(ws, "branch", "--list")).toBe("* main\n"); // wt/discount is gone
+    expect(await git(ws, "worktree", "list", "--porcelain")).not.toContain(".worktrees/discount");
+    expect(await git(ws, "status", "--porcelain")).toBe("");
+    // The lesson's own books: the index says removed, the event log says how it got there.
+    const index = await readJson<{ worktrees: { name: string; status: string; task_id: number }[] }>(INDEX_FILE);
+    expect(index.worktrees.map((w) => [w.name, w.status, w.task_id])).toEqual([["discount", "removed", 1]]);
+    const events = (await readFile(path.join(ws, EVENTS_FILE), "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { event: string; task_id?: number; force?: boolean });
+    expect(events.map((e) => [e.event, e.task_id ?? e.force])).toEqual([
+      ["worktree.create", 1],
+      ["worktree.remove", false],
+    ]);
+    expect(await readFile(path.join(ws, "shop/src/discount.js"), "utf8")).toContain("export function applyDiscount");
+    expect(lastText(lead[19])).toMatch(/pass 6\n\S+ fail 0/);
+    // The merged code passes its tests here too, run by the test itself.
+    const { stdout } = await run(process.execPath, ["--test", "--test-reporter=tap", "shop/"], { cwd: ws });
+    expect(stdout).toMatch(/# pass 6\n# fail 0/);
+  }, 120_000); // about 10 s on an idle machine; three agents, a job and git take longer on a loaded one
+});
