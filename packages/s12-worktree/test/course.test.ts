@@ -12,25 +12,22 @@
  *   and mails the lead · s12 a worktree for that task, merged and removed by the lead
  */
 import { execFile } from "node:child_process";
-import { readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lessonWorkspace, loadScript, type RecordedRequest } from "@learn/core";
 import { scriptedAgent } from "@learn/core/testing";
-import { bodyOf, lastMessage, requestsOf, runAll, textOfMessage } from "@learn/s09/testing";
-// s07's own checker of the protocol's rules (this package does not depend on @learn/s07).
-import { checkConversation } from "../../s07-compact/src/compaction/invariants.ts";
-import { EVENTS_FILE, gitEnv, INDEX_FILE, lesson } from "../src/index.ts";
+import { checkConversation } from "@learn/s07";
+import { EVENTS_FILE, INDEX_FILE, lesson } from "../src/index.ts";
+import { bodyOf, gitIn as git, lastMessage, requestsOf, runAll, textOfMessage } from "./helpers.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCRIPT = path.join(here, "fixtures", "course.yaml");
+const run = promisify(execFile);
 const BUNDLED_SKILL = path.join(here, "..", "..", "s06-skills", "skills", "write-a-test", "SKILL.md");
 
-const run = promisify(execFile);
-/** git in the test: an argument array, never a shell line; the lesson's clean environment. */
-const git = async (cwd: string, ...args: string[]) => (await run("git", args, { cwd, env: gitEnv() })).stdout;
 
 let ws: string;
 beforeEach(async () => {
@@ -197,7 +194,8 @@ describe("the course in one session (lesson 12's agent)", () => {
     expect(await readFile(path.join(ws, "shop/src/discount.js"), "utf8")).toContain("export function applyDiscount");
     expect(lastText(lead[19])).toMatch(/pass 6\n\S+ fail 0/);
     // The merged code passes its tests here too, run by the test itself.
-    const { stdout } = await run(process.execPath, ["--test", "--test-reporter=tap", "shop/"], { cwd: ws });
+    const testFiles = (await readdir(path.join(ws, "shop/test"))).filter((f) => f.endsWith(".test.js")).map((f) => `shop/test/${f}`);
+    const { stdout } = await run(process.execPath, ["--test", "--test-reporter=tap", ...testFiles], { cwd: ws });
     expect(stdout).toMatch(/# pass 6\n# fail 0/);
   }, 120_000); // about 10 s on an idle machine; three agents, a job and git take longer on a loaded one
 });
