@@ -21,7 +21,7 @@ const SAVE = use("save_memory", {
   name: "test-command",
   type: "project",
   description: "How to run shop's tests",
-  content: "Run `node --test shop/` from the workspace root.",
+  content: "Run `node --test shop/test/*.test.js` from the workspace root.",
 });
 const INDEX_LINE = "- [test-command](test-command.md) (project) — How to run shop's tests";
 
@@ -33,7 +33,7 @@ const SHOP_TESTS = [
   "---",
   "The shop's tests, run just now:",
   "",
-  "!`node --test shop/`",
+  "!`node --test shop/test/*.test.js`",
   "",
   "Look closely at $ARGUMENTS.",
   "",
@@ -65,7 +65,7 @@ describe("bad knowledge files", () => {
     await writeFiles(ws.dir, {
       ".claude/skills/broken/SKILL.md": "No frontmatter here.\n",
       ".memory/broken.md": memoryFile("broken", "A memory of an unknown type", "opinion", "x"),
-      ".memory/test-command.md": memoryFile("test-command", "How to run shop's tests", "project", "Run `node --test shop/`."),
+      ".memory/test-command.md": memoryFile("test-command", "How to run shop's tests", "project", "Run `node --test shop/test/*.test.js`."),
       ".claude/commands/empty.md": "---\ndescription: Does nothing\n---\n",
     });
     const script: Script = {
@@ -151,7 +151,7 @@ describe("a subagent's prompt", () => {
   const ws = useTempWorkspace();
 
   it("explore: tool guidance for its own tools only, no planning or subagents section, the memory and CLAUDE.md layer, breakpoints", async () => {
-    await writeFiles(ws.dir, { ".memory/test-command.md": memoryFile("test-command", "How to run shop's tests", "project", "Run `node --test shop/`.") });
+    await writeFiles(ws.dir, { ".memory/test-command.md": memoryFile("test-command", "How to run shop's tests", "project", "Run `node --test shop/test/*.test.js`.") });
     const script: Script = {
       turns: [
         { content: [use("task", { description: "Find the runner", prompt: "Which test runner does shop use?", subagent_type: "explore" })] },
@@ -258,7 +258,7 @@ describe("a custom command through the agent", () => {
     expect(result.prompt).toMatch(/^[#ℹ] fail 2$/m);
     expect(result.prompt).toContain("(exit code 1)");
     expect(result.prompt.endsWith("\n\nLook closely at formatPrice rounding.")).toBe(true);
-    expect(renderer.ofKind("notice").map((n) => n.text)).toContain(`/shop-tests runs \`node --test shop/\` in ${ws.dir}`);
+    expect(renderer.ofKind("notice").map((n) => n.text)).toContain(`/shop-tests runs \`node --test shop/test/*.test.js\` in ${ws.dir}`);
 
     try {
       expect(await agent.run(result.prompt, never())).toBe("Two tests fail.");

@@ -82,7 +82,7 @@ describe("s09 demo 2: a one-shot job", () => {
     expect(renderer.ofKind("error")).toEqual([]);
     expect(simulator.remaining()).toBe(0);
     expect(turns.map((t) => t.source)).toEqual([undefined, "cron job cron-1"]);
-    expect(turns[1]!.prompt).toBe("Run the shop's unit tests (node --test shop/) and report in one line how they did.");
+    expect(turns[1]!.prompt).toBe("Run the shop's unit tests (node --test shop/test/*.test.js) and report in one line how they did.");
     expect(turns[1]!.answer).toMatch(/^2 of 4 shop tests pass/);
 
     const created = toolResultsOf(simulator.requests[1]!.body)[0]!;
@@ -92,7 +92,7 @@ describe("s09 demo 2: a one-shot job", () => {
     const schedule = JSON.parse(await readFile(path.join(ws.dir, ".claude/scheduled_tasks.json"), "utf8")) as { tasks: unknown[] };
     expect(schedule.tasks).toEqual([]);
     expect(renderer.ofKind("notice").map((n) => n.text)).toContain(
-      "A prompt from cron job cron-1: Run the shop's unit tests (node --test shop/) and report in one line how they did.",
+      "A prompt from cron job cron-1: Run the shop's unit tests (node --test shop/test/*.test.js) and report in one line how they did.",
     );
   });
 });

@@ -1,5 +1,6 @@
 // The slow suite: every checkout waits for a payment gateway, as a real one would make it wait.
-// `node --test shop/` does not run it (the file name is no test pattern); run it on its own:
+// The shop's test command (`node --test shop/test/*.test.js`, or `npm test` in shop/) does not
+// run it (it is no test/*.test.js file); run it on its own:
 //   node --test shop/integration/checkout.js      (or, in shop/: npm run test:slow)
 import assert from "node:assert/strict";
 import { test } from "node:test";
