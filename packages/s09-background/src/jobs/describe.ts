@@ -4,8 +4,8 @@
  * are always seconds with one decimal ("3.1s"), so the same format reads the same
  * everywhere (and the docs can mask it: a run's timings are never the same twice).
  *
- *   job-1 · running for 2.0s · node --test shop/
- *   job-1 · completed · exit 0 after 3.1s · node --test shop/
+ *   job-1 · running for 2.0s · node --test shop/test/*.test.js
+ *   job-1 · completed · exit 0 after 3.1s · node --test shop/test/*.test.js
  *   job-2 · failed · exit 1 after 0.4s · npm run build
  *   job-3 · timeout after 300.0s · npm run serve
  */
