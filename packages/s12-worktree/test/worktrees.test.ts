@@ -7,9 +7,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { practiceWorkspace } from "@learn/core";
+import { lessonWorkspace, practiceWorkspace } from "@learn/core";
 import { TaskBoard } from "@learn/s08";
-import { EVENTS_FILE, INDEX_FILE, repositoryOf, Worktrees } from "../src/index.ts";
+import { EVENTS_FILE, INDEX_FILE, lesson, repositoryOf, Worktrees } from "../src/index.ts";
 import { gitIn, useRepoWorkspace } from "./helpers.ts";
 
 const ws = useRepoWorkspace();
@@ -151,6 +151,20 @@ describe("a broken index", () => {
     await expect(worktrees.create({ name: "x" })).rejects.toThrow("is broken");
     expect(await indexText()).toBe("{ not json");
     expect(await exists(path.join(ws.dir, ".worktrees/x"))).toBe(false);
+  });
+});
+
+describe("the prepared copy", () => {
+  it("is a repository whose first commit has the same id every time (the walkthrough shows it)", async () => {
+    const copies = [await lessonWorkspace(lesson, "s12-same"), await lessonWorkspace(lesson, "s12-same")];
+    try {
+      const [a, b] = await Promise.all(copies.map(async (dir) => (await gitIn(dir, "rev-parse", "HEAD")).trim()));
+      expect(a).toBe(b);
+      expect(await gitIn(copies[0]!, "log", "--format=%s · %an · %aI · %cI")).toMatch(/^The practice workspace · Practice Agent · 2026-01-01T00:00:00(Z|\+00:00) · 2026-01-01T00:00:00(Z|\+00:00)\n$/);
+      expect(await gitIn(copies[0]!, "status", "--porcelain")).toBe("");
+    } finally {
+      for (const dir of copies) await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -10,6 +10,9 @@
  *                          `git merge` and `git log` are allowed here (only here: the course's
  *                          own practice workspace never allows them)
  *   git config             an author for commits, and no signing: the copy must commit anywhere
+ *
+ * The first commit has a fixed date, so it has the same id in every copy of the same files: a
+ * worktree's "from 1a2b3c4" reads the same in every run (the docs' walkthrough shows it).
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -21,6 +24,9 @@ export const HARNESS_IGNORES = [".worktrees/", ".claude/tool-log.jsonl", ".tasks
 /** What an agent may do with git in the prepared copy without being asked. */
 export const GIT_RULES = ["Bash(git status *)", "Bash(git add *)", "Bash(git commit *)", "Bash(git merge *)", "Bash(git log *)"];
 
+/** When the prepared copy's first commit was made, as far as git is told. */
+export const FIRST_COMMIT_DATE = "2026-01-01T00:00:00Z";
+
 export async function prepareRepository(dir: string): Promise<void> {
   await writeFile(path.join(dir, ".gitignore"), `# The harness's own bookkeeping; everything else here is the project.\n${HARNESS_IGNORES.join("\n")}\n`);
   await allowGit(path.join(dir, ".claude", "settings.json"));
@@ -29,7 +35,7 @@ export async function prepareRepository(dir: string): Promise<void> {
     await git(dir, ["config", key, value]);
   }
   await git(dir, ["add", "--all"]);
-  await git(dir, ["commit", "--quiet", "--message", "The practice workspace"]);
+  await git(dir, ["commit", "--quiet", "--message", "The practice workspace"], undefined, { GIT_AUTHOR_DATE: FIRST_COMMIT_DATE, GIT_COMMITTER_DATE: FIRST_COMMIT_DATE });
 }
 
 /** Add GIT_RULES to the settings' allow list (the file is the template's: valid JSON). */

@@ -24,9 +24,9 @@ export function gitEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv 
   return clean;
 }
 
-/** Run `git <args>` in `cwd`; its stdout, or a GitError with what git said. */
-export async function git(cwd: string, args: readonly string[], signal?: AbortSignal): Promise<string> {
-  const result = await runProcess("git", args, { cwd, timeoutMs: GIT_TIMEOUT_MS, signal, env: gitEnv() });
+/** Run `git <args>` in `cwd`; its stdout, or a GitError with what git said. `env`: variables of our own (a commit's dates). */
+export async function git(cwd: string, args: readonly string[], signal?: AbortSignal, env: NodeJS.ProcessEnv = {}): Promise<string> {
+  const result = await runProcess("git", args, { cwd, timeoutMs: GIT_TIMEOUT_MS, signal, env: { ...gitEnv(), ...env } });
   if (result.startError) throw new GitError(`git could not be started (${result.startError}): is git installed?`);
   if (result.timedOut) throw new GitError(`git ${args[0]} did not finish within ${GIT_TIMEOUT_MS / 1000}s and was stopped`);
   if (result.aborted) throw new GitError(`git ${args[0]} was interrupted`);
