@@ -10,12 +10,12 @@ import path from "node:path";
 import { ToolError } from "@learn/core";
 import { git, GitError, gitSays } from "./run-git.ts";
 
-/** What to do instead, ready to follow. */
+/** What to do instead, in one line. */
 export function gitInitAdvice(dir: string): string {
   return (
-    "Start this lesson without --cwd: it then works in a fresh copy of the practice workspace made a repository of its own. " +
-    `Or make a project of yours one, in a folder that is not inside another repository:\n  cd <your project> && git init && git add -A && git commit -m start\n` +
-    `and start the lesson with --cwd <your project>. (Not ${dir} itself: a repository inside another one confuses both.)`
+    "Start this lesson without --cwd (it then works in a fresh copy of the practice workspace made a repository of its own), " +
+    "or make a project of yours a repository — `git init && git add -A && git commit -m start` in a folder inside no other repository — " +
+    `and start with --cwd <that folder> (not ${dir}: a repository inside another one confuses both).`
   );
 }
 
