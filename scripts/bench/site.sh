@@ -7,7 +7,7 @@
 set -euo pipefail
 site="$(git -C "$(dirname "$0")" rev-parse --show-toplevel)/packages/site"
 cd "$site"
-rm -rf dist pages .vitepress/cache
+rm -rf dist ../../.site-pages .vitepress/cache
 
 timed() {
   local label=$1; shift

@@ -1,11 +1,13 @@
 /**
  * The VitePress config: one site in two languages (English at the root, Chinese under /zh/),
- * built from the pages `src/pages.ts` generated into `pages/` (git-ignored). The sidebar is
- * read from the list the generator wrote beside them, so a new lesson appears without an
- * edit here. The course's relative links are rewritten by `src/link-rewrite.ts`, and headings
+ * built from the pages `src/pages.ts` generated into the root's `.site-pages/` (git-ignored).
+ * The sidebar is read from the list the generator wrote beside them, so a new lesson
+ * appears without an edit here. The course's relative links are rewritten by `src/link-rewrite.ts`, and headings
  * get GitHub's ids (`src/slug.ts`), which those links use.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { defineConfig, type DefaultTheme } from "vitepress";
 import { COURSE_THEME } from "../src/highlight.ts";
 import { linkRewrite } from "../src/link-rewrite.ts";
@@ -13,7 +15,11 @@ import { comparePage, pageLink, type Lang } from "../src/routes.ts";
 import { githubSlug } from "../src/slug.ts";
 import { SITE_DATA_FILE, type SiteData } from "../src/site-data.ts";
 
-const data = JSON.parse(readFileSync(new URL(`../pages/${SITE_DATA_FILE}`, import.meta.url), "utf8")) as SiteData;
+const require = createRequire(import.meta.url);
+const VUE_DIR = path.dirname(createRequire(require.resolve("vitepress")).resolve("vue/package.json"));
+// Where src/pages-cli.ts writes the pages: the repository root's .site-pages (git-ignored).
+const PAGES = "../../.site-pages";
+const data = JSON.parse(readFileSync(new URL(`${PAGES}/${SITE_DATA_FILE}`, new URL("..", import.meta.url)), "utf8")) as SiteData;
 
 const WORDS: Record<Lang, { book: string; lessons: string; compare: string; diff: string }> = {
   en: { book: "Book", lessons: "Lessons", compare: "Compare lessons", diff: "Code diff" },
@@ -48,7 +54,10 @@ function nav(lang: Lang): DefaultTheme.NavItem[] {
 }
 
 export default defineConfig({
-  srcDir: "pages",
+  srcDir: PAGES,
+  // The pages sit outside this package, where `vue` cannot be found from them: point their
+  // imports at the Vue that VitePress itself uses.
+  vite: { resolve: { alias: [{ find: /^vue(\/server-renderer)?$/, replacement: `${VUE_DIR}$1` }] } },
   outDir: "dist",
   cacheDir: ".vitepress/cache",
   title: "Learn Agent Harness",

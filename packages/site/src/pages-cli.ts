@@ -7,6 +7,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const SITE_DIR = path.resolve(here, "..");
 const ROOT = path.resolve(SITE_DIR, "../..");
 
-const report = await writePages(ROOT, path.join(SITE_DIR, "pages"));
+/**
+ * The generated pages live at the repository's root, git-ignored, not in this package: the
+ * docs' link check reads every Markdown file under packages/, and these copies of the course's
+ * pages hold links that only make sense on the site. The VitePress config's srcDir is this.
+ */
+export const PAGES_DIR = path.join(ROOT, ".site-pages");
+
+const report = await writePages(ROOT, PAGES_DIR);
 for (const note of report.skipped) console.log(`note: ${note}`);
 console.log(`site: ${report.pages} pages from ${report.lessons.length} lessons (${report.lessons.join(", ")})`);

@@ -65,7 +65,9 @@ export function sideBySideTable(rows: Row[], oldName: string, newName: string): 
         : `<td class="ln"></td><td class="code empty"></td>`;
     return `<tr>${cells(row.left, "del")}${cells(row.right, "add")}</tr>`;
   });
-  return [`<div class="side-by-side"><table>`, head, "<tbody>", ...body, "</tbody></table></div>"].join("\n");
+  // Fixed column widths: each side gets half the width, however long its lines are.
+  const cols = `<colgroup><col class="ln"><col><col class="ln"><col></colgroup>`;
+  return [`<div class="side-by-side"><table>`, cols, head, "<tbody>", ...body, "</tbody></table></div>"].join("\n");
 }
 
 export function escapeHtml(text: string): string {
