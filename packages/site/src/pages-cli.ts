@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { writePages } from "./pages.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const SITE_DIR = path.resolve(here, "..");
+const SITE_DIR = path.resolve(here, "..");
 const ROOT = path.resolve(SITE_DIR, "../..");
 
 /**
@@ -12,7 +12,7 @@ const ROOT = path.resolve(SITE_DIR, "../..");
  * docs' link check reads every Markdown file under packages/, and these copies of the course's
  * pages hold links that only make sense on the site. The VitePress config's srcDir is this.
  */
-export const PAGES_DIR = path.join(ROOT, ".site-pages");
+const PAGES_DIR = path.join(ROOT, ".site-pages");
 
 const report = await writePages(ROOT, PAGES_DIR);
 for (const note of report.skipped) console.log(`note: ${note}`);

@@ -18,7 +18,7 @@ import { diffPageMarkdown, lessonDiffs } from "./diff-page.ts";
 import { SITE_LABELS } from "./labels.ts";
 import { courseHighlighter, highlightModules } from "./highlight.ts";
 import { lessonPageMarkdown } from "./lesson-page.ts";
-import { bookPage, codeFile, comparePage, diffFile, diffPage, LANGS, lessonPage, type Lang } from "./routes.ts";
+import { bookPage, codeFile, comparePage, diffFile, diffPage, LANGS, lessonPage } from "./routes.ts";
 import { firstHeading, SITE_DATA_FILE, type SiteData } from "./site-data.ts";
 
 export interface PagesReport {
@@ -92,4 +92,3 @@ function indexFirst(a: string, b: string): number {
   return rank(a) - rank(b) || a.localeCompare(b);
 }
 
-export type { Lang };
