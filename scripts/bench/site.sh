@@ -11,7 +11,8 @@ rm -rf dist ../../.site-pages .vitepress/cache
 
 timed() {
   local label=$1; shift
-  /usr/bin/env time -f "%e %U %S" -o /tmp/site-bench-time.$$ "$@" >/dev/null
+  /usr/bin/env time -f "%e %U %S" -o /tmp/site-bench-time.$$ "$@" >/tmp/site-bench-out.$$ 2>&1 || { tail -30 /tmp/site-bench-out.$$; exit 1; }
+  rm -f /tmp/site-bench-out.$$
   read -r wall user sys </tmp/site-bench-time.$$
   rm -f /tmp/site-bench-time.$$
   awk -v w="$wall" -v u="$user" -v s="$sys" -v l="$label" 'BEGIN { printf "  %6.1f s wall  %6.1f s CPU  %s\n", w, u + s, l }'
