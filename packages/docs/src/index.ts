@@ -7,3 +7,8 @@ export { readTraceFile, parseTrace, TraceFileError } from "./trace-file.ts";
 export { Normalizer, restateUsage, WORKSPACE } from "./normalize.ts";
 export { BLOCK_NAMES, startMarker, endMarker, type BlockName } from "./markers.ts";
 export { brokenLinks, type BrokenLink } from "./links.ts";
+export { discoverLessons, type LessonPackage } from "./discover.ts";
+export { lessonModules, type SourceModule } from "./sources.ts";
+export { unifiedDiff } from "./code-diff.ts";
+export { readBlock } from "./markers.ts";
+export { fence } from "./markdown.ts";

@@ -1,0 +1,75 @@
+/**
+ * A unified diff laid out in two columns: the old file on the left, the new on the right.
+ * The diff itself comes from the docs generator (`unifiedDiff`); this only reads it back
+ * hunk by hunk and pairs each run of removed lines with the run of added lines that replaced
+ * it, so a changed line sits beside its old self. Rendered as a plain HTML table, escaped:
+ * the diff's colours say what changed.
+ */
+
+export interface Side {
+  /** The line's number in its file. */
+  line: number;
+  text: string;
+}
+
+export type Row =
+  | { kind: "hunk"; header: string }
+  | { kind: "same" | "change"; left: Side | undefined; right: Side | undefined };
+
+const HUNK = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
+
+/** The rows of a unified diff, its `---`/`+++` headers skipped. */
+export function sideBySideRows(unified: string): Row[] {
+  const rows: Row[] = [];
+  let oldLine = 0;
+  let newLine = 0;
+  let removed: Side[] = [];
+  let added: Side[] = [];
+  const flush = () => {
+    for (let i = 0; i < Math.max(removed.length, added.length); i++) {
+      rows.push({ kind: "change", left: removed[i], right: added[i] });
+    }
+    removed = [];
+    added = [];
+  };
+  for (const line of unified.split("\n")) {
+    const hunk = HUNK.exec(line);
+    if (hunk) {
+      flush();
+      oldLine = Number(hunk[1]);
+      newLine = Number(hunk[2]);
+      rows.push({ kind: "hunk", header: line });
+    } else if (line.startsWith("---") || line.startsWith("+++") || line.startsWith("\\")) {
+      continue; // file headers, and "\ No newline at end of file"
+    } else if (line.startsWith("-")) {
+      removed.push({ line: oldLine++, text: line.slice(1) });
+    } else if (line.startsWith("+")) {
+      added.push({ line: newLine++, text: line.slice(1) });
+    } else if (line.startsWith(" ")) {
+      flush();
+      rows.push({ kind: "same", left: { line: oldLine++, text: line.slice(1) }, right: { line: newLine++, text: line.slice(1) } });
+    }
+  }
+  flush();
+  return rows;
+}
+
+/** The rows as one HTML table. */
+export function sideBySideTable(rows: Row[], oldName: string, newName: string): string {
+  const head = `<thead><tr><th colspan="2">${escapeHtml(oldName)}</th><th colspan="2">${escapeHtml(newName)}</th></tr></thead>`;
+  const body = rows.map((row) => {
+    if (row.kind === "hunk") return `<tr class="hunk"><td colspan="4">${escapeHtml(row.header)}</td></tr>`;
+    const cells = (side: Side | undefined, mark: string) =>
+      side
+        ? `<td class="ln">${side.line}</td><td class="code${row.kind === "change" ? ` ${mark}` : ""}">${escapeHtml(side.text)}</td>`
+        : `<td class="ln"></td><td class="code empty"></td>`;
+    return `<tr>${cells(row.left, "del")}${cells(row.right, "add")}</tr>`;
+  });
+  // Fixed column widths: each side gets half the width, however long its lines are.
+  const cols = `<colgroup><col class="ln"><col><col class="ln"><col></colgroup>`;
+  return [`<div class="side-by-side"><table>`, cols, head, "<tbody>", ...body, "</tbody></table></div>"].join("\n");
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}

@@ -1,0 +1,30 @@
+/**
+ * What the VitePress config needs to know about the generated pages — the book's pages and
+ * the lessons, with their titles, per language — written as JSON next to the pages so the
+ * config (which runs inside VitePress, not under tsx) never imports the lessons itself.
+ */
+import type { Lang } from "./routes.ts";
+
+export interface SiteEntry {
+  /** The page, relative to the pages folder: `lessons/s01-loop/index.md`. */
+  page: string;
+  title: string;
+}
+
+export interface SiteLesson extends SiteEntry {
+  dirName: string;
+  /** The lesson's diff page, when a lesson comes before it. */
+  diffPage: string | undefined;
+}
+
+export interface SiteData {
+  book: Record<Lang, SiteEntry[]>;
+  lessons: Record<Lang, SiteLesson[]>;
+}
+
+export const SITE_DATA_FILE = "site-data.json";
+
+/** A Markdown file's first `# ` heading, for its title in the sidebar. */
+export function firstHeading(markdown: string, fallback: string): string {
+  return /^# (.+)$/m.exec(markdown)?.[1]?.trim() ?? fallback;
+}

@@ -1,0 +1,202 @@
+/**
+ * The site, built once and read in a real browser: headless Chromium from the system's
+ * packages, driven by playwright-core. Without Chromium this fails (it never skips): the
+ * site is only tested if a browser opens it. `.ci/run` installs Chromium when it is missing.
+ *
+ * One build, one browser, one pass over every page (loads with no console error, headings
+ * in order, images with alt text), then a few pages for each behaviour: the lesson layout at
+ * desktop and phone widths, the language switch, the diff views, the compare page, the
+ * walkthrough's steps, keyboard navigation. Screenshots go to test-output/ (git-ignored).
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { brokenInternalLinks, buildSite, DIST, externalAssets, pagePaths, SITE_DIR } from "./built-site.ts";
+import { serveStatic } from "./static-server.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const OUTPUT = path.join(SITE_DIR, "test-output");
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const LESSON = "/lessons/s12-worktree/";
+
+let browser: Browser;
+let server: Server;
+let base: string;
+let pages: string[];
+
+beforeAll(async () => {
+  // Checked first, so a missing browser fails in a second with the fix, not after a build.
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium, as .ci/run does) or set CHROMIUM_PATH`);
+  }
+  buildSite();
+  pages = pagePaths();
+  ({ url: base, server } = await serveStatic(DIST));
+  browser = await chromium.launch({ executablePath: CHROMIUM });
+  mkdirSync(OUTPUT, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** A page in a fresh tab, with every console error and failed request it causes recorded. */
+async function open(url: string, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
+  page.on("pageerror", (e) => errors.push(`exception: ${e.message}`));
+  page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+  await page.goto(base + url, { waitUntil: "load" });
+  return { page, errors };
+}
+
+/**
+ * The page's headings in #VPContent (the sidebar's group titles are its own outline) that
+ * skip a level, and its images without alt text. Browser-side code is a string: this test is
+ * type-checked with the repository's Node programs, which have no DOM types.
+ */
+const A11Y_PROBE = `(() => {
+  const levels = [...document.querySelectorAll("#VPContent :is(h1,h2,h3,h4,h5,h6)")].map((h) => Number(h.tagName[1]));
+  const skips = levels.flatMap((level, i) => (level > (i === 0 ? 1 : levels[i - 1] + 1) ? ["h" + (levels[i - 1] ?? 0) + " -> h" + level] : []));
+  const noAlt = [...document.images].filter((img) => !img.hasAttribute("alt")).map((img) => img.src);
+  return { skips, noAlt };
+})()`;
+
+async function accessibility(page: Page): Promise<{ skips: string[]; noAlt: string[] }> {
+  return page.evaluate(A11Y_PROBE);
+}
+
+/** The text of the focused element when it is one of the top navigation's links, else "". */
+const FOCUSED_NAV_LINK = `document.activeElement?.closest(".VPNavBarMenu") ? document.activeElement.textContent ?? "" : ""`;
+
+describe("the built site", () => {
+  it("has every lesson, in both languages, with its diff page, and a compare page", () => {
+    for (const lesson of ["s01-loop", "s12-worktree"]) {
+      expect(pages).toContain(`/lessons/${lesson}/`);
+      expect(pages).toContain(`/zh/lessons/${lesson}/`);
+      expect(pages).toContain(`/lessons/${lesson}/diff.html`);
+    }
+    expect(pages).toEqual(expect.arrayContaining(["/", "/zh/", "/compare.html", "/glossary.html", "/zh/glossary.html"]));
+  });
+
+  it("links only to pages (and ids) that exist", () => {
+    expect(brokenInternalLinks(pages)).toEqual([]);
+  });
+
+  it("loads nothing from another host (no web fonts, no CDN)", () => {
+    expect(externalAssets()).toEqual([]);
+  });
+
+  it("loads every page with no console error, headings in order and alt text on images", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const problems: string[] = [];
+    page.on("console", (m) => m.type() === "error" && problems.push(`${page.url()}: console: ${m.text()}`));
+    page.on("pageerror", (e) => problems.push(`${page.url()}: ${e.message}`));
+    page.on("response", (r) => r.status() >= 400 && problems.push(`${page.url()}: ${r.status()} ${r.url()}`));
+    for (const url of pages) {
+      await page.goto(base + url, { waitUntil: "load" });
+      const { skips, noAlt } = await accessibility(page);
+      problems.push(...skips.map((s) => `${url}: heading skipped a level (${s})`), ...noAlt.map((src) => `${url}: img without alt: ${src}`));
+    }
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("a lesson page", () => {
+  it("shows the README and the code side by side on a desktop, stacked on a phone", async () => {
+    for (const [viewport, name] of [[DESKTOP, "lesson-desktop"], [PHONE, "lesson-phone"]] as const) {
+      const { page, errors } = await open(LESSON, viewport);
+      await page.locator(".lesson-code .shiki").first().waitFor();
+      const text = (await page.locator(".lesson-text").boundingBox())!;
+      const code = (await page.locator(".lesson-code").boundingBox())!;
+      if (viewport === DESKTOP) {
+        expect(code.x).toBeGreaterThanOrEqual(text.x + text.width); // beside it, to the right
+        expect(code.y).toBeLessThan(text.y + text.height); // at the same height
+      } else {
+        expect(code.y).toBeGreaterThanOrEqual(text.y + text.height); // below it
+        expect(code.width).toBeGreaterThan(viewport.width * 0.8); // the full width of the phone
+      }
+      await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("switches from English to the same lesson in Chinese", async () => {
+    const { page } = await open(LESSON);
+    await page.locator(".VPNavBarTranslations button").hover();
+    await page.locator(".VPNavBarTranslations a", { hasText: "中文" }).click();
+    await page.waitForURL(`${base}/zh${LESSON}`);
+    // The router changes the URL first, then the page's language: wait for it.
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("zh");
+    await expect.poll(() => page.locator(".lesson-text h1").textContent()).toMatch(/^s12/);
+    await page.close();
+  });
+
+  it("shows the walkthrough one step at a time on request", async () => {
+    const { page } = await open(LESSON);
+    const steps = page.locator(".walk-step");
+    const all = await steps.count();
+    expect(all).toBeGreaterThan(2);
+    await page.getByRole("button", { name: "Step by step" }).click();
+    expect(await page.locator(".walk-step:visible").count()).toBe(1);
+    await page.getByRole("button", { name: "Next →" }).click();
+    expect(await steps.nth(1).isVisible()).toBe(true);
+    expect(await steps.nth(0).isVisible()).toBe(false);
+    await page.close();
+  });
+});
+
+describe("the diff views", () => {
+  it("show what s12 adds to s11, side by side and unified", async () => {
+    const { page, errors } = await open("/lessons/s12-worktree/diff.html");
+    const added = page.locator(".view-split td.add", { hasText: "worktreesFor" }).first();
+    await added.waitFor();
+    expect(await added.isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(OUTPUT, "diff.png") });
+    await page.getByRole("button", { name: "Unified" }).click();
+    expect(await added.isVisible()).toBe(false);
+    const unified = page.locator(".view-unified", { hasText: "+" }).filter({ hasText: "worktreesFor" }).first();
+    expect(await unified.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("compare any two lessons in the browser", async () => {
+    const { page, errors } = await open("/compare.html?from=s11-autonomy&to=s12-worktree");
+    await page.locator(".compare-diff").first().waitFor();
+    expect(await page.locator(".compare-diff .add", { hasText: "worktreesFor" }).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(OUTPUT, "compare.png") });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("keyboard and accessibility", () => {
+  it("reaches the navigation links with Tab", async () => {
+    const { page } = await open("/");
+    let reached = "";
+    for (let i = 0; i < 12 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate<string>(FOCUSED_NAV_LINK);
+    }
+    expect(reached.trim()).not.toBe("");
+    await page.close();
+  });
+
+  it("keeps headings in order once the lesson's code and diffs have loaded", async () => {
+    const loaded = { [LESSON]: ".lesson-code .shiki", "/lessons/s12-worktree/diff.html": ".view-split", "/compare.html": ".compare-diff" };
+    for (const [url, drawn] of Object.entries(loaded)) {
+      const { page } = await open(url);
+      await page.locator(drawn).first().waitFor();
+      expect(await accessibility(page)).toEqual({ skips: [], noAlt: [] });
+      await page.close();
+    }
+  });
+});
