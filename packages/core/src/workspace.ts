@@ -65,7 +65,14 @@ export async function copyPracticeWorkspace(label = "workspace"): Promise<string
  */
 export async function lessonWorkspace(lesson: Pick<Lesson, "id" | "workspace">, label = lesson.id): Promise<string> {
   const dir = await copyPracticeWorkspace(label);
-  await lesson.workspace?.prepare(dir);
+  try {
+    await lesson.workspace?.prepare(dir);
+  } catch (err) {
+    // One clear line at the command line (git missing, a full disk), not a stack trace; the
+    // half-made copy is of no use to anyone.
+    await rm(dir, { recursive: true, force: true });
+    throw new WorkspaceError(`Could not prepare a fresh copy of the practice workspace for ${lesson.id}: ${err instanceof Error ? err.message : String(err)}`);
+  }
   return dir;
 }
 

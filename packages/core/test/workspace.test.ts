@@ -67,6 +67,13 @@ describe("a lesson that prepares its workspace", () => {
     expect(prepared.length).toBe(before);
   });
 
+  it("a set-up that fails is one clear WorkspaceError naming the lesson and the folder", async () => {
+    const broken = { id: "sYY", workspace: { why: "", prepare: async () => Promise.reject(new Error("git could not be started")) } };
+    const failure = startingWorkspace(broken, undefined, {});
+    await expect(failure).rejects.toThrow(WorkspaceError);
+    await expect(failure).rejects.toThrow(/^Could not prepare a fresh copy of the practice workspace for sYY: git could not be started$/);
+  });
+
   it("a lesson without one starts in the practice workspace itself", async () => {
     expect(await startingWorkspace({ id: "s01" }, undefined, {})).toBe(practiceWorkspace());
   });

@@ -10,12 +10,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScript, Simulator } from "@learn/core";
-import { demoPromptOf, expectKeyOnlyAtEndpoint, traceRequests } from "@learn/s06/testing";
-import { runLessonCli, serveSimulator, useTempWorkspace, type Endpoint } from "@learn/core/testing";
-import { checkConversation } from "@learn/s07";
+import { runLessonCli, useTempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
-import type { Body } from "./helpers.ts";
+import { printDemoOverHttp } from "./helpers.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The CLI, real processes and a slow suite: a limit, not a measure. */
@@ -26,25 +23,12 @@ const ws = useTempWorkspace();
 
 describe("s09 on the command line", () => {
   it("--print the demo against an HTTP endpoint: it waits for both jobs, prints the last answer, no key in the trace or a job's log", async () => {
-    const endpoint: Endpoint = await serveSimulator(new Simulator(await loadScript(lesson.demoScripts[0]!)));
-    const trace = path.join(ws.dir, "trace.jsonl");
-    try {
-      const run = await runLessonCli(pkg, ["--", "--print", await demoPromptOf(lesson), "--cwd", ws.dir, "--trace", trace], {
-        env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model" },
-      });
-      expect(run.stderr).not.toMatch(/^✗/m);
-      expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(/^job-2: all three checkout tests pass/);
-      expect(run.stderr).toContain("A prompt from background job job-1: Background work finished; its results follow.");
-      const requests = await traceRequests<Body>(trace);
-      expect(requests).toHaveLength(7);
-      for (const r of requests) expect(checkConversation(r.body.messages)).toEqual([]);
-      expect(await readFile(path.join(ws.dir, "shop/src/cart.js"), "utf8")).toContain("sum + lineTotal(line)");
-      const logs = (await readFile(path.join(ws.dir, ".runtime-tasks/job-1.log"), "utf8")) + (await readFile(path.join(ws.dir, ".runtime-tasks/job-2.log"), "utf8"));
-      await expectKeyOnlyAtEndpoint(KEY, endpoint.headers[0], trace, run.stdout + run.stderr + logs);
-    } finally {
-      await endpoint.close();
-    }
+    const logs = async () => (await readFile(path.join(ws.dir, ".runtime-tasks/job-1.log"), "utf8")) + (await readFile(path.join(ws.dir, ".runtime-tasks/job-2.log"), "utf8"));
+    const { run, requests } = await printDemoOverHttp(lesson, pkg, ws.dir, { key: KEY, alsoClean: logs });
+    expect(run.stdout).toMatch(/^job-2: all three checkout tests pass/);
+    expect(run.stderr).toContain("A prompt from background job job-1: Background work finished; its results follow.");
+    expect(requests).toHaveLength(7);
+    expect(await readFile(path.join(ws.dir, "shop/src/cart.js"), "utf8")).toContain("sum + lineTotal(line)");
   }, CLI_RUN_TIMEOUT_MS);
 
   it("a bad --time-scale is one clear line and exit 2", async () => {

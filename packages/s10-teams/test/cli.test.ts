@@ -7,12 +7,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScript, Simulator } from "@learn/core";
-import { demoPromptOf, expectKeyOnlyAtEndpoint, traceRequests } from "@learn/s06/testing";
-import { runLessonCli, serveSimulator, useTempWorkspace, type Endpoint } from "@learn/core/testing";
-import { checkConversation } from "@learn/s07";
+import { useTempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
-import type { Body } from "./helpers.ts";
+import { printDemoOverHttp } from "./helpers.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The CLI, three agents and a test run: a limit, not a measure. */
@@ -23,29 +20,15 @@ const ws = useTempWorkspace();
 
 describe("s10 on the command line", () => {
   it("--print the demo against an HTTP endpoint: every agent under its own name, the lead's last answer on stdout, no key anywhere", async () => {
-    const endpoint: Endpoint = await serveSimulator(new Simulator(await loadScript(lesson.demoScripts[0]!)));
-    const trace = path.join(ws.dir, "trace.jsonl");
-    try {
-      const run = await runLessonCli(pkg, ["--", "--print", await demoPromptOf(lesson), "--cwd", ws.dir, "--trace", trace], {
-        env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model" },
-      });
-      expect(run.stderr).not.toMatch(/^✗/m);
-      expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(/^Done, by two teammates at once/);
-      expect(run.stderr).toContain("A prompt from mail from bob: New mail; it follows.");
-      const agents = endpoint.headers.map((h) => h["x-learn-agent"]);
-      expect(agents.filter((a) => a === "lead")).toHaveLength(3);
-      expect(agents.filter((a) => a === "alice")).toHaveLength(3);
-      expect(agents.filter((a) => a === "bob")).toHaveLength(5);
-      const requests = await traceRequests<Body>(trace);
-      for (const r of requests) expect(checkConversation(r.body.messages)).toEqual([]);
-      // Teammates' lines on stderr carry their names.
-      expect(run.stderr).toMatch(/^\[alice\] .*write_file/m);
-      expect(run.stderr).toMatch(/^\[bob\] .*bash/m);
-      expect(await readFile(path.join(ws.dir, "shop/test/discount.test.js"), "utf8")).toContain("discounted");
-      await expectKeyOnlyAtEndpoint(KEY, endpoint.headers[0], trace, run.stdout + run.stderr);
-    } finally {
-      await endpoint.close();
-    }
+    const { run, agents } = await printDemoOverHttp(lesson, pkg, ws.dir, { key: KEY });
+    expect(run.stdout).toMatch(/^Done, by two teammates at once/);
+    expect(run.stderr).toContain("A prompt from mail from bob: New mail; it follows.");
+    expect(agents.filter((a) => a === "lead")).toHaveLength(3);
+    expect(agents.filter((a) => a === "alice")).toHaveLength(3);
+    expect(agents.filter((a) => a === "bob")).toHaveLength(5);
+    // Teammates' lines on stderr carry their names.
+    expect(run.stderr).toMatch(/^\[alice\] .*write_file/m);
+    expect(run.stderr).toMatch(/^\[bob\] .*bash/m);
+    expect(await readFile(path.join(ws.dir, "shop/test/discount.test.js"), "utf8")).toContain("discounted");
   }, CLI_RUN_TIMEOUT_MS);
 });

@@ -5,12 +5,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScript, Simulator } from "@learn/core";
-import { demoPromptOf, expectKeyOnlyAtEndpoint, traceRequests } from "@learn/s06/testing";
-import { runLessonCli, serveSimulator, useTempWorkspace, type Endpoint } from "@learn/core/testing";
-import { checkConversation } from "@learn/s07";
+import { runLessonCli, useTempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
-import type { Body } from "./helpers.ts";
+import { printDemoOverHttp } from "./helpers.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLI_RUN_TIMEOUT_MS = 120_000;
@@ -20,22 +17,9 @@ const ws = useTempWorkspace();
 
 describe("s11 on the command line", () => {
   it("--print the demo against an HTTP endpoint (idle polls from LEARN_IDLE_POLL_MS): every agent under its name, the answer on stdout", async () => {
-    const endpoint: Endpoint = await serveSimulator(new Simulator(await loadScript(lesson.demoScripts[0]!)));
-    const trace = path.join(ws.dir, "trace.jsonl");
-    try {
-      const run = await runLessonCli(pkg, ["--", "--print", await demoPromptOf(lesson), "--cwd", ws.dir, "--trace", trace], {
-        env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model", LEARN_IDLE_POLL_MS: "100" },
-      });
-      expect(run.stderr).not.toMatch(/^✗/m);
-      expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(/^Done without assigning anything/);
-      const agents = endpoint.headers.map((h) => h["x-learn-agent"]);
-      expect(new Set(agents)).toEqual(new Set(["lead", "alice", "bob"]));
-      for (const r of await traceRequests<Body>(trace)) expect(checkConversation(r.body.messages)).toEqual([]);
-      await expectKeyOnlyAtEndpoint(KEY, endpoint.headers[0], trace, run.stdout + run.stderr);
-    } finally {
-      await endpoint.close();
-    }
+    const { run, agents } = await printDemoOverHttp(lesson, pkg, ws.dir, { key: KEY, env: { LEARN_IDLE_POLL_MS: "100" } });
+    expect(run.stdout).toMatch(/^Done without assigning anything/);
+    expect(new Set(agents)).toEqual(new Set(["lead", "alice", "bob"]));
   }, CLI_RUN_TIMEOUT_MS);
 
   it("a bad LEARN_IDLE_TIMEOUT_MS is one clear line and exit 2", async () => {

@@ -8,12 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { copyPracticeWorkspace, loadScript, Simulator } from "@learn/core";
-import { runLessonCli, serveSimulator, type Endpoint } from "@learn/core/testing";
-import { demoPromptOf, expectKeyOnlyAtEndpoint, traceRequests } from "@learn/s06/testing";
-import { checkConversation } from "@learn/s07";
+import { copyPracticeWorkspace } from "@learn/core";
+import { runLessonCli } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
-import { gitIn, useRepoWorkspace, type Body } from "./helpers.ts";
+import { gitIn, printDemoOverHttp, useRepoWorkspace } from "./helpers.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLI_RUN_TIMEOUT_MS = 120_000;
@@ -33,23 +31,10 @@ const probeScript = (expectText: string) =>
 
 describe("s12 on the command line", () => {
   it("--print the demo against an HTTP endpoint: every agent under its name, both branches merged, the answer on stdout", async () => {
-    const endpoint: Endpoint = await serveSimulator(new Simulator(await loadScript(lesson.demoScripts[0]!)));
-    const trace = path.join(os.tmpdir(), `s12-trace-${process.pid}-${Date.now()}.jsonl`);
-    try {
-      const run = await runLessonCli(pkg, ["--", "--print", await demoPromptOf(lesson), "--cwd", ws.dir, "--trace", trace], {
-        env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model", LEARN_IDLE_POLL_MS: "100" },
-      });
-      expect(run.stderr).not.toMatch(/^✗/m);
-      expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(/^Both branches are merged into main/);
-      expect(new Set(endpoint.headers.map((h) => h["x-learn-agent"]))).toEqual(new Set(["lead", "alice", "bob"]));
-      for (const r of await traceRequests<Body>(trace)) expect(checkConversation(r.body.messages)).toEqual([]);
-      await expectKeyOnlyAtEndpoint(KEY, endpoint.headers[0], trace, run.stdout + run.stderr);
-      expect(await gitIn(ws.dir, "log", "--format=%s", "--no-merges", "-2")).toMatch(/Add (applyDiscount|withTax)\nAdd (applyDiscount|withTax)/);
-    } finally {
-      await endpoint.close();
-      await rm(trace, { force: true });
-    }
+    const { run, agents } = await printDemoOverHttp(lesson, pkg, ws.dir, { key: KEY, env: { LEARN_IDLE_POLL_MS: "100" } });
+    expect(run.stdout).toMatch(/^Both branches are merged into main/);
+    expect(new Set(agents)).toEqual(new Set(["lead", "alice", "bob"]));
+    expect(await gitIn(ws.dir, "log", "--format=%s", "--no-merges", "-2")).toMatch(/Add (applyDiscount|withTax)\nAdd (applyDiscount|withTax)/);
   }, CLI_RUN_TIMEOUT_MS);
 
   it("with no --cwd it works in a fresh copy of the practice workspace made a repository, so a worktree can be made", async () => {

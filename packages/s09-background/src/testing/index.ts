@@ -2,10 +2,15 @@
  * Test helpers for lessons whose agent has turns nobody typed (a finished job, mail): run a
  * prompt as the demo and `--print` do — then every submitted turn, until nothing works for the
  * agent — recording each turn and who submitted it; and read the requests as the model read them.
- * Shared by this lesson's tests and the later lessons' (teams).
+ * And the demo through the command line against an HTTP endpoint. Shared by this lesson's tests
+ * and the later lessons' (teams, worktrees).
  */
-import { loadScript, runUntilIdle, type Agent, type IdleRunTurn, type Lesson, type MessageParam, type RecordedRequest, type Renderer } from "@learn/core";
-import { scriptedAgent } from "@learn/core/testing";
+import path from "node:path";
+import { expect } from "vitest";
+import { loadScript, runUntilIdle, Simulator, type Agent, type IdleRunTurn, type Lesson, type MessageParam, type RecordedRequest, type Renderer } from "@learn/core";
+import { runLessonCli, scriptedAgent, serveSimulator, type CliRun } from "@learn/core/testing";
+import { demoPromptOf, expectKeyOnlyAtEndpoint, traceRequests } from "@learn/s06/testing";
+import { checkConversation } from "@learn/s07";
 
 export { never, text, use, writeFiles } from "@learn/s06/testing";
 
@@ -56,5 +61,35 @@ export async function runDemo(lesson: Lesson, index: number, cwd: string) {
     return { ...scripted, turns, asked };
   } finally {
     await scripted.agent.close?.();
+  }
+}
+
+/**
+ * A lesson's first demo through its command line, as a real provider is used: `--print` its
+ * prompt in `cwd` against the simulator on a local HTTP endpoint (a real socket), with a key and
+ * a trace. Checked here, as every lesson's CLI test needs: exit 0, no error line, every request
+ * keeps the protocol's rules, and the key reached the endpoint and nothing else (`alsoClean`:
+ * more text that must not hold it, a job's log). Returns what the lesson's own test checks.
+ */
+export async function printDemoOverHttp(
+  lesson: Lesson,
+  packageDir: string,
+  cwd: string,
+  o: { key: string; env?: Record<string, string>; alsoClean?: () => Promise<string> },
+): Promise<{ run: CliRun; agents: string[]; requests: { agent?: string; body: Body }[] }> {
+  const endpoint = await serveSimulator(new Simulator(await loadScript(lesson.demoScripts[0]!)));
+  const trace = path.join(cwd, `trace-${process.pid}.jsonl`);
+  try {
+    const run = await runLessonCli(packageDir, ["--", "--print", await demoPromptOf(lesson), "--cwd", cwd, "--trace", trace], {
+      env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: o.key, MODEL_ID: "test-model", ...o.env },
+    });
+    expect(run.stderr).not.toMatch(/^✗/m);
+    expect(run.code).toBe(0);
+    const requests = await traceRequests<Body>(trace);
+    for (const r of requests) expect(checkConversation(r.body.messages)).toEqual([]);
+    await expectKeyOnlyAtEndpoint(o.key, endpoint.headers[0], trace, run.stdout + run.stderr + ((await o.alsoClean?.()) ?? ""));
+    return { run, agents: endpoint.headers.map((h) => String(h["x-learn-agent"])), requests };
+  } finally {
+    await endpoint.close();
   }
 }
