@@ -140,6 +140,15 @@ describe("a lesson page", () => {
     await page.close();
   });
 
+  it("says which file could not be loaded when a lesson's code is missing, and the README still shows", async () => {
+    const page = await context.newPage();
+    await page.route("**/code/s12-worktree.json", (route) => route.fulfill({ status: 404, body: "not found" }));
+    await page.goto(base + LESSON, { waitUntil: "load" });
+    await expect.poll(() => page.locator(".lesson-code [role=alert]").textContent()).toBe("Could not load the source files: /code/s12-worktree.json: 404 Not Found");
+    expect(await page.locator(".lesson-text h1").textContent()).toMatch(/^s12/);
+    await page.close();
+  });
+
   it("switches from English to the same lesson in Chinese", async () => {
     const { page } = await open(LESSON);
     await page.locator(".VPNavBarTranslations button").hover();
