@@ -38,6 +38,12 @@ export interface PolicySubject {
    * somewhere else (a command run inside a worktree): the policy judges the call from there.
    */
   cwd?: string;
+  /**
+   * Why no allow rule or grant may approve this call, when its input makes it dangerous in a
+   * way no path or command shows (`worktree_remove` with `force` discards unmerged work): the
+   * permission mode decides, so by default a person is asked.
+   */
+  unapprovable?: string;
 }
 
 /**
