@@ -76,7 +76,7 @@ describe("command substitution hides a command: it is opaque, and its inner comm
   });
 
   it("single quotes make `$(x)` text; double quotes still run it", () => {
-    expect(parseCommandLine("echo '$(x)'")).toEqual([{ text: "echo $(x)", core: "echo $(x)", words: ["echo", "$(x)"], writes: [] }]);
+    expect(parseCommandLine("echo '$(x)'")).toEqual([{ text: "echo $(x)", core: "echo $(x)", words: ["echo", "$(x)"], writes: [], reads: [] }]);
     expect(parseCommandLine(`echo "$(x)"`).map((c) => c.core)).toEqual(["echo $(x)", "x"]);
   });
 
@@ -118,7 +118,7 @@ describe("redirections: the files a command writes", () => {
   });
 
   it("a file descriptor number is not an argument: `cmd 2> err.txt` is `cmd`", () => {
-    expect(parseCommandLine("npm test 2> err.txt")).toEqual([{ text: "npm test", core: "npm test", words: ["npm", "test"], writes: ["err.txt"] }]);
+    expect(parseCommandLine("npm test 2> err.txt")).toEqual([{ text: "npm test", core: "npm test", words: ["npm", "test"], writes: ["err.txt"], reads: [] }]);
   });
 
   it("a redirection to a glob cannot be known in advance: opaque", () => {

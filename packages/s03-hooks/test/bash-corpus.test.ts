@@ -62,10 +62,10 @@ const CORPUS: [string, Verdict][] = [
   ["ls \\\n  -la", "allow"],
   ["npm test\nnpm run lint", "allow"],
   ["# only a comment", "ask"], // no command to approve: asks
-  ["echo done > notes.txt", "allow"],
-  ["echo more >> logs/run.log", "allow"],
+  ["echo done > notes.txt", "ask"], // a redirection is an edit of its file: Bash(echo *) runs echo, no Edit rule allows the write
+  ["echo more >> logs/run.log", "ask"],
   ["cat <<EOF\nhello\nEOF", "allow"],
-  ["cat <<'EOF' > notes.txt\n$(rm -rf x) stays text\nEOF", "allow"],
+  ["cat <<'EOF' > notes.txt\n$(rm -rf x) stays text\nEOF", "ask"],
   ["cat <<-EOF\n\tindented\n\tEOF", "allow"],
   ["grep -c x <<< 'some text'", "allow"],
   ["mkdir -p build && cd build && ls", "allow"],
@@ -81,13 +81,13 @@ const CORPUS: [string, Verdict][] = [
   [`printf '%s\\n' "a b"`, "allow"],
   ["test -f package.json && npm test", "allow"],
   ["find . -name '*.ts' | xargs grep export", "allow"],
-  ["find src -name '*.ts' -exec grep -l export {} +", "allow"],
+  ["find src -name '*.ts' -exec grep -l export {} +", "opaque"], // -exec: Bash(find *) means looking
   ["true", "allow"],
   ["pwd", "allow"],
   ["ls &", "allow"],
   ["(cd shop && npm test)", "allow"],
   ["{ npm test; npm run lint; }", "allow"],
-  ["{ npm test; } 2> err.txt", "allow"],
+  ["{ npm test; } 2> err.txt", "ask"],
   ["if true; then npm test; fi", "allow"],
   ["for f in a b; do echo $f; done", "allow"],
   ["while true; do npm test; done", "allow"],
@@ -99,7 +99,7 @@ const CORPUS: [string, Verdict][] = [
   ["echo sudo is only a word here", "allow"], // the refuse-list looks at programs, not at any text
   ["grep -n reboot notes.txt", "allow"],
   ["git log --grep shutdown", "allow"],
-  ["ls -la /", "allow"],
+  ["ls -la /", "opaque"], // a path outside the workspace: no rule approves it
   ["command -v node", "ask"], // `command -v` is its own command; no rule allows it
   // --- ask: an ask rule, or nothing approves it ---
   ["git push origin main", "ask"],
@@ -289,11 +289,17 @@ describe("the bash corpus: what each command line gets under one settings file",
     if (verdict === "deny") expect(d).toMatchObject({ behavior: "deny", step: "deny rule" });
     if (verdict === "refuse") expect(d).toMatchObject({ behavior: "deny", step: "refuse-list" });
     if (verdict === "opaque") {
-      expect(d).toMatchObject({ behavior: "ask", step: "mode" });
-      expect(d.reason).toMatch(/no rule can approve this one/);
+      // Asked: by the mode, or — when a Bash deny rule might hit what cannot be seen — in every mode.
+      expect(d.behavior).toBe("ask");
+      if (d.step === "mode") expect(d.reason).toMatch(/no rule can approve this one/);
+      else expect(d).toMatchObject({ step: "unchecked", reason: expect.stringMatching(/cannot be checked against Bash\(rm \*\)/) });
       // ...not even a rule that allows every bash command, nor acceptEdits mode:
       const everything = policyOf({ ...SETTINGS, allow: [...SETTINGS.allow, "Bash"] }, "acceptEdits");
       expect(decide(bash(line), everything, WORKSPACE).behavior).toBe("ask");
+    }
+    // A hidden command cannot be checked against the Bash deny rules: it is asked even in bypassPermissions.
+    if (verdict === "opaque" && d.step === "unchecked") {
+      expect(decide(bash(line), policyOf(SETTINGS, "bypassPermissions"), WORKSPACE).behavior).toBe("ask");
     }
     // Deny rules and the refuse-list hold in bypassPermissions too.
     if (verdict === "deny" || verdict === "refuse") {

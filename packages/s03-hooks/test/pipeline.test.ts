@@ -72,8 +72,10 @@ describe("command substitution: no allow rule can approve it, deny rules still s
 
 describe("redirections are writes", () => {
   it.each<[string, Behavior, RegExp]>([
-    ["echo x > notes.txt", "allow", /Bash\(echo \*\)/],
-    ["echo x >> logs/today.log", "allow", /Bash\(echo \*\)/],
+    // Bash(echo *) runs echo; writing the file is an edit, and no Edit rule allows it (as Claude Code asks).
+    ["echo x > notes.txt", "ask", /default mode asks/],
+    ["echo x >> logs/today.log", "ask", /default mode asks/],
+    ["echo x > README.md", "allow", /Bash\(echo \*\), Edit\(\*\.md\)/],
     ["echo x > /etc/passwd", "ask", /writes to \/etc\/passwd, outside the workspace/],
     ["echo x > ../outside.txt", "ask", /outside the workspace/],
     ["echo x > $HOME/.bashrc", "ask", /outside the workspace/],
@@ -81,11 +83,18 @@ describe("redirections are writes", () => {
     ["echo x > secrets/key.txt", "deny", /Edit\(secrets\/\*\*\)/],
     ["echo x > /dev/null", "allow", /echo/],
     ["cd /etc && echo x > passwd", "ask", /writes to passwd, outside the workspace/],
-    ["cd sub && echo x > /work/ws/sub/a.txt", "allow", /Bash\(cd \*\), Bash\(echo \*\)/],
+    ["cd sub && echo x > /work/ws/sub/a.md", "allow", /Bash\(cd \*\), Bash\(echo \*\), Edit\(\*\.md\)/],
   ])("%j → %s", (command, behavior, reason) => {
     const d = decisionOf(bash(command));
     expect(d.behavior).toBe(behavior);
     expect(d.reason).toMatch(reason);
+  });
+
+  it("acceptEdits lets an allowed command write inside the workspace; a bare Bash rule allows its writes", () => {
+    expect(decisionOf(bash("echo x > notes.txt"), "acceptEdits")).toMatchObject({ behavior: "allow", reason: expect.stringMatching(/acceptEdits mode allows its writes/) });
+    expect(decisionOf(bash("echo x > ../out.txt"), "acceptEdits").behavior).toBe("ask");
+    expect(decisionOf(bash("node x.js > out.txt"), "acceptEdits").behavior).toBe("ask"); // node: no rule runs it
+    expect(decisionOf(bash("ls > out.txt"), "default", { allow: ["Bash"] }).behavior).toBe("allow");
   });
 
   it("a bare Write deny rule stops every redirection to a file", () => {
@@ -169,7 +178,7 @@ describe("the refuse-list holds in every mode, whatever the rules say", () => {
   }
 });
 
-describe(".claude/ is the agent's own configuration: only a person (or bypassPermissions) may change it", () => {
+describe(".claude/ is the agent's own configuration: only a person may change it, in every mode", () => {
   const WIDE = { allow: ["Bash(echo *)", "Edit", "Write", "Edit(.claude/**)"] };
   it.each<[string, Record<string, unknown>, PermissionMode, Behavior]>([
     ["write_file", { path: ".claude/hooks/log-tool.sh", content: "rm -rf ." }, "default", "ask"],
@@ -177,12 +186,12 @@ describe(".claude/ is the agent's own configuration: only a person (or bypassPer
     ["edit_file", { path: ".claude/settings.json", old_text: "deny", new_text: "allow" }, "acceptEdits", "ask"],
     ["bash", { command: "echo '{}' > .claude/settings.json" }, "default", "ask"],
     ["bash", { command: "echo '{}' > .claude/settings.json" }, "acceptEdits", "ask"],
-    ["write_file", { path: ".claude/settings.json", content: "{}" }, "bypassPermissions", "allow"],
+    ["write_file", { path: ".claude/settings.json", content: "{}" }, "bypassPermissions", "ask"],
     ["write_file", { path: "notes.md", content: "" }, "default", "allow"], // an ordinary file: the rules decide
     ["bash", { command: "echo hi > out.txt" }, "default", "allow"],
   ])("%s %j in %s → %s", (tool, input, mode, behavior) => {
     const d = decisionOf(callOf(tool, input), mode, WIDE);
     expect(d.behavior).toBe(behavior);
-    if (behavior === "ask") expect(d.reason).toMatch(/part of the agent.s own configuration \(\.claude\/: settings and hook scripts\)/);
+    if (behavior === "ask") expect(d).toMatchObject({ step: "protected path", reason: expect.stringMatching(/a protected path \(\.claude, \.git/) });
   });
 });

@@ -32,6 +32,8 @@ export interface ShellCommand {
   words: string[];
   /** Files it writes through `>`, `>>`, `&>`... (never /dev/null and friends). */
   writes: string[];
+  /** Files it reads through `<` and `<>`: `cat < .env` reads .env as surely as `cat .env`. */
+  reads: string[];
   /** Why no allow rule may approve it: we cannot account in advance for all it runs. */
   opaque?: string;
 }
@@ -49,6 +51,8 @@ const INERT = new Set(["comment", "heredoc_start", "heredoc_end", "heredoc_conte
 const REDIRECTS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
 /** Redirections whose target is a file the command writes. */
 const WRITE_REDIRECTS = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
+/** Redirections whose target is a file the command reads. */
+const READ_REDIRECTS = new Set(["<", "<>", "<&"]);
 /** Writing to these changes no file. */
 const HARMLESS_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
 /** Bash keywords: as the first word of a command, the parser has misread the line. */
@@ -77,13 +81,14 @@ function analyse(line: string, depth: number): ShellCommand[] {
 /** What a redirection adds to the command it belongs to. */
 interface Redirections {
   writes: string[];
+  reads: string[];
   substitutions: SyntaxNode[];
   opaque?: string;
   /** A here-document's line can go on: `cat <<EOF | grep x` parses the `| grep x` inside it. */
   statements: SyntaxNode[];
 }
 
-const noRedirections = (): Redirections => ({ writes: [], substitutions: [], statements: [] });
+const noRedirections = (): Redirections => ({ writes: [], reads: [], substitutions: [], statements: [] });
 
 /** Walks the syntax tree and files one ShellCommand per simple command it meets. */
 class CommandWalker {
@@ -171,6 +176,7 @@ class CommandWalker {
     if (!destination) return;
     const target = wordOf(destination);
     into.substitutions.push(...target.substitutions);
+    if (READ_REDIRECTS.has(operator) && isFileTarget(operator, target.text)) into.reads.push(target.text);
     if (!WRITE_REDIRECTS.has(operator)) return;
     if (target.unknown) into.opaque ??= unmodelled(target.unknown);
     else if (/[*?[]/.test(target.text)) into.opaque ??= `it redirects output to something we cannot read (${operator} ${target.text})`;
@@ -273,7 +279,7 @@ function statementWords(node: SyntaxNode): string[] {
 
 function simple(text: string[], core: string[], writes: string[]): ShellCommand {
   const words = core.length ? [programName(core[0]!), ...core.slice(1)] : [];
-  return { text: text.join(" "), core: core.join(" "), words, writes };
+  return { text: text.join(" "), core: core.join(" "), words, writes, reads: [] };
 }
 
 function withRedirections(command: ShellCommand, redirections: Redirections): ShellCommand {
@@ -283,11 +289,12 @@ function withRedirections(command: ShellCommand, redirections: Redirections): Sh
 
 function attach(command: ShellCommand, redirections: Redirections): void {
   command.writes.push(...redirections.writes);
+  command.reads.push(...redirections.reads);
   if (redirections.opaque) command.opaque ??= redirections.opaque;
   if (redirections.substitutions.length) command.opaque ??= substitutionReason(redirections.substitutions);
 }
 
-/** `>&2` and `2>&1` duplicate a descriptor; `>& file` writes the file. */
+/** `>&2` and `2>&1` duplicate a descriptor; `>& file` writes the file, `<& file` reads it. */
 function isFileTarget(operator: string, target: string): boolean {
   if ((operator === ">&" || operator === "<&") && /^(\d+|-)$/.test(target)) return false;
   return !HARMLESS_TARGETS.has(target);

@@ -4,7 +4,17 @@ import type { ToolCall } from "@learn/core";
 export type Behavior = "allow" | "deny" | "ask";
 
 /** Which step decided: an "ask" is answered differently when it came from a rule or a hook. */
-export type Step = "refuse-list" | "deny rule" | "plan mode" | "ask rule" | "allow rule" | "mode" | "hook" | "user";
+export type Step =
+  | "refuse-list"
+  | "deny rule"
+  | "plan mode"
+  | "ask rule"
+  | "protected path"
+  | "unchecked"
+  | "allow rule"
+  | "mode"
+  | "hook"
+  | "user";
 
 /** A verdict and why: the reason is read by the user (asks) and by the model (denials). */
 export interface Decision {

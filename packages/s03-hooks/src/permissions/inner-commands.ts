@@ -31,6 +31,8 @@ const SHELLS = new Set(["bash", "sh", "zsh", "dash", "ksh", "mksh", "ash"]);
 /** Shell options that take the next word as their value: `bash -o pipefail -c ...`. */
 const SHELL_OPTIONS_WITH_VALUE = new Set(["--rcfile", "--init-file"]);
 const FIND_EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+/** find actions that delete files or write them. */
+const FIND_CHANGES = new Set(["-delete", "-fprint", "-fprint0", "-fprintf", "-fls"]);
 
 /** What `core` (a command, wrappers removed) runs besides itself, if anything. */
 export function innerCommandsOf(core: readonly BashWord[]): InnerCommands | undefined {
@@ -86,7 +88,12 @@ function handler(script: BashWord): InnerCommands {
   return { script: script.text, opaque: "it sets a trap handler, a command line run later" };
 }
 
-/** `find . -name '*.tmp' -exec rm {} +`: the words between -exec and `;` or `+` are a command. */
+/**
+ * `find . -name '*.tmp' -exec rm {} +`: the words between -exec and `;` or `+` are a command,
+ * run on files nobody listed in advance. So an -exec (or -delete, or an action that writes a
+ * file) makes find a command no prefix rule approves: `Bash(find *)` means looking, as in
+ * Claude Code, which asks for these.
+ */
 function findExec(args: readonly BashWord[]): InnerCommands | undefined {
   const commands: BashWord[][] = [];
   for (let i = 0; i < args.length; i++) {
@@ -96,5 +103,7 @@ function findExec(args: readonly BashWord[]): InnerCommands | undefined {
     if (last > i + 1) commands.push(args.slice(i + 1, last));
     i = last;
   }
-  return commands.length > 0 ? { commands } : undefined;
+  const action = args.find((a) => FIND_EXEC.has(a.text) || FIND_CHANGES.has(a.text))?.text;
+  if (!action) return undefined;
+  return { commands, opaque: `find ${action} runs a command or changes files on what it finds` };
 }

@@ -2,7 +2,8 @@
  * How a rule meets a tool call. First the call is taken apart into what rules look at (its
  * *subject*), from what the tool declares it means (`policySubject` in its definition):
  *
- *   commands   every simple command it would run, and every file those write by redirection
+ *   commands   every simple command it would run, every file those write by redirection, and
+ *              every file they name (`cat ../x`, `cat < .env`: command-paths.ts)
  *   reads      the files it reads          (read_file, edit_file, grep's and glob's folder)
  *   writes     the files it changes        (write_file, edit_file)
  *   cwd        where all that happens, when not where the agent is (a command run in a worktree)
@@ -13,12 +14,14 @@
  * Then the two questions the pipeline asks, which are deliberately not symmetric:
  *   - does a deny (or ask) rule hit ANY part?    `npm test && rm -rf x` is denied by Bash(rm *)
  *   - do allow rules approve EVERY part?         ...and is not allowed by Bash(npm test *)
- * A part we cannot see in advance (a `$(...)`, a nested `bash -c`, a write outside the
+ * A part we cannot see in advance (a `$(...)`, a nested `bash -c`, a file outside the
  * workspace) can be denied, but never approved by a rule: it falls through to the mode.
  */
 import { isAbsolute, resolve } from "node:path";
 import { isInside, type PolicySubject, type Tool, type ToolCall } from "@learn/core";
 import { parseCommandLine, type ShellCommand } from "./bash-command.ts";
+import { pathsOf } from "./command-paths.ts";
+import { protectedPart } from "./protected-paths.ts";
 import { realWorkspacePath, workspacePath } from "./path-pattern.ts";
 import type { Rule } from "./rule.ts";
 import { ANY_TOOL_NAMES, FILE_EDIT_TOOLS, namesOf, toolsNamed } from "./tool-names.ts";
@@ -33,6 +36,16 @@ export interface FileTarget {
   real: string | undefined;
   /** Both the path and where it leads are in the workspace (or are the workspace). */
   inside: boolean;
+  /** Absolute, as written and where it leads: what a protected file outside the workspace is matched on. */
+  absolute: string | undefined;
+  realAbsolute: string | undefined;
+}
+
+/** A file a command names: it reads it, and it may change it unless the program only reads. */
+export interface NamedFile extends FileTarget {
+  mayWrite: boolean;
+  /** Its place is known before the command runs (not `$X`, `~/x`, `*.md`, or relative after a `cd`). */
+  placed: boolean;
 }
 
 /** A file a bash command writes through a redirection. */
@@ -51,6 +64,12 @@ export interface CallSubject {
   reads: FileTarget[];
   /** The files it changes, as the tool declares them. */
   edits: FileTarget[];
+  /** The files its commands name as arguments or read through `<`. */
+  named: NamedFile[];
+  /** Why the files its commands read cannot all be known in advance, if so (`cd x && ls`, `grep -r`). */
+  readsUnknown?: string;
+  /** The tool's own reason why no rule may approve this call (PolicySubject.unapprovable). */
+  declaredUnapprovable?: string;
 }
 
 type Call = Pick<ToolCall, "name" | "input"> & { tool?: Pick<Tool, "policySubject" | "claudeCode"> };
@@ -60,15 +79,33 @@ export function subjectOf(call: Call, agentCwd: string): CallSubject {
   // A call that runs somewhere else (in a worktree) is judged from there.
   const cwd = typeof declared.cwd === "string" ? resolve(agentCwd, declared.cwd) : agentCwd;
   const commands = strings(declared.commands).flatMap(parseCommandLine);
-  const movesAround = commands.some((c) => CHANGES_DIRECTORY.test(c.core));
-  return {
+  const subject: CallSubject = {
     tool: call.name,
     names: namesOf(call.name, call.tool),
     commands,
-    writes: commands.flatMap((c) => c.writes.map((target) => redirectWrite(cwd, target, movesAround))),
+    writes: [],
     reads: strings(declared.reads).map((p) => fileTarget(cwd, p)),
     edits: strings(declared.writes).map((p) => fileTarget(cwd, p)),
+    named: [],
   };
+  // A redirection may belong to a whole list (`cd /etc && echo x > passwd`): for writes, any
+  // cd in the line makes a relative target unknowable.
+  const anyCd = commands.some((c) => CHANGES_DIRECTORY.test(c.core));
+  let dir: string | undefined = cwd; // where the next command runs; undefined once it cannot be known
+  for (const command of commands) {
+    subject.writes.push(...command.writes.map((target) => placed(cwd, anyCd ? undefined : cwd, target)));
+    const found = pathsOf(command.words, dir ?? cwd);
+    subject.named.push(...found.paths.map((p) => ({ ...placed(cwd, dir, p), mayWrite: found.mayWrite })));
+    subject.named.push(...command.reads.map((p) => ({ ...placed(cwd, dir, p), mayWrite: false })));
+    subject.readsUnknown ??= found.readsUnknown;
+    // Claude Code does not follow a cd when it checks a Read deny rule: neither do we (stricter).
+    if (dir !== cwd && found.paths.length > 0) subject.readsUnknown ??= `\`${command.text}\` runs after a cd, and the files it names are not followed there`;
+    if (CHANGES_DIRECTORY.test(command.core)) dir = directoryAfter(command, cwd, dir);
+  }
+  const unplaced = subject.named.find((f) => !f.placed);
+  subject.readsUnknown ??= unplaced && `it names ${unplaced.target}, which cannot be placed before it runs`;
+  if (typeof declared.unapprovable === "string") subject.declaredUnapprovable = declared.unapprovable;
+  return subject;
 }
 
 /** What the tool declares; for a tool that declares nothing, what its name has always meant. */
@@ -93,17 +130,32 @@ const strings = (list: readonly unknown[] | undefined): string[] => (list ?? [])
 function fileTarget(cwd: string, target: string): FileTarget {
   const path = workspacePath(cwd, target);
   const real = realWorkspacePath(cwd, target);
-  const lexicalInside = isInside(resolve(cwd), resolve(cwd, target));
-  return { target, path, real: real === "" ? undefined : real, inside: lexicalInside && real !== undefined };
+  const absolute = resolve(cwd, target);
+  const lexicalInside = isInside(resolve(cwd), absolute);
+  return { target, path, real: real === "" ? undefined : real, inside: lexicalInside && real !== undefined, absolute, realAbsolute: realPath(absolute) };
 }
 
-/** `cd /etc && echo x > passwd` writes /etc/passwd: after a cd, a relative target is anywhere. */
+/** `cd /etc && echo x > passwd` writes /etc/passwd: after a cd, relative paths start elsewhere. */
 const CHANGES_DIRECTORY = /^(cd|pushd|popd)(\s|$)/;
 
-/** `> $OUT`, `> ~/x`, or a relative target after a `cd` cannot be placed in advance: outside. */
-function redirectWrite(cwd: string, target: string, cwdMayChange: boolean): RedirectWrite {
-  const knowable = !/[$~*?[]/.test(target) && !(cwdMayChange && !isAbsolute(target));
-  return knowable ? fileTarget(cwd, target) : { target, path: undefined, real: undefined, inside: false };
+/** Where `cd shop` leads from `dir`; undefined when that cannot be known (`cd`, `cd -`, `cd $X`, pushd). */
+function directoryAfter(command: ShellCommand, cwd: string, dir: string | undefined): string | undefined {
+  const [program, target, ...rest] = command.words;
+  if (program !== "cd" || dir === undefined || target === undefined || rest.length > 0 || target === "-") return undefined;
+  return placed(cwd, dir, target).absolute;
+}
+
+/**
+ * A file a command names, placed if it can be: `$OUT`, `~/x`, `.e*`, or a relative path where
+ * the folder is not known (`base` undefined, after a `cd` we cannot follow), cannot be placed in
+ * advance (`placed: false`, outside). One exception keeps `ls *.md` approvable: a pattern in a
+ * known folder of the workspace, without a slash, stays in that folder.
+ */
+function placed(cwd: string, base: string | undefined, target: string): FileTarget & { placed: boolean } {
+  const unknownBase = base === undefined && !isAbsolute(target);
+  if (!/[$~*?[{`]/.test(target) && !unknownBase) return { ...fileTarget(cwd, resolve(base ?? cwd, target)), target, placed: true };
+  const localPattern = !unknownBase && !/[$~{`/]/.test(target) && isInside(resolve(cwd), resolve(base ?? cwd));
+  return { target, path: undefined, real: undefined, inside: localPattern, absolute: undefined, realAbsolute: undefined, placed: false };
 }
 
 /** Does the rule name this tool (`write_file`, `Write`)? */
@@ -125,11 +177,14 @@ export function hitsAnyPart(rule: Rule, subject: CallSubject): boolean {
       // A deny rule sees `timeout 9 /bin/rm -rf x`, what it runs (`/bin/rm -rf x`) and that program by name (`rm -rf x`).
       if (rule.command) return subject.commands.some((c) => rule.command!(c.text) || rule.command!(c.core) || rule.command!(c.words.join(" ")));
       return subject.commands.length > 0 || namesTool(rule, subject);
-    case "reads":
-      return rule.path ? subject.reads.some((f) => touches(rule, f)) : subject.reads.length > 0 || namesTool(rule, subject);
+    case "reads": {
+      // A file a command names is read: `Read(./.env)` in deny also stops `cat .env` and `cat < .env`.
+      const reads = [...subject.reads, ...subject.named];
+      return rule.path ? reads.some((f) => touches(rule, f)) : reads.length > 0 || namesTool(rule, subject);
+    }
     case "writes": {
-      // A redirection is a write: `Edit(.env)` in deny also stops `echo x > .env`.
-      const writes = [...subject.edits, ...subject.writes];
+      // A redirection is a write: `Edit(.env)` in deny also stops `echo x > .env` (and `cp x .env`).
+      const writes = [...subject.edits, ...subject.writes, ...subject.named.filter((f) => f.mayWrite)];
       return rule.path ? writes.some((f) => touches(rule, f)) : writes.length > 0 || namesTool(rule, subject);
     }
     case "tool":
@@ -152,10 +207,12 @@ function allowsTool(rule: Rule, subject: CallSubject): boolean {
 /**
  * Allow rules: the rules that together approve every part of the call, or undefined when
  * some part is left unapproved. A command is approved on its core (wrappers removed); a file
- * only when it is in the workspace both as written and where it leads. A rule that names the
- * tool without a specifier (`write_file`, `Glob`) approves the whole call.
+ * only when it is in the workspace both as written and where it leads; a file a command
+ * writes by redirection is an edit of it: `Bash(echo *)` runs echo, `Edit(notes/**)` (or
+ * acceptEdits: `editsInside`) lets it write notes/x. A rule that names the tool without a
+ * specifier (`write_file`, `Bash`) approves the whole call.
  */
-export function approvingRules(rules: readonly Rule[], subject: CallSubject): Rule[] | undefined {
+export function approvingRules(rules: readonly Rule[], subject: CallSubject, options: { editsInside?: boolean } = {}): Rule[] | undefined {
   if (unapprovable(subject) || subject.writes.some((w) => !w.inside)) return undefined;
   const files = [...subject.reads, ...subject.edits];
   const wholeTool = rules.find((r) => !r.command && !r.path && namesTool(r, subject));
@@ -163,6 +220,8 @@ export function approvingRules(rules: readonly Rule[], subject: CallSubject): Ru
 
   const parts: ((r: Rule) => boolean)[] = [
     ...subject.commands.map((c) => (r: Rule) => r.family === "commands" && (!r.command || r.command(c.core))),
+    // A redirection's file: an Edit rule, or a rule for every command (`Bash`): what runs may write.
+    ...(options.editsInside ? [] : subject.writes.map((f) => (r: Rule) => (r.family === "commands" && !r.command) || (r.family === "writes" && allowsTool(r, subject) && approvesFile(r, f)))),
     ...subject.edits.map((f) => (r: Rule) => r.family === "writes" && allowsTool(r, subject) && approvesFile(r, f)),
     // Leave to change a file is leave to read it.
     ...subject.reads.map((f) => (r: Rule) => (r.family === "reads" || r.family === "writes") && allowsTool(r, subject) && approvesFile(r, f)),
@@ -179,27 +238,26 @@ export function approvingRules(rules: readonly Rule[], subject: CallSubject): Ru
 
 /** The call changes files and nothing else, all of them in the workspace: what acceptEdits allows. */
 export function isEditInside(subject: CallSubject): boolean {
-  return subject.commands.length === 0 && subject.edits.length > 0 && subject.edits.every((f) => f.inside) && !changesConfig(subject);
+  return subject.commands.length === 0 && subject.edits.length > 0 && subject.edits.every((f) => f.inside) && !protectedPart(subject);
 }
 
 /**
- * `.claude/` holds the agent's own configuration: the settings that hold these rules, and
- * hook scripts that run on every call. A call that changes it could widen its own permissions
- * or plant a command, so only a person may say yes to it: no allow rule, no mode but
- * bypassPermissions.
+ * Why no allow rule may approve this call: the tool says so, one of its commands is hidden, it
+ * writes outside the workspace, it names a file outside it, or it changes a protected folder.
  */
-const CONFIG_FOLDER = /^\.claude(\/|$)/;
-
-function changesConfig(subject: CallSubject): FileTarget | undefined {
-  return [...subject.writes, ...subject.edits].find((f) => [f.path, f.real].some((p) => p !== undefined && CONFIG_FOLDER.test(p)));
-}
-
-/** Why no allow rule may approve this call, if one of its parts is hidden or writes outside. */
 export function unapprovable(subject: CallSubject): string | undefined {
+  if (subject.declaredUnapprovable) return subject.declaredUnapprovable;
   const hidden = subject.commands.find((c) => c.opaque);
   if (hidden) return `\`${hidden.text}\`: ${hidden.opaque}`;
   const outside = subject.writes.find((w) => w.path === undefined);
   if (outside) return `it writes to ${outside.target}, outside the workspace (or not knowable before it runs)`;
-  const config = changesConfig(subject);
-  return config && `it changes ${config.target}, part of the agent's own configuration (.claude/: settings and hook scripts)`;
+  const away = subject.named.find((f) => !f.inside);
+  if (away) return `it names ${away.target}, outside the workspace (or not knowable before it runs)`;
+  return protectedPart(subject)?.reason;
+}
+
+/** Where a path really leads (undefined when it cannot be resolved): see path-pattern.ts. */
+function realPath(absolute: string): string | undefined {
+  const real = realWorkspacePath("/", absolute);
+  return real === undefined ? undefined : `/${real}`;
 }

@@ -2,12 +2,16 @@
  * THE PERMISSION PIPELINE — one call in, one decision out, in a fixed order:
  *
  *   1. the refuse-list              deny   in every mode; nothing overrides it
- *   2. deny rules                   deny   if a rule hits any part of the call
+ *   2. deny rules                   deny   if a rule hits any part of the call (and the env
+ *                                         file holding the key: secret-files.ts)
  *   3. plan mode                    deny   every mutating call while planning
  *   4. ask rules                    ask    if a rule hits any part of the call
- *   5. allow rules                  allow  if rules approve every part of the call (settings.json's
+ *   5. only a person                ask    in every mode: it changes a protected path (.git/,
+ *                                         .claude/...), or a deny rule might hit a part of it
+ *                                         that cannot be checked (`$x CANARY`, `cd a && cat b`)
+ *   6. allow rules                  allow  if rules approve every part of the call (settings.json's
  *                                         and the harness's own grants, grants.ts)
- *   6. the mode                     allow / ask, for whatever no rule decided
+ *   7. the mode                     allow / ask, for whatever no rule decided
  *
  * The first step with an answer wins. "ask" is not the end: the hook hands it to the asker
  * (a person at a terminal, or a denial that says how to allow it). This function changes
@@ -19,8 +23,10 @@ import type { Grant } from "./grants.ts";
 import { approvingRules, hitsAnyPart, subjectOf, type CallSubject } from "./matching.ts";
 import { modeDecision, planVeto } from "./modes.ts";
 import type { PermissionPolicy } from "./policy.ts";
+import { protectedPart } from "./protected-paths.ts";
 import { refusalOf } from "./refuse-list.ts";
 import type { Rule } from "./rule.ts";
+import { touchedSecret } from "./secret-files.ts";
 
 type Call = Pick<ToolCall, "name" | "input" | "tool">;
 
@@ -29,8 +35,10 @@ export function decide(call: Call, policy: PermissionPolicy, cwd: string, grants
   return (
     refused(subject) ??
     ruleHit("deny", call, subject, policy) ??
+    secretDenial(call, subject, policy) ??
     planVeto(policy.mode, call) ??
     ruleHit("ask", call, subject, policy) ??
+    personOnly(subject, policy) ??
     ruleApproval(subject, policy, grants) ??
     modeDecision(policy.mode, call, subject)
   );
@@ -51,15 +59,51 @@ function ruleHit(list: "deny" | "ask", call: Call, subject: CallSubject, policy:
     : { behavior: "ask", reason: `the rule ${where} says to ask first`, step: "ask rule" };
 }
 
+/** The env file the key came from: no tool reads it, whatever the rules and the mode. */
+function secretDenial(call: Call, subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
+  const secret = touchedSecret(subject, policy.secretFiles);
+  if (!secret) return undefined;
+  return {
+    behavior: "deny",
+    step: "deny rule",
+    reason: `${describeCall(call)} touches ${secret.target}, the env file this harness loaded its API key from: no tool may read or change it.`,
+  };
+}
+
+/**
+ * What no rule and no mode may clear, so it is asked in every mode (a person can still say yes;
+ * without a terminal that is a no). A protected path changed; or a part of the call a deny rule
+ * might hit but that cannot be checked — a hidden command while `Bash(...)` rules deny, files
+ * that cannot be known while `Read(...)` rules deny (or while the key's env file is protected).
+ */
+function personOnly(subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
+  const changed = protectedPart(subject);
+  if (changed) return { behavior: "ask", step: "protected path", reason: changed.reason };
+  const denyRule = (family: Rule["family"]) => policy.rules.deny.find((r) => r.family === family);
+  const hidden = subject.commands.find((c) => c.opaque);
+  const commandRule = denyRule("commands");
+  if (hidden && commandRule) {
+    return { behavior: "ask", step: "unchecked", reason: `\`${hidden.text}\` cannot be checked against ${commandRule.text} in permissions.deny (${hidden.opaque})` };
+  }
+  const readRule = denyRule("reads")?.text ?? (policy.secretFiles.length > 0 ? "the protected env file" : undefined);
+  if (subject.readsUnknown && readRule) {
+    return { behavior: "ask", step: "unchecked", reason: `which files it reads cannot be checked against ${readRule}: ${subject.readsUnknown}` };
+  }
+  return undefined;
+}
+
 /** Settings' allow rules and grants together: one part of a call may be approved by each. */
 function ruleApproval(subject: CallSubject, policy: PermissionPolicy, given: readonly Grant[]): Decision | undefined {
   // A settings file with problems keeps only what restricts (policy.ts): grants loosen, so they
   // wait too — the deny rule that did not parse may have been the one that mattered.
   const grants = policy.degraded ? [] : given;
-  const rules = approvingRules([...policy.rules.allow, ...grants.map((g) => g.rule)], subject);
+  // acceptEdits lets a command's redirections write inside the workspace, as it lets write_file.
+  const editsInside = policy.mode === "acceptEdits";
+  const rules = approvingRules([...policy.rules.allow, ...grants.map((g) => g.rule)], subject, { editsInside });
   const named = (rule: Rule) => {
     const grant = grants.find((g) => g.rule === rule);
     return grant ? `${rule.text} from ${grant.source}` : rule.text;
   };
-  return rules && { behavior: "allow", reason: `allowed by ${rules.map(named).join(", ")}`, step: "allow rule" };
+  const edits = editsInside && subject.writes.length > 0 ? "; acceptEdits mode allows its writes inside the workspace" : "";
+  return rules && { behavior: "allow", reason: `allowed by ${rules.map(named).join(", ")}${edits}`, step: "allow rule" };
 }

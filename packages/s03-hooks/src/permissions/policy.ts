@@ -9,6 +9,7 @@
  */
 import { DEFAULT_MODE, type PermissionMode } from "./modes.ts";
 import type { Rule, RuleList } from "./rule.ts";
+import { secretFilesOf } from "./secret-files.ts";
 
 /** The permission settings a session runs with. */
 export interface PermissionPolicy {
@@ -18,6 +19,8 @@ export interface PermissionPolicy {
   source: string;
   /** The settings had entries that did not parse: only what restricts was kept. */
   degraded: boolean;
+  /** Real paths of files no tool may read or write, whatever the rules (secret-files.ts). */
+  secretFiles: readonly string[];
 }
 
 const LOOSENING: ReadonlySet<PermissionMode> = new Set(["acceptEdits", "bypassPermissions"]);
@@ -26,6 +29,8 @@ export interface PolicyInputs {
   rules: Record<RuleList, Rule[]>;
   defaultMode?: PermissionMode;
   degraded: boolean;
+  /** The env files the harness loaded its key from: protected like a `Read` deny rule. */
+  secretFiles?: readonly string[];
 }
 
 /** The session's policy, and notices the user should see about how it was chosen. */
@@ -48,7 +53,8 @@ export function policyFor(
       notices.push(`Permission mode ${wanted} is not applied while ${source} has problems; running in ${mode} mode.`);
     }
   }
-  return { policy: { mode, rules: settings.rules, source, degraded: settings.degraded }, notices };
+  const secretFiles = secretFilesOf(settings.secretFiles ?? []);
+  return { policy: { mode, rules: settings.rules, source, degraded: settings.degraded, secretFiles }, notices };
 }
 
 /** "no deny rules", "1 deny rule", "3 deny rules" */

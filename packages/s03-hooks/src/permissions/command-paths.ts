@@ -1,0 +1,137 @@
+/**
+ * The files a shell command names. A rule about a file must hold whichever tool touches it:
+ * `Read(./.env)` in deny has to stop `cat .env` and `grep TOKEN .env`, not only read_file; and
+ * `Bash(cat *)` in allow must not carry `cat ../outside.txt` out of the workspace.
+ *
+ *   cat -n notes.md ../x      paths: notes.md, ../x            (cat's operands are files)
+ *   grep -r TOKEN src         paths: src, and it reads folders whole
+ *   node -e "…"               it runs code given inline: it may read any file
+ *   npm test -- ./spec        paths: ./spec                     (an unknown program: path-like words)
+ *
+ * Four kinds of program, from what we know of them:
+ *   - programs whose operands are the files they read, and that change nothing (cat, ls, wc...);
+ *   - programs whose operands are the files they change (tee, cp, mv, touch...);
+ *   - programs that name no files (echo, printf, date...);
+ *   - everything else: a word is a path when it looks like one (`./x`, `a/b`, `..`) or names
+ *     something that exists; and such a program may change what it names (cp, mv, tee...).
+ * What no list can know is what a program does once it runs (`node app.js` may open any file):
+ * this reads the command line, it is not a sandbox. The key itself is scrubbed from every
+ * output (core's secrets.ts), whatever reads it.
+ */
+import { lstatSync } from "node:fs";
+import { resolve } from "node:path";
+
+export interface CommandPaths {
+  /** The words it names as files or folders, as written. */
+  paths: string[];
+  /** Why the files it reads cannot be known from its words, if so (it reads folders whole, runs inline code). */
+  readsUnknown?: string;
+  /** It may change the files it names (anything not known to only read them). */
+  mayWrite: boolean;
+}
+
+/** Programs that name no files in their arguments. */
+const NO_PATHS = new Set([
+  "echo", "printf", "true", "false", "pwd", "date", "whoami", "id", "uname", "hostname", "sleep", "seq",
+  "yes", "exit", "export", "unset", "set", "type", "which", "hash", "alias", "basename", "dirname", "expr",
+  "declare", "local", "return", "shift", "wait", "jobs", "kill",
+]);
+
+/** Programs whose operands are files they read, and that change nothing. */
+const READERS = new Set([
+  "cat", "head", "tail", "less", "more", "wc", "nl", "tac", "rev", "od", "xxd", "hexdump", "strings",
+  "base64", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "file", "stat", "ls", "tree", "du",
+  "diff", "cmp", "comm", "paste", "cut", "column", "fold", "fmt", "expand", "readlink", "realpath",
+  "grep", "egrep", "fgrep", "rg", "ag", "jq", "find", "test", "[",
+]);
+
+/** Readers that read the current folder when given no operand: `ls` is `ls .`. */
+const DEFAULT_TO_CWD = new Set(["ls", "find", "tree", "du", "rg", "ag"]);
+
+/** Programs whose operands are files they change. */
+const WRITERS = new Set(["tee", "touch", "mkdir", "cp", "mv", "rm", "rmdir", "ln", "chmod", "chown", "truncate", "install", "unlink", "shred"]);
+
+/** Their first operand is a pattern or a program, not a file (unless given by -e / -f). */
+const PATTERN_FIRST = new Set(["grep", "egrep", "fgrep", "rg", "ag", "jq", "sed", "awk", "gawk", "mawk"]);
+const PATTERN_OPTIONS = /^(-e|-f|--regexp|--file|--expression)(=|$)|^-[a-zA-Z]*[ef]$/;
+
+/** Programs that read every file under the folders they are given (or the current one). */
+const RECURSIVE_ALWAYS = new Set(["rg", "ag", "tar", "zip", "rsync"]);
+const RECURSIVE_FLAG = new Set(["grep", "egrep", "fgrep", "cp", "scp"]);
+/** git subcommands that print files' contents. */
+const GIT_SHOWS_CONTENT = new Set(["show", "diff", "grep", "cat-file", "blame", "archive", "format-patch", "log", "stash", "whatchanged"]);
+
+/** Interpreters and the options that hand them code on the command line. */
+const INLINE_CODE: Readonly<Record<string, RegExp>> = {
+  node: /^(-e|-p|--eval|--print)(=|$)|^-[a-zA-Z]*[ep]$/,
+  deno: /^eval$/,
+  bun: /^(-e|--eval|-p|--print)(=|$)/,
+  python: /^-[a-zA-Z]*c$/,
+  python3: /^-[a-zA-Z]*c$/,
+  perl: /^-[a-zA-Z]*[eE]$/,
+  ruby: /^-[a-zA-Z]*e$/,
+  php: /^-[a-zA-Z]*r$/,
+  lua: /^-[a-zA-Z]*e$/,
+};
+
+/** What a command (its words after wrappers, the program by name) names as files. */
+export function pathsOf(words: readonly string[], cwd: string): CommandPaths {
+  const [program = "", ...args] = words;
+  if (NO_PATHS.has(program) || program === "") return { paths: [], mayWrite: false };
+  const inline = INLINE_CODE[program];
+  const given = operandsOf(program, args);
+  const operands = given.length === 0 && DEFAULT_TO_CWD.has(program) ? ["."] : given;
+  const paths = READERS.has(program) || WRITERS.has(program) ? operands : args.flatMap((a) => pathLike(a, cwd));
+  const readsUnknown =
+    (inline && args.some((a) => inline.test(a)) ? `${program} runs code given on the command line, which may read any file` : undefined) ??
+    recursiveReason(program, args);
+  const result: CommandPaths = { paths, mayWrite: !READERS.has(program) };
+  if (program === "git" && args.includes("config") && !args.some((a) => /^(--get|--list|-l$|--show)/.test(a))) {
+    result.paths.push(".git/config"); // `git config key value` writes the repository's config
+  }
+  return readsUnknown ? { ...result, readsUnknown } : result;
+}
+
+/** A reader's file operands: its words after the options (and after the pattern, for grep and sed). */
+function operandsOf(program: string, args: readonly string[]): string[] {
+  const operands: string[] = [];
+  let options = true;
+  let patternGiven = args.some((a) => PATTERN_OPTIONS.test(a));
+  for (const arg of args) {
+    if (options && arg === "--") options = false;
+    else if (options && arg.startsWith("-") && arg !== "-") continue;
+    else if (PATTERN_FIRST.has(program) && !patternGiven) patternGiven = true;
+    else if (program === "find" && /^[-(!]/.test(arg)) break; // find's expression starts: no more folders
+    else operands.push(arg);
+  }
+  return operands;
+}
+
+function recursiveReason(program: string, args: readonly string[]): string | undefined {
+  const flagged = RECURSIVE_FLAG.has(program) && args.some((a) => /^(--recursive|--dereference-recursive|--archive|-d\s*recurse)$|^-[a-zA-Z]*[rRa]/.test(a));
+  if (RECURSIVE_ALWAYS.has(program) || flagged) return `${program} reads every file under the folders it is given`;
+  const subcommand = args.find((a) => !a.startsWith("-"));
+  if (program === "git" && subcommand && GIT_SHOWS_CONTENT.has(subcommand)) return `git ${subcommand} prints the contents of files it does not name`;
+  return undefined;
+}
+
+/**
+ * A word of an unknown program, as a path: when it looks like one (`.`, `..`, `./x`, `a/b`,
+ * `/etc`, `~/x`) or names something that exists (`.env`). Options carry paths too (`--out=../x`).
+ */
+function pathLike(word: string, cwd: string): string[] {
+  const value = /^--?[A-Za-z][\w-]*=/.test(word) ? word.slice(word.indexOf("=") + 1) : word;
+  if (value === "" || (value.startsWith("-") && value === word)) return [];
+  if (/:\/\//.test(value)) return []; // a URL
+  if (value === "." || value === ".." || /^[~/]|^\.\.?\//.test(value) || value.includes("/")) return [value];
+  return exists(resolve(cwd, value)) ? [value] : [];
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Secret files: the env file the harness loaded its key from (`.env` at the repository root,
+ * one level above the practice workspace). The key is in the harness's memory already; no tool
+ * has any business reading the file. So it is treated like a `Read(...)` deny rule that no
+ * settings file can lift: read_file, a search, `cat ../.env`, `background_run "cat ../.env"` —
+ * denied in every mode, bypassPermissions included. Matched on the real file (a symlink to it
+ * is it), wherever it is: inside the workspace or out.
+ */
+import { realpathSync } from "node:fs";
+import type { CallSubject, FileTarget } from "./matching.ts";
+
+/** The real paths of the given files (a missing one is matched as written). */
+export function secretFilesOf(files: readonly string[]): string[] {
+  return files.map((file) => {
+    try {
+      return realpathSync(file);
+    } catch {
+      return file;
+    }
+  });
+}
+
+/** The first part of the call that reads or writes one of the secret files. */
+export function touchedSecret(subject: CallSubject, secretFiles: readonly string[]): FileTarget | undefined {
+  if (secretFiles.length === 0) return undefined;
+  const files = [...subject.reads, ...subject.edits, ...subject.writes, ...subject.named];
+  return files.find((f) => [f.absolute, f.realAbsolute].some((p) => p !== undefined && secretFiles.includes(p)));
+}
