@@ -4,12 +4,13 @@
  * put its lines in front of the model. So the tools get a `readable` check in their context,
  * and grep and glob skip what a deny rule covers (or refuse it outright when named).
  *
- * What no rule can do: see what a shell command reads. `bash "cat .env"` is a different
- * tool with a different rule (`Bash(cat *)`); only a sandbox makes a shell safe.
+ * A shell command is judged on the files it names before it runs (command-paths.ts); what a
+ * program opens once it runs, no rule can see: only a sandbox makes a shell safe.
  */
 import type { Tool } from "@learn/core";
 import { realWorkspacePath, workspacePath } from "./path-pattern.ts";
 import type { PermissionPolicy } from "./policy.ts";
+import { isSecretFile } from "./secret-files.ts";
 
 /**
  * True unless a `Read` deny rule covers the file — as found, or where its symlinks lead
@@ -18,6 +19,7 @@ import type { PermissionPolicy } from "./policy.ts";
 export function readableUnder(policy: PermissionPolicy, cwd: string): (absolutePath: string) => boolean {
   const readDenials = policy.rules.deny.filter((rule) => rule.family === "reads");
   return (absolutePath) => {
+    if (isSecretFile(absolutePath, policy.secretFiles)) return false; // the key's env file (secret-files.ts)
     if (readDenials.length === 0) return true;
     const seen = [workspacePath(cwd, absolutePath), realWorkspacePath(cwd, absolutePath)].filter((p) => p !== undefined && p !== "");
     if (seen.length === 0) return true; // the workspace itself; outside is refused anyway

@@ -20,6 +20,17 @@ export function secretFilesOf(files: readonly string[]): string[] {
   });
 }
 
+/** Is this file (as found, or where its links lead) one of the secret files? */
+export function isSecretFile(absolutePath: string, secretFiles: readonly string[]): boolean {
+  if (secretFiles.length === 0) return false;
+  if (secretFiles.includes(absolutePath)) return true;
+  try {
+    return secretFiles.includes(realpathSync(absolutePath));
+  } catch {
+    return false;
+  }
+}
+
 /** The first part of the call that reads or writes one of the secret files. */
 export function touchedSecret(subject: CallSubject, secretFiles: readonly string[]): FileTarget | undefined {
   if (secretFiles.length === 0) return undefined;
