@@ -51,6 +51,8 @@ export interface CallSubject {
   reads: FileTarget[];
   /** The files it changes, as the tool declares them. */
   edits: FileTarget[];
+  /** Why no rule may approve it, as the tool declares (PolicySubject.unapprovable). */
+  unapprovable?: string;
 }
 
 type Call = Pick<ToolCall, "name" | "input"> & { tool?: Pick<Tool, "policySubject" | "claudeCode"> };
@@ -68,6 +70,7 @@ export function subjectOf(call: Call, agentCwd: string): CallSubject {
     writes: commands.flatMap((c) => c.writes.map((target) => redirectWrite(cwd, target, movesAround))),
     reads: strings(declared.reads).map((p) => fileTarget(cwd, p)),
     edits: strings(declared.writes).map((p) => fileTarget(cwd, p)),
+    ...(typeof declared.unapprovable === "string" ? { unapprovable: declared.unapprovable } : {}),
   };
 }
 
@@ -179,7 +182,7 @@ export function approvingRules(rules: readonly Rule[], subject: CallSubject): Ru
 
 /** The call changes files and nothing else, all of them in the workspace: what acceptEdits allows. */
 export function isEditInside(subject: CallSubject): boolean {
-  return subject.commands.length === 0 && subject.edits.length > 0 && subject.edits.every((f) => f.inside) && !changesConfig(subject);
+  return subject.commands.length === 0 && subject.edits.length > 0 && subject.edits.every((f) => f.inside) && !changesConfig(subject) && !subject.unapprovable;
 }
 
 /**
@@ -196,6 +199,7 @@ function changesConfig(subject: CallSubject): FileTarget | undefined {
 
 /** Why no allow rule may approve this call, if one of its parts is hidden or writes outside. */
 export function unapprovable(subject: CallSubject): string | undefined {
+  if (subject.unapprovable) return subject.unapprovable;
   const hidden = subject.commands.find((c) => c.opaque);
   if (hidden) return `\`${hidden.text}\`: ${hidden.opaque}`;
   const outside = subject.writes.find((w) => w.path === undefined);
