@@ -27,7 +27,7 @@ async function worktreeWithUncommittedWork(): Promise<string> {
 }
 
 /** One worktree_remove call through the agent; its result and the questions asked. */
-async function removeThroughAgent(input: object, options: { flags?: Record<string, string>; interactive?: boolean; answer?: string } = {}) {
+async function removeThroughAgent(input: Record<string, unknown>, options: { flags?: Record<string, string>; interactive?: boolean; answer?: string } = {}) {
   const asked: string[] = [];
   const scripted = await scriptedAgent(lesson, JSON.stringify({ turns: [{ content: [use("worktree_remove", input)] }, { content: [text("done")] }] }), ws.dir, {
     flags: { "idle-poll-ms": "50", ...options.flags },
