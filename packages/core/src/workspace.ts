@@ -2,16 +2,17 @@
  * Where the agent works. By default the repo's `practice-workspace/`, so a student's own
  * files are never at risk; `--cwd` or LEARN_WORKDIR point it elsewhere.
  */
-import { execFile } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import ignore from "ignore";
 import { repoRoot } from "./config.ts";
 import type { Lesson } from "./lesson.ts";
+import { runGit } from "./safe-git.ts";
 
-const execFileAsync = promisify(execFile);
+/** The template's git listing and copy: small, but never waited on forever nor cut short. */
+const GIT_COPY_TIMEOUT_MS = 60_000;
+const GIT_COPY_MAX_CHARS = 64 * 1024 * 1024;
 
 export class WorkspaceError extends Error {
   override name = "WorkspaceError";
@@ -91,12 +92,12 @@ async function copyTemplateFromGit(dest: string): Promise<boolean> {
   const folder = path.relative(root, practiceWorkspace());
   const staging = await mkdtemp(path.join(os.tmpdir(), "learn-template-"));
   try {
-    const { stdout } = await execFileAsync("git", ["ls-files", "-z", "--", folder], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
-    const files = stdout.split("\0").filter(Boolean);
+    const listed = await gitOk(root, ["ls-files", "-z", "--", folder]);
+    const files = listed?.split("\0").filter(Boolean) ?? [];
     if (files.length === 0) return false;
     // checkout-index writes the index's version of each file under the prefix, untouched by
     // whatever the working tree holds; an argument array, never a shell string.
-    await execFileAsync("git", ["checkout-index", `--prefix=${staging}${path.sep}`, "--", ...files], { cwd: root });
+    if ((await gitOk(root, ["checkout-index", `--prefix=${staging}${path.sep}`, "--", ...files])) === undefined) return false;
     await cp(path.join(staging, folder), dest, { recursive: true });
     return true;
   } catch {
@@ -104,6 +105,16 @@ async function copyTemplateFromGit(dest: string): Promise<boolean> {
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Git's stdout, or undefined when it failed. Through runGit, so the course's own repository
+ * config runs nothing here either (a filter driver would run on checkout-index): a config it
+ * refuses throws, and the copy is made from the disk instead.
+ */
+async function gitOk(root: string, args: readonly string[]): Promise<string | undefined> {
+  const result = await runGit(root, args, { timeoutMs: GIT_COPY_TIMEOUT_MS, maxChars: GIT_COPY_MAX_CHARS, maxStdoutChars: GIT_COPY_MAX_CHARS });
+  return result.exitCode === 0 && result.droppedChars === 0 ? result.stdout : undefined;
 }
 
 /** The files on disk that practice-workspace/.gitignore does not ignore. */

@@ -5,8 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { lessonWorkspace } from "@learn/core";
-import { gitEnv } from "../src/git/run-git.ts";
+import { lessonWorkspace, SAFE_GIT_OPTIONS, safeGitEnv } from "@learn/core";
 import { lesson } from "../src/index.ts";
 
 export * from "@learn/s09/testing";
@@ -42,7 +41,7 @@ export function useRepoWorkspace(): { readonly dir: string } {
   };
 }
 
-/** git in a test: an argument array, the same clean environment the lesson uses; stdout. */
+/** git in a test: an argument array, with the lesson's options and environment (so a planted config runs nothing here either); stdout. */
 export async function gitIn(cwd: string, ...args: string[]): Promise<string> {
-  return (await run("git", args, { cwd, env: gitEnv() })).stdout;
+  return (await run("git", [...SAFE_GIT_OPTIONS, ...args], { cwd, env: safeGitEnv() })).stdout;
 }

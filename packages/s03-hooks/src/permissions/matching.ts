@@ -238,7 +238,7 @@ export function approvingRules(rules: readonly Rule[], subject: CallSubject, opt
 
 /** The call changes files and nothing else, all of them in the workspace: what acceptEdits allows. */
 export function isEditInside(subject: CallSubject): boolean {
-  return subject.commands.length === 0 && subject.edits.length > 0 && subject.edits.every((f) => f.inside) && !protectedPart(subject);
+  return subject.commands.length === 0 && subject.edits.length > 0 && subject.edits.every((f) => f.inside) && !protectedPart(subject) && !subject.declaredUnapprovable;
 }
 
 /**

@@ -1,13 +1,15 @@
 /**
- * Git, called the only safe way: the `git` program with an argument array (core's runProcess),
- * never a shell string. A worktree name or a ref the model chose is then one argument whatever
- * characters it holds — `a; rm -rf ~` is a (refused) name, never a command.
+ * Git, called the only safe way: the `git` program with an argument array, never a shell
+ * string. A worktree name or a ref the model chose is then one argument whatever characters it
+ * holds — `a; rm -rf ~` is a (refused) name, never a command.
  *
- * The environment loses the variables that would point git somewhere else (GIT_DIR,
- * GIT_WORK_TREE… — set, for one, while a git hook runs), so every call acts on the repository
- * of the folder it is given and nothing else; and git never stops to ask for a password.
+ * And through core's runGit, which keeps the repository from running anything through us: no
+ * hook, no fsmonitor, no pager, no transport; a config that names a filter, diff or merge
+ * driver, or includes another file, is refused before git starts (core/src/safe-git.ts says
+ * which keys and why). No GIT_* variable from outside reaches git, so every call acts on the
+ * repository of the folder it is given; and git never stops to ask for a password.
  */
-import { runProcess, ToolError } from "@learn/core";
+import { runGit, ToolError } from "@learn/core";
 
 /** Long enough for a worktree checkout of a big project; a hung git is reported, not waited on. */
 export const GIT_TIMEOUT_MS = 60_000;
@@ -17,16 +19,9 @@ export class GitError extends ToolError {
   override name = "GitError";
 }
 
-/** This process's environment without what would send git to another repository. */
-export function gitEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const clean: NodeJS.ProcessEnv = { GIT_TERMINAL_PROMPT: "0" };
-  for (const [key, value] of Object.entries(env)) if (!key.startsWith("GIT_")) clean[key] = value;
-  return clean;
-}
-
 /** Run `git <args>` in `cwd`; its stdout, or a GitError with what git said. `env`: variables of our own (a commit's dates). */
 export async function git(cwd: string, args: readonly string[], signal?: AbortSignal, env: NodeJS.ProcessEnv = {}): Promise<string> {
-  const result = await runProcess("git", args, { cwd, timeoutMs: GIT_TIMEOUT_MS, signal, env: { ...gitEnv(), ...env } });
+  const result = await runGit(cwd, args, { timeoutMs: GIT_TIMEOUT_MS, signal, env });
   if (result.startError) throw new GitError(`git could not be started (${result.startError}): is git installed?`);
   if (result.timedOut) throw new GitError(`git ${args[0]} did not finish within ${GIT_TIMEOUT_MS / 1000}s and was stopped`);
   if (result.aborted) throw new GitError(`git ${args[0]} was interrupted`);
@@ -34,8 +29,8 @@ export async function git(cwd: string, args: readonly string[], signal?: AbortSi
   return result.stdout;
 }
 
-/** True when `git <args>` exits 0 (a question git answers with its exit code). */
+/** True when `git <args>` exits 0 (a question git answers with its exit code); a refused config throws. */
 export async function gitSays(cwd: string, args: readonly string[], signal?: AbortSignal): Promise<boolean> {
-  const result = await runProcess("git", args, { cwd, timeoutMs: GIT_TIMEOUT_MS, signal, env: gitEnv() });
+  const result = await runGit(cwd, args, { timeoutMs: GIT_TIMEOUT_MS, signal });
   return result.exitCode === 0;
 }

@@ -213,9 +213,13 @@ export class Worktrees {
   }
 }
 
-/** `git status --porcelain` of a folder: one "XY path" line per change. */
+/**
+ * `git status --porcelain` of a folder: one "XY path" line per change. Submodules are not
+ * looked into: each is a repository with a config of its own, which git would obey there and
+ * runGit has not read (and `git worktree remove` refuses a worktree holding one anyway).
+ */
 export async function uncommitted(folder: string, signal?: AbortSignal): Promise<string[]> {
-  return (await git(folder, ["status", "--porcelain"], signal)).split("\n").filter(Boolean);
+  return (await git(folder, ["status", "--porcelain", "--ignore-submodules=all"], signal)).split("\n").filter(Boolean);
 }
 
 export function namesIn(entries: readonly WorktreeEntry[]): string {

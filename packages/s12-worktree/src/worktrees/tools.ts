@@ -1,8 +1,10 @@
 /**
  * The model's side of worktrees. Creating, keeping, binding and removing only touch
- * `.worktrees/` (a checkout and its books), so they are granted like the task tools;
- * worktree_run runs a command, so it declares that command — and where it runs — and the
- * permission policy judges it exactly as bash, from inside the worktree.
+ * `.worktrees/` (a checkout and its books), so they are granted like the task tools — except
+ * a forced removal, which throws work away: it declares itself unapprovable, so no grant or
+ * rule says yes to it and the permission mode decides (a person, by default). worktree_run
+ * runs a command, so it declares that command — and where it runs — and the permission
+ * policy judges it exactly as bash, from inside the worktree.
  */
 import { defineTool, ToolError, type Tool } from "@learn/core";
 import { BASH_TIMEOUT_MS, formatRun, refusalFor } from "@learn/s01";
@@ -114,14 +116,19 @@ export function worktreeRemoveTool(worktrees: Worktrees): Tool {
     name: WORKTREE_TOOLS.remove,
     description:
       "Remove a worktree and its branch once its work is merged. Refused while it has uncommitted changes or commits not merged into the workspace's branch, " +
-      "unless force: true (which throws that work away). complete_task: true also marks its bound task completed.",
+      "unless force: true, which throws that work away and so is never granted: the user is asked (with no one to ask, it is refused). complete_task: true also marks its bound task completed.",
     input: z.object({
       name: WorktreeName,
       force: z.boolean().default(false).describe("Remove even with uncommitted or unmerged work, which is lost."),
       complete_task: z.boolean().default(false).describe("Mark the bound task completed."),
     }),
     mutating: true,
-    policySubject: ({ name }) => ({ writes: [worktreePath(name)] }),
+    // Unforced, it refuses by itself while anything would be lost, so the grant covers it;
+    // forced, it loses work on purpose, and that is for the permission mode (a person) to say.
+    policySubject: ({ name, force }) => ({
+      writes: [worktreePath(name)],
+      ...(force ? { unapprovable: `force discards ${name}'s uncommitted changes and unmerged commits, which cannot be got back` } : {}),
+    }),
     summary: ({ name, force }) => `${name}${force ? " (force)" : ""}`,
     async run({ name, force, complete_task }, ctx) {
       const { entry, completed } = await worktrees.remove({ name, force, completeTask: complete_task }, ctx.signal);
