@@ -50,7 +50,9 @@ describe("a Read(...) deny rule covers bash too (item 4)", () => {
     ["cat README.md .env", "deny"],
     ["cat shop/../.env", "deny"],
     ["cd shop && ls", "ask"], // after a cd, which files it reads cannot be known while the rule exists
-    ["cat .e*", "ask"], // a pattern may name it
+    ["cat .e*", "deny"], // the pattern names it: expanded as bash will
+    ["cat *.md", "allow"], // ...and one that does not name it is fine
+    ["cat $F", "ask"], // a variable may name it
     ["grep -r TOKEN .", "ask"], // reads every file under the folder
     ["node -e \"require('fs').readFileSync('.env')\"", "ask"], // code on the command line may read anything
     ["cat README.md", "allow"],

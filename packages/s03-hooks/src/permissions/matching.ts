@@ -18,6 +18,7 @@
  * workspace) can be denied, but never approved by a rule: it falls through to the mode.
  */
 import { isAbsolute, resolve } from "node:path";
+import { globSync } from "tinyglobby";
 import { isInside, type PolicySubject, type Tool, type ToolCall } from "@learn/core";
 import { parseCommandLine, type ShellCommand } from "./bash-command.ts";
 import { pathsOf } from "./command-paths.ts";
@@ -95,7 +96,7 @@ export function subjectOf(call: Call, agentCwd: string): CallSubject {
   for (const command of commands) {
     subject.writes.push(...command.writes.map((target) => placed(cwd, anyCd ? undefined : cwd, target)));
     const found = pathsOf(command.words, dir ?? cwd);
-    subject.named.push(...found.paths.map((p) => ({ ...placed(cwd, dir, p), mayWrite: found.mayWrite })));
+    subject.named.push(...found.paths.flatMap((p) => expanded(dir, p)).map((p) => ({ ...placed(cwd, dir, p), mayWrite: found.mayWrite })));
     subject.named.push(...command.reads.map((p) => ({ ...placed(cwd, dir, p), mayWrite: false })));
     subject.readsUnknown ??= found.readsUnknown;
     // Claude Code does not follow a cd when it checks a Read deny rule: neither do we (stricter).
@@ -144,6 +145,26 @@ function directoryAfter(command: ShellCommand, cwd: string, dir: string | undefi
   if (program !== "cd" || dir === undefined || target === undefined || rest.length > 0 || target === "-") return undefined;
   return placed(cwd, dir, target).absolute;
 }
+
+/** More names than this from one pattern, and it is not worth placing each: it stays a pattern. */
+const MAX_EXPANDED = 200;
+
+/**
+ * `shop/test/*.test.js` names what bash will expand it to, so expand it as bash would (no
+ * globstar: `**` is `*`; a leading dot only matched when written) in the folder it runs in. A
+ * pattern that matches nothing is passed on as it is written, by bash and here. `$X` and `~`
+ * are not expanded: they stay unplaced.
+ */
+function expanded(dir: string | undefined, word: string): string[] {
+  if (dir === undefined || !/[*?[]/.test(word) || /[$~`{]/.test(word)) return [word];
+  const pattern = word.replace(/\*\*+/g, "*");
+  const found = globSync(pattern, { cwd: dir, dot: false, onlyFiles: false, expandDirectories: false, followSymbolicLinks: false });
+  if (found.length === 0) return [escapeGlob(word)];
+  return found.length > MAX_EXPANDED ? [word] : found.map((f) => (isAbsolute(word) ? resolve(dir, f) : f));
+}
+
+/** A name that merely holds glob characters (a pattern that matched nothing): a literal file name. */
+const escapeGlob = (word: string) => word.replace(/[*?[]/g, "_");
 
 /**
  * A file a command names, placed if it can be: `$OUT`, `~/x`, `.e*`, or a relative path where
