@@ -54,7 +54,8 @@ describe("a Read(...) deny rule covers bash too (item 4)", () => {
     ["cat *.md", "allow"], // ...and one that does not name it is fine
     ["cat $F", "ask"], // a variable may name it
     ["grep -r TOKEN .", "ask"], // reads every file under the folder
-    ["node -e \"require('fs').readFileSync('.env')\"", "ask"], // code on the command line may read anything
+    ["node -e \"require('fs').readFileSync('.env')\"", "deny"], // code on the command line names it
+    ["node -e \"console.log(1)\"", "allow"],
     ["cat README.md", "allow"],
     ["grep hello README.md", "allow"],
   ])("%j → %s in every mode", (command, behavior) => {

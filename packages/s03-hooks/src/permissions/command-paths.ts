@@ -5,7 +5,7 @@
  *
  *   cat -n notes.md ../x      paths: notes.md, ../x            (cat's operands are files)
  *   grep -r TOKEN src         paths: src, and it reads folders whole
- *   node -e "…"               it runs code given inline: it may read any file
+ *   node -e "fs.readFileSync('.env')"   paths: .env              (code given inline: the paths it spells)
  *   npm test -- ./spec        paths: ./spec                     (an unknown program: path-like words)
  *
  * Four kinds of program, from what we know of them:
@@ -24,7 +24,7 @@ import { resolve } from "node:path";
 export interface CommandPaths {
   /** The words it names as files or folders, as written. */
   paths: string[];
-  /** Why the files it reads cannot be known from its words, if so (it reads folders whole, runs inline code). */
+  /** Why the files it reads cannot be known from its words, if so (it reads folders whole). */
   readsUnknown?: string;
   /** It may change the files it names (anything not known to only read them). */
   mayWrite: boolean;
@@ -78,13 +78,11 @@ const INLINE_CODE: Readonly<Record<string, RegExp>> = {
 export function pathsOf(words: readonly string[], cwd: string): CommandPaths {
   const [program = "", ...args] = words;
   if (NO_PATHS.has(program) || program === "") return { paths: [], mayWrite: false };
-  const inline = INLINE_CODE[program];
   const given = operandsOf(program, args);
   const operands = given.length === 0 && DEFAULT_TO_CWD.has(program) ? ["."] : given;
   const paths = READERS.has(program) || WRITERS.has(program) ? operands : args.flatMap((a) => pathLike(a, cwd));
-  const readsUnknown =
-    (inline && args.some((a) => inline.test(a)) ? `${program} runs code given on the command line, which may read any file` : undefined) ??
-    recursiveReason(program, args);
+  paths.push(...inlineCode(program, args).flatMap((code) => spelledPaths(code, cwd)));
+  const readsUnknown = recursiveReason(program, args);
   const result: CommandPaths = { paths, mayWrite: !READERS.has(program) };
   if (program === "git" && args.includes("config") && !args.some((a) => /^(--get|--list|-l$|--show)/.test(a))) {
     result.paths.push(".git/config"); // `git config key value` writes the repository's config
@@ -113,6 +111,22 @@ function recursiveReason(program: string, args: readonly string[]): string | und
   const subcommand = args.find((a) => !a.startsWith("-"));
   if (program === "git" && subcommand && GIT_SHOWS_CONTENT.has(subcommand)) return `git ${subcommand} prints the contents of files it does not name`;
   return undefined;
+}
+
+/** The code an interpreter is given on its command line: the word after `-e` (or glued to it). */
+function inlineCode(program: string, args: readonly string[]): string[] {
+  const option = INLINE_CODE[program];
+  if (!option) return [];
+  return args.flatMap((arg, i) => (option.test(arg) ? [args[i + 1] ?? ""] : /^-[a-zA-Z]+=/.test(arg) && option.test(arg.split("=")[0]!) ? [arg.slice(arg.indexOf("=") + 1)] : []));
+}
+
+/**
+ * The paths a piece of code spells out: `readFileSync('.env')` names .env as surely as
+ * `cat .env`. What it builds at run time (`'.e' + 'nv'`) no reading of the text can see — like
+ * whatever a script file opens: the key itself is scrubbed from every output.
+ */
+function spelledPaths(code: string, cwd: string): string[] {
+  return (code.match(/[\w.~/-]*[./][\w.~/-]*/g) ?? []).flatMap((token) => pathLike(token, cwd));
 }
 
 /**
