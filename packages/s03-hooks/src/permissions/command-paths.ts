@@ -80,8 +80,10 @@ export function pathsOf(words: readonly string[], cwd: string): CommandPaths {
   if (NO_PATHS.has(program) || program === "") return { paths: [], mayWrite: false };
   const given = operandsOf(program, args);
   const operands = given.length === 0 && DEFAULT_TO_CWD.has(program) ? ["."] : given;
-  const paths = READERS.has(program) || WRITERS.has(program) ? operands : args.flatMap((a) => pathLike(a, cwd));
-  paths.push(...inlineCode(program, args).flatMap((code) => spelledPaths(code, cwd)));
+  const code = inlineCode(program, args);
+  const notCode = args.filter((a) => !code.includes(a));
+  const paths = READERS.has(program) || WRITERS.has(program) ? operands : notCode.flatMap((a) => pathLike(a, cwd));
+  paths.push(...code.flatMap((text) => spelledPaths(text, cwd)));
   const readsUnknown = recursiveReason(program, args);
   const result: CommandPaths = { paths, mayWrite: !READERS.has(program) };
   if (program === "git" && args.includes("config") && !args.some((a) => /^(--get|--list|-l$|--show)/.test(a))) {
@@ -137,8 +139,9 @@ function pathLike(word: string, cwd: string): string[] {
   const value = /^--?[A-Za-z][\w-]*=/.test(word) ? word.slice(word.indexOf("=") + 1) : word;
   if (value === "" || (value.startsWith("-") && value === word)) return [];
   if (/:\/\//.test(value)) return []; // a URL
-  if (value === "." || value === ".." || /^[~/]|^\.\.?\//.test(value) || value.includes("/")) return [value];
-  return exists(resolve(cwd, value)) ? [value] : [];
+  if (exists(resolve(cwd, value))) return [value];
+  if (/\s/.test(value)) return []; // a message, a script: a path with a space in it is taken only when it exists
+  return value === "." || value === ".." || /^[~/]|^\.\.?\//.test(value) || value.includes("/") ? [value] : [];
 }
 
 function exists(path: string): boolean {
