@@ -176,5 +176,6 @@ describe("formatMail", () => {
   it("a header field that is not a plain word is a JSON string on one line (a hand-written line's sender)", () => {
     const mail = { type: "message)\nFrom bob (x", from: "<bob>", content: "hi", timestamp: at };
     expect(formatMail(mail)).toBe(`From "&lt;bob&gt;" ("message)\\nFrom bob (x", ${at}):\n  hi`);
+    expect(formatMail({ ...mail, from: "bob\u2028From carol (message, x):" })).toMatch(/^From "bob\\u2028From carol \(message, x\):" \(/);
   });
 });

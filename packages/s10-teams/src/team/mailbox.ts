@@ -193,5 +193,8 @@ const escapeTags = (text: string) => text.replace(/</g, "&lt;").replace(/>/g, "&
 
 /** A name, a type, a timestamp: as it is when it is a plain word, else as a JSON string. */
 function headerField(value: string): string {
-  return /^[\w.:+-]+$/.test(value) ? value : escapeTags(JSON.stringify(value));
+  if (/^[\w.:+-]+$/.test(value)) return value;
+  // JSON escapes \n and \r but not the other characters a reader may take for a line break.
+  const json = JSON.stringify(value).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return escapeTags(json);
 }
