@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MessageParam } from "@learn/core";
 import { scriptedAgent, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
-import { lesson, REMINDER_AFTER_ROUNDS } from "../src/index.ts";
+import { lesson, MAX_TODO_CHARS, REMINDER_AFTER_ROUNDS } from "../src/index.ts";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -66,6 +66,14 @@ describe("the plan reminder", () => {
   it("stays quiet when every item is completed", async () => {
     const { blocks } = await run([round(plan("completed")), round(read), round(read), round(read), round(read), answer]);
     expect(blocks.flat().some((b) => b.startsWith("<reminder>"))).toBe(false);
+  });
+
+  it("an item longer than a step is refused: the error says so, and the reminder re-sends the plan before it", async () => {
+    const long = { type: "tool_use", name: "todo_write", input: { todos: [{ content: "x".repeat(8_000), status: "in_progress" }] } };
+    const { simulator, blocks } = await run([round(plan("in_progress")), round(long), round(read), round(read), answer]);
+    const results = (simulator.requests[2]!.body as { messages: MessageParam[] }).messages.at(-1)!.content as { type: string; content?: string; is_error?: boolean }[];
+    expect(results[0]).toMatchObject({ type: "tool_result", is_error: true, content: expect.stringContaining(`todos.0.content: at most ${MAX_TODO_CHARS} characters`) });
+    expect(blocks.flat().filter((b) => b.startsWith("<reminder>"))).toEqual([expect.stringContaining("It says:\n[>] Read the notes\n(0/1 completed)\n")]);
   });
 
   it("counts from zero at each prompt", async () => {

@@ -147,6 +147,34 @@ describe("save_memory and the permission policy", () => {
   }
 });
 
+describe("two memories whose names fold to the same slug", () => {
+  const ws = useTempWorkspace({ "README.md": "# a workspace\n" });
+  const note = (name: string, content: string) => use("save_memory", { name, type: "project", description: `${name} for shop`, content });
+
+  it("C++ notes and C# notes are two memories in two files; saving C# notes again replaces only it", async () => {
+    const script: Script = {
+      turns: [
+        { content: [note("C++ notes", "Build with cmake.")] },
+        { content: [note("C# notes", "Build with dotnet.")] },
+        { content: [note("C# notes", "Build with dotnet build -c Release.")] },
+        { content: [text("Saved.")] },
+      ],
+    };
+    const { agent, simulator } = await scriptedAgent(lesson, script, ws.dir);
+    await agent.run("Remember how to build both.", never());
+    expect(simulator.requests.slice(1).map((r) => toolResultsOf(r.body)[0]!.content)).toEqual([
+      "Saved memory C++ notes to .memory/c-notes.md (index: 1 memory)",
+      "Saved memory C# notes to .memory/c-notes-2.md (index: 2 memories)",
+      "Updated memory C# notes in .memory/c-notes-2.md (index: 2 memories)",
+    ]);
+    expect(await readFile(path.join(ws.dir, ".memory/c-notes.md"), "utf8")).toContain("Build with cmake.");
+    expect(await readFile(path.join(ws.dir, ".memory/c-notes-2.md"), "utf8")).toContain("dotnet build -c Release");
+    expect(await readFile(path.join(ws.dir, ".memory/MEMORY.md"), "utf8")).toBe(
+      "- [C# notes](c-notes-2.md) (project) — C# notes for shop\n- [C++ notes](c-notes.md) (project) — C++ notes for shop\n",
+    );
+  });
+});
+
 describe("a subagent's prompt", () => {
   const ws = useTempWorkspace();
 

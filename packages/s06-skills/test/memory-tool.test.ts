@@ -67,6 +67,14 @@ describe("save_memory", () => {
     expect(tool.mutating).toBe(true);
   });
 
+  it("declares the file it will write when another memory has the slug: C# notes after C++ notes is c-notes-2.md", async () => {
+    const { tool, ctx } = await setup();
+    await tool.execute({ ...input, name: "C++ notes" }, ctx);
+    const parsed = tool.schema.parse({ ...input, name: "C# notes" });
+    expect(tool.policySubject?.(parsed)).toEqual({ writes: [".memory/c-notes-2.md", ".memory/MEMORY.md"] });
+    expect((await tool.execute(parsed, ctx)).content).toBe("Saved memory C# notes to .memory/c-notes-2.md (index: 2 memories)");
+  });
+
   it("its input schema is what the model sees, with the rules on each field", async () => {
     const { tool } = await setup();
     expect(tool.spec.input_schema).toMatchObject({

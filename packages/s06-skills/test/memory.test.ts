@@ -111,16 +111,22 @@ describe("MemoryStore", () => {
     expect(again.index()).toBe(index);
   });
 
-  it("saving the same name, or a name with the same slug, replaces that memory", async () => {
+  it("saving the same name replaces that memory; a different name with the same slug is another memory, in its own file", async () => {
     const store = await MemoryStore.open(ws.dir);
     await store.save(testCommand);
     const updated = await store.save({ ...testCommand, description: "Tests run with vitest", content: "pnpm test" });
     expect(updated).toMatchObject({ created: false, memory: { file: "test-command.md", description: "Tests run with vitest" } });
-    const renamed = await store.save({ ...testCommand, name: "test-command", content: "pnpm -r test" });
-    expect(renamed).toMatchObject({ created: false, memory: { name: "test-command", file: "test-command.md" } });
-    expect(store.list()).toHaveLength(1);
-    expect(await read("test-command.md")).toContain("pnpm -r test");
-    expect(await read("MEMORY.md")).toBe("- [test-command](test-command.md) (project) — How to run the tests\n");
+    expect(store.fileFor("test-command")).toBe("test-command-2.md");
+    const other = await store.save({ ...testCommand, name: "test-command", content: "pnpm -r test" });
+    expect(other).toMatchObject({ created: true, memory: { name: "test-command", file: "test-command-2.md" } });
+    expect(store.list().map((m) => [m.name, m.file])).toEqual([["Test command", "test-command.md"], ["test-command", "test-command-2.md"]]);
+    expect(await read("test-command.md")).toContain("pnpm test");
+    expect(await read("test-command-2.md")).toContain("pnpm -r test");
+    // Each name keeps its own file from now on, whichever is saved again.
+    await store.save({ ...testCommand, content: "pnpm test --run" });
+    expect(await read("test-command.md")).toContain("pnpm test --run");
+    expect(await read("test-command-2.md")).toContain("pnpm -r test");
+    expect(store.fileFor("test-command")).toBe("test-command-2.md");
   });
 
   it("a name made of path tricks is written inside .memory/ under its slug", async () => {

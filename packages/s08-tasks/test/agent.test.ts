@@ -5,7 +5,7 @@
  * policy still in charge of the granted tools (plan mode, a deny rule); a broken task file
  * named at start without losing the rest; a loop of waiting refused.
  */
-import { access, readFile, writeFile } from "node:fs/promises";
+import { access, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Script } from "@learn/core";
@@ -163,6 +163,32 @@ describe("a broken task file", () => {
     expect(created).toMatchObject({ isError: false, content: "Created task #4: Document it" });
     // The broken file is left for a person to fix, as it was.
     expect(await readFile(path.join(ws.dir, TASK_DIR, "2.json"), "utf8")).toBe("{ not json");
+  });
+});
+
+describe("a task file whose id is too large to count from", () => {
+  const ws = useTempWorkspace();
+
+  it("is named when the agent starts and never overwritten: the next task is #2, not the planted file's id + 1", async () => {
+    const board = await TaskBoard.open(ws.dir);
+    const first = await board.create({ subject: "Parse the input" });
+    const planted = JSON.stringify({ ...first, id: 9007199254740992, subject: "CANARY: planted" });
+    const plantedFile = path.join(ws.dir, TASK_DIR, "9007199254740992.json");
+    await writeFile(plantedFile, planted);
+    const script: Script = {
+      turns: [
+        { content: [use("task_create", { subject: "Write the tests" }), use("task_create", { subject: "Document it" })] },
+        { content: [text("Added.")] },
+      ],
+    };
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
+    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([
+      ".tasks/9007199254740992.json: skipped: its id is larger than 9007199254740991, the largest a task id can be: it is not read as a task, and no new id is counted from it",
+    ]);
+    await agent.run("Plan the rest.", never());
+    expect(toolResultsOf(simulator.requests[1]!.body).map((r) => r.content)).toEqual(["Created task #2: Write the tests", "Created task #3: Document it"]);
+    expect(await readFile(plantedFile, "utf8")).toBe(planted);
+    expect((await readdir(path.join(ws.dir, TASK_DIR))).filter((n) => !n.startsWith(".")).sort()).toEqual(["1.json", "2.json", "3.json", "9007199254740992.json"]);
   });
 });
 

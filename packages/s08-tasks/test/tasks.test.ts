@@ -3,11 +3,11 @@
  * dependency, loops refused with the loop named, readiness computed from what is done,
  * completed being final, and a broken task file reported by name while the rest works.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTempWorkspace } from "@learn/core/testing";
-import { TaskBoard, TaskSchema, describeIds, groupTasks } from "../src/tasks/index.ts";
+import { MAX_TASK_ID, TaskBoard, TaskSchema, describeIds, groupTasks } from "../src/tasks/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 const fileOf = (id: number) => path.join(ws.dir, ".tasks", `${id}.json`);
@@ -176,6 +176,38 @@ describe("a broken task file", () => {
       "no task #2 (.tasks/2.json exists but could not be read: see /tasks); tasks: #1, #4",
     );
     expect(await readFile(fileOf(2), "utf8")).toBe('{ "id": 2, "subject": "half\n'); // left for a person to fix
+  });
+
+  it("whose name's id is past MAX_TASK_ID is reported, never read, and no new id is counted from it", async () => {
+    await boardWith(2);
+    const raw = JSON.parse(await readFile(fileOf(1), "utf8"));
+    const planted = JSON.stringify({ ...raw, id: 9007199254740992, subject: "planted" });
+    const huge = ["9007199254740992.json", "9007199254740993.json", `${"9".repeat(200)}.json`];
+    for (const name of huge) await writeFile(path.join(ws.dir, ".tasks", name), planted);
+    await writeFile(path.join(ws.dir, ".tasks", "007.json"), planted); // not the one way an id is written
+    const board = await TaskBoard.open(ws.dir, { now: clock });
+    expect(board.list().map((t) => t.id)).toEqual([1, 2]);
+    expect(board.problems).toEqual([
+      ".tasks/007.json: skipped: not a task file name (tasks are <id>.json, e.g. 3.json)",
+      ...[...huge].sort().map((name) => `.tasks/${name}: skipped: its id is larger than ${MAX_TASK_ID}, the largest a task id can be: it is not read as a task, and no new id is counted from it`),
+    ]);
+    expect(board.nextId()).toBe(3);
+    expect((await board.create({ subject: "task 3" })).id).toBe(3);
+    for (const name of huge) expect(await readFile(path.join(ws.dir, ".tasks", name), "utf8")).toBe(planted);
+  });
+
+  it("at the largest id a task can have, a create is refused and nothing is overwritten", async () => {
+    const board = await boardWith(1);
+    const raw = JSON.parse(await readFile(fileOf(1), "utf8"));
+    const last = JSON.stringify({ ...raw, id: MAX_TASK_ID, subject: "the last" });
+    await writeFile(fileOf(MAX_TASK_ID), last);
+    await board.reload();
+    expect(board.list().map((t) => t.id)).toEqual([1, MAX_TASK_ID]);
+    await expect(board.create({ subject: "one more" })).rejects.toThrow(
+      `cannot create a task: .tasks/${MAX_TASK_ID}.json has the largest id a task can have, so no id is left after it; rename or remove that file`,
+    );
+    expect(await readFile(fileOf(MAX_TASK_ID), "utf8")).toBe(last);
+    expect((await readdir(path.join(ws.dir, ".tasks"))).filter((n) => !n.startsWith("."))).toEqual(["1.json", `${MAX_TASK_ID}.json`]);
   });
 
   it("whose id disagrees with its name is reported", async () => {

@@ -7,7 +7,9 @@
  *   the model keeps working        pending result ──► the next request  (PreModel: <background-results>)
  *                                                └──► agent idle? a turn of its own
  *
- *   cron_create { cron, prompt } ──► .claude/scheduled_tasks.json ──► due: its prompt runs as a turn
+ *   cron_create { cron, prompt } ──► this session's jobs ──► due: its prompt runs as a turn
+ *               durable: true ──► .claude/scheduled_tasks.json (a person is asked); found there
+ *                                 and not made here: listed first, never fired by --print
  *
  * Subagents get none of it: a job would outlive the subagent waiting for it.
  */

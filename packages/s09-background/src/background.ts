@@ -12,11 +12,14 @@
  *   close     on exit: the scheduler stops, running jobs are killed and named on screen
  *
  * background_run declares its command, so the permission policy judges it as it judges bash.
- * The cron tools write only the harness's own schedule: granted, like the task tools (plan
- * mode still refuses them); what a scheduled prompt does later is judged when it runs.
+ * The cron tools are granted, like the task tools (plan mode still refuses them), for jobs of
+ * this session only, which write nothing. A durable job is a write to .claude/ — the agent's
+ * own configuration, which s03 lets no rule or grant approve — and says so: a person is asked.
+ * What a scheduled prompt does later is judged when it runs, and a job on disk that this
+ * session did not make is shown before it can fire, never fired without a terminal (consent.ts).
  */
 import { defineHook, type AgentOptions, type AgentParts, type Renderer } from "@learn/core";
-import { CRON_CREATE_TOOL, CRON_DELETE_TOOL, CronScheduler, CronStore, cronTools, type Clock } from "./cron/index.ts";
+import { CRON_CREATE_TOOL, CRON_DELETE_TOOL, CronConsent, CronScheduler, CronStore, cronTools, type Clock } from "./cron/index.ts";
 import { jobsCommand } from "./jobs-command.ts";
 import { BACKGROUND_RUN_TOOL, backgroundRunTool, checkBackgroundTool, describeJob, JobManager, readFinishedNote, type Job } from "./jobs/index.ts";
 import { Notifications } from "./notifications/index.ts";
@@ -26,7 +29,7 @@ import { clockFor } from "./time-scale.ts";
 /** `--print` and the demo wait for a one-shot cron job due this soon (clock time), never longer. */
 export const CRON_WAIT_MS = 60_000;
 
-const CRON_GRANT = "lesson 9: the cron tools write only the schedule, .claude/scheduled_tasks.json";
+const CRON_GRANT = "lesson 9: the cron tools, for jobs of this session (a durable job writes .claude/: asked)";
 
 /** What the background parts are made of; a test builds one to watch it from outside. */
 export interface Background {
@@ -46,6 +49,10 @@ export async function withBackground(base: AgentParts, options: AgentOptions, ba
   const { clock, notifications, jobs, store } = background;
   let scheduler: CronScheduler | undefined;
   base.permissions?.grants.add([CRON_CREATE_TOOL, CRON_DELETE_TOOL], CRON_GRANT);
+  // Jobs already on disk were made by another session, or planted: say so before anything runs.
+  const consent = new CronConsent(store, options.interactive);
+  const found = consent.unseen((await store.list()).jobs);
+  if (found.length > 0) options.renderer.notice(consent.describe(found, clock));
   return {
     ...base,
     tools: [...base.tools, backgroundRunTool(jobs), checkBackgroundTool(jobs), ...cronTools(store, clock)],
@@ -70,7 +77,7 @@ export async function withBackground(base: AgentParts, options: AgentOptions, ba
       ...base.start,
       (agent) => {
         notifications.attach(agent);
-        scheduler = startScheduler(store, clock, options.renderer, (prompt, source) => agent.submit(prompt, { source }));
+        scheduler = startScheduler({ store, consent, clock }, options.renderer, (prompt, source) => agent.submit(prompt, { source }));
         // A turn may have made a job: look again at once, so `--print` waits for a one-shot it just made.
         agent.onIdle(() => void scheduler?.refresh());
       },
@@ -97,8 +104,12 @@ function cronWorking(scheduler: CronScheduler | undefined): boolean {
   return scheduler !== undefined && (scheduler.looking || scheduler.dueWithin(CRON_WAIT_MS));
 }
 
-function startScheduler(store: CronStore, clock: Clock, renderer: Renderer, submit: (prompt: string, source: string) => void): CronScheduler {
-  const scheduler = new CronScheduler({ store, clock, notice: (text) => renderer.notice(text), submit: (prompt, o) => submit(prompt, o.source) });
+function startScheduler(
+  cron: { store: CronStore; consent: CronConsent; clock: Clock },
+  renderer: Renderer,
+  submit: (prompt: string, source: string) => void,
+): CronScheduler {
+  const scheduler = new CronScheduler({ ...cron, notice: (text) => renderer.notice(text), submit: (prompt, o) => submit(prompt, o.source) });
   scheduler.start();
   return scheduler;
 }

@@ -21,8 +21,8 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 /** 40 one-shots, due one a minute from base + 1 minute, and one job that recurs every minute. */
 async function scheduleMany(store: CronStore) {
-  for (const m of range(40)) await store.create({ cron: `${m} 0 * * *`, prompt: `one-shot ${m}`, recurring: false }, base);
-  await store.create({ cron: "* * * * *", prompt: "every minute", recurring: true }, base);
+  for (const m of range(40)) await store.create({ cron: `${m} 0 * * *`, prompt: `one-shot ${m}`, recurring: false, durable: true }, base);
+  await store.create({ cron: "* * * * *", prompt: "every minute", recurring: true, durable: true }, base);
 }
 
 /** A Node process (tsx loads the TypeScript) claiming at each of `nows` in turn; prints what it fired as JSON. */
@@ -80,7 +80,7 @@ describe("claiming due jobs from two sessions at once", () => {
   it("concurrent creates from two stores lose no job and share no id", async () => {
     const stores = [new CronStore(ws.dir), new CronStore(ws.dir)];
     const jobs = await Promise.all(
-      range(40).map((i) => stores[i % 2]!.create({ cron: "0 9 * * *", prompt: `job ${i}`, recurring: true }, base)),
+      range(40).map((i) => stores[i % 2]!.create({ cron: "0 9 * * *", prompt: `job ${i}`, recurring: true, durable: true }, base)),
     );
     expect(jobs.map((j) => j.id).sort()).toEqual(range(40).map((i) => `cron-${i}`).sort());
     const listed = (await stores[0]!.list()).jobs;

@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTempWorkspace } from "@learn/core/testing";
-import { CRON_MAX_AGE_MS, CronStore, MAX_CRON_JOBS } from "../src/cron/index.ts";
+import { CRON_MAX_AGE_MS, CronStore, MAX_CRON_JOBS, MAX_CRON_PROMPT_CHARS } from "../src/cron/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s).getTime();
@@ -28,8 +28,8 @@ describe("CronStore: create, list, delete", () => {
     const store = new CronStore(ws.dir);
     expect(store.file).toBe(fileOf());
     expect(await store.list()).toEqual({ jobs: [] }); // no file yet: no jobs, no problem
-    const a = await store.create({ cron: "*/5 * * * *", prompt: "Check the build", recurring: true }, t0);
-    const b = await store.create({ cron: " 30  14 * * * ", prompt: "Remind me to stretch", recurring: false }, t0 + 1);
+    const a = await store.create({ cron: "*/5 * * * *", prompt: "Check the build", recurring: true, durable: true }, t0);
+    const b = await store.create({ cron: " 30  14 * * * ", prompt: "Remind me to stretch", recurring: false, durable: true }, t0 + 1);
     expect(a).toEqual({ id: "cron-1", cron: "*/5 * * * *", prompt: "Check the build", createdAt: t0, recurring: true });
     expect(b.id).toBe("cron-2");
     expect(await readFileJson()).toEqual({
@@ -44,9 +44,9 @@ describe("CronStore: create, list, delete", () => {
 
   it("never reuses an id after a delete, and says which ids exist when one does not", async () => {
     const store = new CronStore(ws.dir);
-    for (let i = 0; i < 3; i++) await store.create({ cron: "0 9 * * *", prompt: `job ${i}`, recurring: true }, t0);
+    for (let i = 0; i < 3; i++) await store.create({ cron: "0 9 * * *", prompt: `job ${i}`, recurring: true, durable: true }, t0);
     expect((await store.delete("cron-3")).prompt).toBe("job 2");
-    expect((await store.create({ cron: "0 9 * * *", prompt: "after", recurring: true }, t0)).id).toBe("cron-4");
+    expect((await store.create({ cron: "0 9 * * *", prompt: "after", recurring: true, durable: true }, t0)).id).toBe("cron-4");
     await expect(store.delete("cron-9")).rejects.toThrow("No cron job cron-9. Jobs: cron-1, cron-2, cron-4.");
     for (const id of ["cron-1", "cron-2", "cron-4"]) await store.delete(id);
     await expect(store.delete("cron-1")).rejects.toThrow("No cron job cron-1. There are none.");
@@ -55,18 +55,18 @@ describe("CronStore: create, list, delete", () => {
 
   it("refuses a bad expression, an empty prompt and an expression that never runs, writing nothing", async () => {
     const store = new CronStore(ws.dir);
-    await expect(store.create({ cron: "61 * * * *", prompt: "x", recurring: true }, t0)).rejects.toThrow(
+    await expect(store.create({ cron: "61 * * * *", prompt: "x", recurring: true, durable: true }, t0)).rejects.toThrow(
       '"61 * * * *" is not a valid cron expression: Invalid value for minute: 61.',
     );
-    await expect(store.create({ cron: "* * * * *", prompt: "  ", recurring: true }, t0)).rejects.toThrow("the prompt is empty");
-    await expect(store.create({ cron: "0 0 30 2 *", prompt: "x", recurring: true }, t0)).rejects.toThrow('"0 0 30 2 *" never runs');
+    await expect(store.create({ cron: "* * * * *", prompt: "  ", recurring: true, durable: true }, t0)).rejects.toThrow("the prompt is empty");
+    await expect(store.create({ cron: "0 0 30 2 *", prompt: "x", recurring: true, durable: true }, t0)).rejects.toThrow('"0 0 30 2 *" never runs');
     await expect(readFile(fileOf())).rejects.toThrow("ENOENT");
   });
 
   it(`holds at most ${MAX_CRON_JOBS} jobs`, async () => {
     const store = new CronStore(ws.dir);
-    for (let i = 0; i < MAX_CRON_JOBS; i++) await store.create({ cron: "0 9 * * *", prompt: `job ${i}`, recurring: true }, t0);
-    await expect(store.create({ cron: "0 9 * * *", prompt: "one too many", recurring: true }, t0)).rejects.toThrow(
+    for (let i = 0; i < MAX_CRON_JOBS; i++) await store.create({ cron: "0 9 * * *", prompt: `job ${i}`, recurring: true, durable: true }, t0);
+    await expect(store.create({ cron: "0 9 * * *", prompt: "one too many", recurring: true, durable: true }, t0)).rejects.toThrow(
       `cannot schedule another job: there are already ${MAX_CRON_JOBS}, the most a workspace may have. Delete one first.`,
     );
     expect((await store.list()).jobs).toHaveLength(MAX_CRON_JOBS);
@@ -81,7 +81,7 @@ describe("CronStore: create, list, delete", () => {
       }),
     );
     const store = new CronStore(ws.dir);
-    expect((await store.create({ cron: "0 10 * * *", prompt: "new", recurring: false }, t0)).id).toBe("cron-8");
+    expect((await store.create({ cron: "0 10 * * *", prompt: "new", recurring: false, durable: true }, t0)).id).toBe("cron-8");
     const saved = await readFileJson();
     expect(saved.owner).toBe("someone");
     expect(saved.nextId).toBe(9);
@@ -92,7 +92,7 @@ describe("CronStore: create, list, delete", () => {
 describe("CronStore.claimDue", () => {
   it("a one-shot fires once, then is gone", async () => {
     const store = new CronStore(ws.dir);
-    const job = await store.create({ cron: "5 8 * * *", prompt: "once", recurring: false }, t0);
+    const job = await store.create({ cron: "5 8 * * *", prompt: "once", recurring: false, durable: true }, t0);
     expect((await store.claimDue(local(2026, 1, 1, 8, 4, 59))).fired).toEqual([]);
     const claim = await store.claimDue(local(2026, 1, 1, 8, 5));
     expect(claim).toEqual({ fired: [job], expired: [], jobs: [] });
@@ -102,7 +102,7 @@ describe("CronStore.claimDue", () => {
 
   it("a recurring job fires at each run, records lastFiredAt, and waits for its next run", async () => {
     const store = new CronStore(ws.dir);
-    await store.create({ cron: "*/5 * * * *", prompt: "check", recurring: true }, t0);
+    await store.create({ cron: "*/5 * * * *", prompt: "check", recurring: true, durable: true }, t0);
     const at = local(2026, 1, 1, 8, 5, 1);
     const first = await store.claimDue(at);
     expect(first.fired.map((j) => [j.id, j.lastFiredAt])).toEqual([["cron-1", at]]);
@@ -114,7 +114,7 @@ describe("CronStore.claimDue", () => {
 
   it("runs missed while no session ran fire once, not once per missed run", async () => {
     const store = new CronStore(ws.dir);
-    await store.create({ cron: "* * * * *", prompt: "every minute", recurring: true }, t0);
+    await store.create({ cron: "* * * * *", prompt: "every minute", recurring: true, durable: true }, t0);
     const later = t0 + 90 * MINUTE; // 90 runs missed
     expect((await store.claimDue(later)).fired).toHaveLength(1);
     expect((await store.claimDue(later + 1000)).fired).toHaveLength(0);
@@ -122,10 +122,10 @@ describe("CronStore.claimDue", () => {
 
   it("removes a recurring job 7 days after it was made, without firing it; a one-shot does not expire", async () => {
     const store = new CronStore(ws.dir);
-    await store.create({ cron: "0 9 * * *", prompt: "daily", recurring: true }, t0);
-    await store.create({ cron: "0 9 * * *", prompt: "one day", recurring: false }, t0);
+    await store.create({ cron: "0 9 * * *", prompt: "daily", recurring: true, durable: true }, t0);
+    await store.create({ cron: "0 9 * * *", prompt: "one day", recurring: false, durable: true }, t0);
     await store.claimDue(local(2026, 1, 1, 9, 0)); // the one-shot fires, the daily one too
-    await store.create({ cron: "0 9 1 6 *", prompt: "in June", recurring: false }, t0);
+    await store.create({ cron: "0 9 1 6 *", prompt: "in June", recurring: false, durable: true }, t0);
     const claim = await store.claimDue(t0 + CRON_MAX_AGE_MS);
     expect(claim.expired.map((j) => j.id)).toEqual(["cron-1"]);
     expect(claim.fired).toEqual([]);
@@ -134,11 +134,56 @@ describe("CronStore.claimDue", () => {
 
   it("writes nothing when nothing is due", async () => {
     const store = new CronStore(ws.dir);
-    await store.create({ cron: "0 9 * * *", prompt: "daily", recurring: true }, t0);
+    await store.create({ cron: "0 9 * * *", prompt: "daily", recurring: true, durable: true }, t0);
     const before = await readFile(fileOf(), "utf8");
     await writeFile(fileOf(), before.replace("\n", " \n")); // a mark a rewrite would remove
     expect(await store.claimDue(t0 + MINUTE)).toEqual({ fired: [], expired: [], jobs: (await store.list()).jobs });
     expect(await readFile(fileOf(), "utf8")).toBe(before.replace("\n", " \n"));
+  });
+});
+
+describe("jobs of this session only", () => {
+  it("live in memory: session-N ids, nothing written, listed first, deleted without touching the file", async () => {
+    const store = new CronStore(ws.dir);
+    const own = await store.create({ cron: "*/5 * * * *", prompt: "check", recurring: true, durable: false }, t0);
+    expect(own).toEqual({ id: "session-1", cron: "*/5 * * * *", prompt: "check", createdAt: t0, recurring: true });
+    await expect(readFile(fileOf())).rejects.toThrow("ENOENT");
+    await store.create({ cron: "0 9 * * *", prompt: "kept", recurring: true, durable: true }, t0);
+    expect((await store.list()).jobs.map((j) => j.id)).toEqual(["session-1", "cron-1"]);
+    expect([store.hasSessionJob("session-1"), store.hasSessionJob("cron-1")]).toEqual([true, false]);
+    const before = await readFile(fileOf(), "utf8");
+    expect((await store.delete("session-1")).prompt).toBe("check");
+    expect(await readFile(fileOf(), "utf8")).toBe(before);
+    expect(new CronStore(ws.dir).madeHere(own)).toBe(false); // another session's store knows nothing of it
+  });
+
+  it("fire from memory: a one-shot once, a recurring one at each run", async () => {
+    const store = new CronStore(ws.dir);
+    await store.create({ cron: "5 8 * * *", prompt: "once", recurring: false, durable: false }, t0);
+    await store.create({ cron: "*/5 * * * *", prompt: "often", recurring: true, durable: false }, t0);
+    const at = local(2026, 1, 1, 8, 5);
+    expect((await store.claimDue(at)).fired.map((j) => [j.id, j.lastFiredAt])).toEqual([["session-1", undefined], ["session-2", at]]);
+    expect((await store.claimDue(at + 1000)).fired).toEqual([]);
+    expect((await store.list()).jobs.map((j) => j.id)).toEqual(["session-2"]);
+    await expect(readFile(fileOf())).rejects.toThrow("ENOENT");
+  });
+});
+
+describe("jobs a claim may not take", () => {
+  it("a job mayFire refuses, and one whose prompt is over the cap, wait untouched in the file; the others fire", async () => {
+    const jobs = [
+      { id: "cron-1", cron: "* * * * *", prompt: "not mine", createdAt: 0, recurring: false },
+      { id: "cron-2", cron: "* * * * *", prompt: "x".repeat(MAX_CRON_PROMPT_CHARS + 1), createdAt: 0, recurring: false },
+      { id: "cron-3", cron: "* * * * *", prompt: "fine", createdAt: 0, recurring: false },
+    ];
+    await writeRaw(JSON.stringify({ tasks: jobs, nextId: 4 }));
+    const store = new CronStore(ws.dir);
+    const claim = await store.claimDue(t0, (job) => job.id !== "cron-1");
+    expect(claim.fired.map((j) => j.id)).toEqual(["cron-3"]);
+    expect(claim.jobs.map((j) => j.id)).toEqual(["cron-1", "cron-2"]);
+    expect((await readFileJson()).tasks).toEqual(jobs.slice(0, 2));
+    expect((await store.claimDue(t0 + MINUTE, () => false)).fired).toEqual([]);
+    expect((await readFileJson()).tasks).toEqual(jobs.slice(0, 2));
   });
 });
 
@@ -166,7 +211,7 @@ describe("a broken jobs file", () => {
     const claim = await store.claimDue(t0 + 1000 * MINUTE);
     expect(claim).toEqual({ fired: [], expired: [], jobs: [], problem: listed.problem });
     for (const change of [
-      () => store.create({ cron: "0 9 * * *", prompt: "x", recurring: true }, t0),
+      () => store.create({ cron: "0 9 * * *", prompt: "x", recurring: true, durable: true }, t0),
       () => store.delete("cron-1"),
     ]) {
       await expect(change()).rejects.toThrow(/^\.claude\/scheduled_tasks\.json is broken \(.*\), so nothing was changed\. Fix the file or delete it, then try again\.$/);

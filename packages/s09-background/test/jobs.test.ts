@@ -5,7 +5,7 @@
  * from disk, and no API key in a job's environment. Every workspace is a temporary folder;
  * nothing here depends on how fast the machine is.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -28,6 +28,24 @@ const ended = (job: Job) => waitFor(() => job.status !== "running", `${job.id} t
 const TIME = String.raw`\d+\.\ds`;
 
 describe("ids and logs", () => {
+  it("a log named past Number.MAX_SAFE_INTEGER is not counted from: the next job is job-1, the planted log untouched", async () => {
+    const dir = path.join(ws.dir, RUNTIME_DIR);
+    mkdirSync(dir, { recursive: true });
+    await writeFile(path.join(dir, "job-9007199254740992.log"), "planted\n");
+    const job = await ws.manager().start("true", { cwd: ws.dir });
+    expect(job.id).toBe("job-1");
+    expect(readFileSync(path.join(dir, "job-9007199254740992.log"), "utf8")).toBe("planted\n");
+    await ended(job);
+  });
+
+  it("at the last safe job number, a start is refused with a clear error instead of trying one name forever", async () => {
+    const dir = path.join(ws.dir, RUNTIME_DIR);
+    mkdirSync(dir, { recursive: true });
+    await writeFile(path.join(dir, `job-${Number.MAX_SAFE_INTEGER}.log`), "");
+    await expect(ws.manager().start("true", { cwd: ws.dir })).rejects.toThrow(`${RUNTIME_DIR}/ has used up every job number`);
+  });
+
+
   it("two managers on one folder starting 20 jobs each at once: 40 distinct ids, 40 logs", async () => {
     const [a, b] = [ws.manager(), ws.manager()];
     const jobs = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).start("true", { cwd: ws.dir })));

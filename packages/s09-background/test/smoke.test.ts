@@ -6,10 +6,10 @@
  * 1. A slow suite in the background: background_run answers at once, the agent works on and
  *    ends its turn; the job's failure wakes it with a turn of its own whose request carries
  *    `<background-results>`; it fixes the cart, runs the suite again, and that result wakes it too.
- * 2. A one-shot job: written to .claude/scheduled_tasks.json, fired once (the clock 60× faster,
+ * 2. A one-shot job of this session: nothing written to .claude/, fired once (the clock 60× faster,
  *    as offline), its prompt run as a turn of its own, the job deleted.
  */
-import { readFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { toolResultsOf, useTempWorkspace } from "@learn/core/testing";
@@ -77,22 +77,21 @@ describe("s09 demo 1: a slow test run in the background", () => {
 });
 
 describe("s09 demo 2: a one-shot job", () => {
-  it("is written to the schedule, fires once as a turn of its own, and is deleted", async () => {
-    const { simulator, renderer, turns } = await runDemo(1);
+  it("is kept for this session, fires once as a turn of its own, and is deleted; nothing is written to .claude/", async () => {
+    const { simulator, renderer, turns, asked } = await runDemo(1);
     expect(renderer.ofKind("error")).toEqual([]);
+    expect(asked).toEqual([]);
     expect(simulator.remaining()).toBe(0);
-    expect(turns.map((t) => t.source)).toEqual([undefined, "cron job cron-1"]);
+    expect(turns.map((t) => t.source)).toEqual([undefined, "cron job session-1"]);
     expect(turns[1]!.prompt).toBe("Run the shop's unit tests (node --test shop/test/*.test.js) and report in one line how they did.");
     expect(turns[1]!.answer).toMatch(/^2 of 4 shop tests pass/);
 
     const created = toolResultsOf(simulator.requests[1]!.body)[0]!;
     expect(created.isError).toBe(false);
-    expect(created.content).toMatch(/^Scheduled cron-1: "\* \* \* \* \*", once/);
-    // Fired: the file no longer holds it, and it parses in Claude Code's shape.
-    const schedule = JSON.parse(await readFile(path.join(ws.dir, ".claude/scheduled_tasks.json"), "utf8")) as { tasks: unknown[] };
-    expect(schedule.tasks).toEqual([]);
+    expect(created.content).toMatch(/^Scheduled session-1: "\* \* \* \* \*", once \(it is deleted after it fires\), for this session only;/);
+    await expect(access(path.join(ws.dir, ".claude/scheduled_tasks.json"))).rejects.toThrow();
     expect(renderer.ofKind("notice").map((n) => n.text)).toContain(
-      "A prompt from cron job cron-1: Run the shop's unit tests (node --test shop/test/*.test.js) and report in one line how they did.",
+      "A prompt from cron job session-1: Run the shop's unit tests (node --test shop/test/*.test.js) and report in one line how they did.",
     );
   });
 });

@@ -5,10 +5,11 @@
  * becomes "etc-passwd", a file *inside* .memory/ like any other, and "Café notes" becomes
  * "cafe-notes".
  *
- * The same name always gives the same slug (saving it again replaces the file), and
- * different names should give different slugs: a name cut short for length, or one with
- * nothing left after folding ("日本語"), gets a short hash of the whole name instead of
- * colliding with every other such name.
+ * The same name always gives the same slug, and different names should give different
+ * slugs: a name cut short for length, or one with nothing left after folding ("日本語"),
+ * gets a short hash of the whole name instead of colliding with every other such name.
+ * Folding still makes some names meet ("C++ notes" and "C# notes" are both "c-notes"), so
+ * the store never takes a shared slug to mean the same memory: see store.ts.
  */
 import { createHash } from "node:crypto";
 

@@ -12,9 +12,11 @@
  * A's memory would vanish from the index. The lock is core's withLock on MEMORY.md, so its
  * folder (`MEMORY.md.lock`) lives inside .memory/ too, and a save writes nowhere else.
  *
- * Nothing already saved is ever lost by a save: a name or slug already used replaces that
- * memory (its file), but a file the new name would collide with that is not that memory —
- * a broken file waiting to be fixed, a folder — is left alone and the new one gets `-2`.
+ * Nothing already saved is ever lost by a save: the same name replaces that memory (its
+ * file), and only the same name does. Two names can share a slug ("C++ notes" and "C# notes"
+ * are both `c-notes`), so a file the new name would collide with that is not this memory —
+ * another memory, a broken file waiting to be fixed, a folder — is left alone and the new
+ * one gets `-2`.
  */
 import { lstat, stat } from "node:fs/promises";
 import path from "node:path";
@@ -78,7 +80,11 @@ export class MemoryStore {
    * know a call's paths before it runs.
    */
   fileFor(name: string): string {
-    return findExisting(this.folder.entries, name)?.memory.file ?? `${memorySlug(name)}.md`;
+    const existing = findExisting(this.folder.entries, name);
+    if (existing) return existing.memory.file;
+    const used = new Set(this.folder.entries.map((e) => e.memory.file));
+    const slug = memorySlug(name);
+    return fileNames(slug).find((file) => !used.has(file)) ?? `${slug}.md`; // all taken: the save refuses
   }
 
   /** Save a memory (atomically, under the lock) and rebuild MEMORY.md; `created` is false for a replacement. */
@@ -136,16 +142,22 @@ export class MemoryStore {
   }
 }
 
-/** The memory a save of `name` replaces: the same name, else a name with the same slug. */
+/**
+ * The memory a save of `name` replaces: the one with exactly that name. Not one whose name
+ * has the same slug: that is another memory, and replacing it would lose it.
+ */
 function findExisting(entries: readonly IndexEntry[], name: string): IndexEntry | undefined {
-  const slug = memorySlug(name);
-  return entries.find((e) => e.memory.name === name) ?? entries.find((e) => memorySlug(e.memory.name) === slug);
+  return entries.find((e) => e.memory.name === name);
 }
 
-/** `<slug>.md`, or `<slug>-2.md`... when something that is not this memory already has the name. */
+/** The file names a new memory may take, in order: `<slug>.md`, `<slug>-2.md`... */
+function fileNames(slug: string): string[] {
+  return Array.from({ length: MAX_SUFFIX }, (_, i) => (i === 0 ? `${slug}.md` : `${slug}-${i + 1}.md`));
+}
+
+/** The first of those that nothing in the folder has: not another memory, not a broken file. */
 async function freeFileName(dir: string, slug: string): Promise<string> {
-  for (let n = 1; n <= MAX_SUFFIX; n++) {
-    const file = n === 1 ? `${slug}.md` : `${slug}-${n}.md`;
+  for (const file of fileNames(slug)) {
     if (!(await exists(path.join(dir, file)))) return file;
   }
   throw new ToolError(`${MEMORY_DIR}/ already has ${slug}.md to ${slug}-${MAX_SUFFIX}.md: give the memory another name`);

@@ -16,6 +16,7 @@ import { compactTool } from "./compact-tool.ts";
 import { Compactor } from "./compactor.ts";
 import { microCompact } from "./micro-compact.ts";
 import { persistLargeResults } from "./persist.ts";
+import { CompactionRecord } from "./record.ts";
 import { compactionSettings, type CompactionSettings } from "./settings.ts";
 
 export interface CompactionParts {
@@ -32,9 +33,11 @@ export interface CompactionParts {
 /** `deps.liveState` replaces the agent's own notes (`ctx.liveState()`, from every lesson's parts): for tests. */
 export function compaction(settings: CompactionSettings, deps: { liveState?: () => string[] } = {}): CompactionParts {
   const compactor = new Compactor(settings, deps.liveState);
+  // What the first two layers wrote: the only proof that a text is a marker or a placeholder.
+  const record = new CompactionRecord();
   const hooks: Hook[] = [
-    defineHook("PreModel", "persist-large-results", async (_e, ctx) => persistLargeResults(ctx.messages, ctx.cwd, settings)),
-    defineHook("PreModel", "micro-compact", async (_e, ctx) => microCompact(ctx.messages, settings)),
+    defineHook("PreModel", "persist-large-results", async (_e, ctx) => persistLargeResults(ctx.messages, ctx.cwd, settings, record)),
+    defineHook("PreModel", "micro-compact", async (_e, ctx) => microCompact(ctx.messages, settings, record)),
     defineHook("PreModel", "auto-compact", async (_e, ctx) => compactor.beforeModel(ctx)),
   ];
   return {

@@ -9,7 +9,8 @@ export { CONTEXT_KINDS, charsByKind, estimateTokens, tokensByKind, tokensOf, typ
 export { compactedHistory, splitPending, summaryRequestMessages, type CompactedParts, type HistorySplit } from "./history-shape.ts";
 export { blocksOf, checkConversation, toolResultIds, toolUseIds } from "./invariants.ts";
 export { COMPACTED_RESULT, compactableResults, microCompact } from "./micro-compact.ts";
-export { isPersisted, MESSAGES_DIR, PERSISTED_TAG, persistedMarker, persistLargeResults, PREVIEW_CHARS, resultText, TOOL_RESULTS_DIR } from "./persist.ts";
+export { MESSAGES_DIR, PERSISTED_TAG, persistedMarker, persistLargeResults, PREVIEW_CHARS, resultText, TOOL_RESULTS_DIR } from "./persist.ts";
+export { CompactionRecord } from "./record.ts";
 export { compactionSettings, DEFAULT_COMPACTION, THRESHOLD_ENV, THRESHOLD_FLAG, type CompactionSettings } from "./settings.ts";
 export { SUMMARY_PROMPT, SUMMARY_SYSTEM, SUMMARY_TAG } from "./summary-prompt.ts";
 export { saveTranscript, TRANSCRIPTS_DIR } from "./transcript.ts";

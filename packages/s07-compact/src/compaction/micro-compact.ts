@@ -15,16 +15,21 @@
  *
  * So the conversation is left alone until enough old results are waiting, then all of them are
  * compacted at once: one cache miss buys many rounds of a smaller, cached prefix.
+ *
+ * What was compacted already, and which file a moved result is in, comes from the harness's
+ * record (record.ts), never from the text: a result that merely starts like a placeholder or a
+ * marker is compacted like any other, and cannot point the placeholder at a file of its choosing.
  */
 import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from "@learn/core";
-import { PERSISTED_TAG, resultText } from "./persist.ts";
+import { resultText } from "./persist.ts";
+import type { CompactionRecord } from "./record.ts";
 import type { CompactionSettings } from "./settings.ts";
 
 export const COMPACTED_RESULT = "[Earlier tool result compacted. Re-run if needed.]";
 
-/** A moved result keeps its file's path: the placeholder for it says where the whole text is. */
-function placeholderFor(text: string): string {
-  const file = new RegExp(`^<${PERSISTED_TAG} path="([^"]+)"`).exec(text)?.[1];
+/** A result the harness moved keeps its file's path: the placeholder for it says where the whole text is. */
+function placeholderFor(text: string, record: CompactionRecord): string {
+  const file = record.persistedFile(text);
   return file ? `[Earlier tool result compacted; the whole output is in ${file}.]` : COMPACTED_RESULT;
 }
 
@@ -34,7 +39,7 @@ interface Place {
 }
 
 /** The results micro-compaction may replace: not among the last few, long, not yet replaced. */
-export function compactableResults(messages: readonly MessageParam[], settings: CompactionSettings): Place[] {
+export function compactableResults(messages: readonly MessageParam[], settings: CompactionSettings, record: CompactionRecord): Place[] {
   const all: Place[] = [];
   messages.forEach((m, message) => {
     if (m.role !== "user" || typeof m.content === "string") return;
@@ -45,19 +50,21 @@ export function compactableResults(messages: readonly MessageParam[], settings: 
   const old = all.slice(0, Math.max(0, all.length - settings.keepRecentResults)).filter((p) => p.message !== unread);
   return old.filter(({ message, block }) => {
     const text = resultText((messages[message]!.content as ContentBlockParam[])[block] as ToolResultBlockParam);
-    return text.length > settings.microCompactMinChars && !text.startsWith("[Earlier tool result compacted");
+    return text.length > settings.microCompactMinChars && !record.isPlaceholder(text);
   });
 }
 
 /** The conversation with every waiting old result replaced, once a batch is waiting; else undefined. */
-export function microCompact(messages: readonly MessageParam[], settings: CompactionSettings): MessageParam[] | undefined {
-  const places = compactableResults(messages, settings);
+export function microCompact(messages: readonly MessageParam[], settings: CompactionSettings, record: CompactionRecord): MessageParam[] | undefined {
+  const places = compactableResults(messages, settings, record);
   if (places.length === 0 || places.length < settings.microCompactBatch) return undefined;
   const out = [...messages];
   for (const { message, block } of places) {
     const content = [...(out[message]!.content as ContentBlockParam[])];
     const result = content[block] as ToolResultBlockParam;
-    content[block] = { ...result, content: placeholderFor(resultText(result)) };
+    const placeholder = placeholderFor(resultText(result), record);
+    record.notePlaceholder(placeholder);
+    content[block] = { ...result, content: placeholder };
     out[message] = { ...out[message]!, content } as MessageParam;
   }
   return out;

@@ -9,12 +9,14 @@
  *                        The whole output is in …: read it with read_file. }
  *
  * A result keeps its tool_use_id and its is_error flag; a result already moved is left alone,
- * so the step can run before every model call. A user message (a pasted log) is moved the same
- * way above a much larger size.
+ * so the step can run before every model call — "already moved" meaning a marker this harness
+ * wrote (see record.ts), not a text that merely starts like one. A user message (a pasted log)
+ * is moved the same way above a much larger size.
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { writeFileAtomic, type ContentBlockParam, type MessageParam, type ToolResultBlockParam } from "@learn/core";
+import type { CompactionRecord } from "./record.ts";
 import type { CompactionSettings } from "./settings.ts";
 
 export const PERSISTED_TAG = "persisted-output";
@@ -33,10 +35,6 @@ export function persistedMarker(relPath: string, text: string): string {
   ].join("\n");
 }
 
-export function isPersisted(text: string): boolean {
-  return text.startsWith(`<${PERSISTED_TAG} `);
-}
-
 /** The text of a tool result (a string, or its text blocks joined). */
 export function resultText(block: ToolResultBlockParam): string {
   const { content } = block;
@@ -47,9 +45,15 @@ export function resultText(block: ToolResultBlockParam): string {
 
 /**
  * The conversation with every large tool result (and very large user text) moved to a file,
- * or undefined when nothing was large. Files go under `cwd`; the messages are copies.
+ * or undefined when nothing was large. Files go under `cwd`; the messages are copies; each
+ * marker written is noted in `record`.
  */
-export async function persistLargeResults(messages: readonly MessageParam[], cwd: string, settings: CompactionSettings): Promise<MessageParam[] | undefined> {
+export async function persistLargeResults(
+  messages: readonly MessageParam[],
+  cwd: string,
+  settings: CompactionSettings,
+  record: CompactionRecord,
+): Promise<MessageParam[] | undefined> {
   let changed = false;
   const out: MessageParam[] = [];
   for (const message of messages) {
@@ -58,7 +62,7 @@ export async function persistLargeResults(messages: readonly MessageParam[], cwd
       continue;
     }
     const blocks: ContentBlockParam[] = typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
-    const next = await Promise.all(blocks.map((block) => persistBlock(block, cwd, settings)));
+    const next = await Promise.all(blocks.map((block) => persistBlock(block, cwd, settings, record)));
     if (next.every((b, i) => b === blocks[i])) {
       out.push(message);
       continue;
@@ -69,20 +73,26 @@ export async function persistLargeResults(messages: readonly MessageParam[], cwd
   return changed ? out : undefined;
 }
 
-async function persistBlock(block: ContentBlockParam, cwd: string, settings: CompactionSettings): Promise<ContentBlockParam> {
+async function persistBlock(block: ContentBlockParam, cwd: string, settings: CompactionSettings, record: CompactionRecord): Promise<ContentBlockParam> {
   if (block.type === "tool_result") {
     const text = resultText(block);
-    if (settings.persistAboveChars === undefined || text.length <= settings.persistAboveChars || isPersisted(text)) return block;
+    if (settings.persistAboveChars === undefined || text.length <= settings.persistAboveChars || record.persistedFile(text)) return block;
     const rel = `${TOOL_RESULTS_DIR}/${safeName(block.tool_use_id)}.txt`;
-    await writeFileAtomic(path.join(cwd, rel), text);
-    return { ...block, content: persistedMarker(rel, text) };
+    return { ...block, content: await persist(text, rel, cwd, record) };
   }
-  if (block.type === "text" && block.text.length > settings.persistMessageAboveChars && !isPersisted(block.text)) {
+  if (block.type === "text" && block.text.length > settings.persistMessageAboveChars && !record.persistedFile(block.text)) {
     const rel = `${MESSAGES_DIR}/${createHash("sha256").update(block.text).digest("hex").slice(0, 16)}.txt`;
-    await writeFileAtomic(path.join(cwd, rel), block.text);
-    return { ...block, text: persistedMarker(rel, block.text) };
+    return { ...block, text: await persist(block.text, rel, cwd, record) };
   }
   return block;
+}
+
+/** Write `text` to `rel` (atomically) and return its marker, noted as the harness's own. */
+async function persist(text: string, rel: string, cwd: string, record: CompactionRecord): Promise<string> {
+  await writeFileAtomic(path.join(cwd, rel), text);
+  const marker = persistedMarker(rel, text);
+  record.notePersisted(marker, rel);
+  return marker;
 }
 
 /** A tool_use id as a file name: ids are letters, digits, _ and -; anything else cannot make a path. */

@@ -6,6 +6,8 @@ export {
   TaskId,
   taskFileName,
   idFromFileName,
+  MAX_TASK_ID,
+  notATaskFile,
   describeIds,
   type Task,
   type TaskStatus,

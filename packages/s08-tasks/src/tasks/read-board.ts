@@ -7,11 +7,12 @@
  *
  * `taken` lists every id with a file, broken ones included: a new task must never be given
  * the id of a broken file, or creating it would overwrite what a person is about to fix.
+ * A name whose id is past MAX_TASK_ID is not a task's: reported, never read, never counted.
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { readJsonFile } from "@learn/core";
-import { TASK_DIR, TaskSchema, idFromFileName, taskFileName, type Task } from "./task-file.ts";
+import { TASK_DIR, TaskSchema, idFromFileName, notATaskFile, taskFileName, type Task } from "./task-file.ts";
 
 export interface TaskFolder {
   /** The tasks that loaded, by id. */
@@ -69,7 +70,7 @@ export async function readTaskFolder(dir: string): Promise<TaskFolder> {
     if (name.startsWith(".") || !name.endsWith(".json")) continue;
     const id = idFromFileName(name);
     if (id === undefined) {
-      result.problems.push(`${TASK_DIR}/${name}: skipped: not a task file name (tasks are <id>.json, e.g. 3.json)`);
+      result.problems.push(`${TASK_DIR}/${name}: skipped: ${notATaskFile(name)}`);
       continue;
     }
     result.taken.push(id);

@@ -33,7 +33,7 @@ import { ToolError, withLock, writeJsonFile, type LockOptions } from "@learn/cor
 import { claimRefusal, firstClaimable, nothingToClaim } from "./claim.ts";
 import { cycleIfLinked, describeCycle, indexById, openBlockers } from "./graph.ts";
 import { readTask, readTaskFolder, takenIds, type TaskFolder } from "./read-board.ts";
-import { TASK_DIR, describeIds, ref, taskFileName, taskSubject, type Task, type TaskStatus } from "./task-file.ts";
+import { MAX_TASK_ID, TASK_DIR, describeIds, ref, taskFileName, taskSubject, type Task, type TaskStatus } from "./task-file.ts";
 
 export interface CreateTaskInput {
   subject: string;
@@ -99,7 +99,7 @@ export class TaskBoard {
 
   /** The id a create would take, as far as this board knows now (the create decides under the lock). */
   nextId(): number {
-    return Math.max(0, ...this.folder.taken) + 1;
+    return Math.min(Math.max(0, ...this.folder.taken) + 1, MAX_TASK_ID); // past the last id, the create refuses
   }
 
   /** Read the folder again: another agent or process may have changed it. */
@@ -116,7 +116,7 @@ export class TaskBoard {
     return this.locked(async () => {
       // Only the names are needed for the id, and only the blockers' files: a create stays cheap on a big board.
       const taken = await takenIds(this.dir);
-      const id = Math.max(0, ...taken) + 1;
+      const id = idAfter(taken);
       const blockers: Task[] = [];
       for (const blocker of blockedBy) blockers.push(await this.mustRead(blocker, taken));
       const stamp = this.stamp();
@@ -259,6 +259,19 @@ export class TaskBoard {
       throw new ToolError(`${TASK_DIR} is a file, not a folder, so no task can be saved; it was left as it is. Move it away and try again.`);
     }
   }
+}
+
+/**
+ * "The highest id + 1", counted only from ids a task can have (read-board.ts leaves out any
+ * past MAX_TASK_ID); refused when the board has reached the last one, never wrapped onto a
+ * file that exists.
+ */
+function idAfter(taken: readonly number[]): number {
+  const highest = taken.reduce((a, b) => Math.max(a, b), 0);
+  if (highest >= MAX_TASK_ID) {
+    throw new ToolError(`cannot create a task: ${TASK_DIR}/${taskFileName(highest)} has the largest id a task can have, so no id is left after it; rename or remove that file`);
+  }
+  return highest + 1;
 }
 
 /** Refuse a status change the rules forbid, saying why and what to do instead. */

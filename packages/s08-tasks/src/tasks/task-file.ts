@@ -21,7 +21,14 @@ export const TASK_DIR = ".tasks";
 export const TASK_STATUSES = ["pending", "in_progress", "completed"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-export const TaskId = z.number().int().positive();
+/**
+ * The largest id a task can have: Number.MAX_SAFE_INTEGER. Above it a JavaScript number
+ * cannot tell neighbours apart (9007199254740992 + 1 is 9007199254740992), so "the highest
+ * id + 1" would name a file that exists and overwrite it. (zod's `.int()` stops there too.)
+ */
+export const MAX_TASK_ID = Number.MAX_SAFE_INTEGER;
+
+export const TaskId = z.number().int().positive().max(MAX_TASK_ID);
 
 /** A subject is a title: one line, not empty. */
 export const taskSubject = z
@@ -49,10 +56,22 @@ export type Task = z.output<typeof TaskSchema>;
 /** `3.json` — the only names that are task files. */
 export const taskFileName = (id: number) => `${id}.json`;
 
-/** The id in a task file's name, or undefined when the name is not `<digits>.json`. */
+/**
+ * The id in a task file's name, or undefined when the name is not a task's: `<digits>.json`
+ * with no leading zero (the one way `taskFileName` writes it) and an id of at most MAX_TASK_ID.
+ */
 export function idFromFileName(name: string): number | undefined {
   const match = /^([1-9]\d*)\.json$/.exec(name);
-  return match ? Number(match[1]) : undefined;
+  const id = match ? Number(match[1]) : undefined;
+  return id !== undefined && id <= MAX_TASK_ID ? id : undefined;
+}
+
+/** Why a `.json` name in .tasks/ that `idFromFileName` refuses is not read as a task. */
+export function notATaskFile(name: string): string {
+  if (/^[1-9]\d*\.json$/.test(name)) {
+    return `its id is larger than ${MAX_TASK_ID}, the largest a task id can be: it is not read as a task, and no new id is counted from it`;
+  }
+  return "not a task file name (tasks are <id>.json, e.g. 3.json)";
 }
 
 /** `#3` */

@@ -9,7 +9,7 @@
  * person reads at a glance, the model cannot misread as UTC, and the docs' recorder can mask.
  */
 import type { Clock } from "./clock.ts";
-import { expiresAt, nextRunOf, type CronJob } from "./job-file.ts";
+import { expiresAt, nextRunOf, promptTooLong, type CronJob } from "./job-file.ts";
 
 /** The longest prompt shown in a line; the whole prompt is in the file. */
 const PROMPT_CHARS = 80;
@@ -27,8 +27,10 @@ export function oneLine(prompt: string): string {
   return flat.length > PROMPT_CHARS ? `${flat.slice(0, PROMPT_CHARS - 1)}…` : flat;
 }
 
-/** When the job runs next, as shown: a time, "due now" (the next tick fires it) or "never". */
+/** When the job runs next, as shown: a time, "due now" (the next tick fires it) or "never" (and why, for a prompt too long). */
 function nextText(job: CronJob, clock: Clock): string {
+  const tooLong = promptTooLong(job);
+  if (tooLong) return `never (${tooLong})`;
   const next = nextRunOf(job);
   if (next === undefined) return "never";
   return next <= clock.now() ? "due now" : formatLocalTime(next);
@@ -40,8 +42,9 @@ export function describeCronJob(job: CronJob, clock: Clock): string {
   return `${job.id} · ${job.cron} · ${kind} · next ${nextText(job, clock)} · ${oneLine(job.prompt)}`;
 }
 
-/** Every job, one line each, or why the file cannot be read, or that there are none. */
+/** Every job, one line each, then why the file cannot be read; or that there are none. */
 export function describeCronJobs(jobs: readonly CronJob[], clock: Clock, problem?: string): string {
-  if (problem) return problem; // a broken file lists no jobs, but "no jobs" would not be true
-  return jobs.length ? jobs.map((job) => describeCronJob(job, clock)).join("\n") : "No scheduled jobs.";
+  // A broken file lists none of its jobs, but "no jobs" would not be true: the problem is said instead.
+  const lines = [...jobs.map((job) => describeCronJob(job, clock)), ...(problem ? [problem] : [])];
+  return lines.length ? lines.join("\n") : "No scheduled jobs.";
 }

@@ -5,14 +5,18 @@ export {
   CRON_FILE,
   CRON_MAX_AGE_MS,
   MAX_CRON_JOBS,
+  MAX_CRON_PROMPT_CHARS,
   CronJobSchema,
   CronFileSchema,
   nextRunOf,
   expiresAt,
+  jobKey,
+  promptTooLong,
   type CronJob,
   type CronFile,
 } from "./job-file.ts";
-export { CronStore, type CreateCronInput, type CronClaim } from "./store.ts";
+export { CronStore, type CreateCronInput, type CronClaim, type MayFire } from "./store.ts";
+export { CronConsent } from "./consent.ts";
 export { CronScheduler, type CronSchedulerOptions } from "./scheduler.ts";
 export { describeCronJob, describeCronJobs, formatLocalTime } from "./describe.ts";
 export {

@@ -21,8 +21,14 @@ import { parseCron } from "./expression.ts";
 export const CRON_FILE = ".claude/scheduled_tasks.json";
 /** A recurring job is removed this long after it was created (Claude Code's rule), so a forgotten one stops. */
 export const CRON_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-/** At most this many jobs in one workspace. */
+/** At most this many jobs in one workspace (and as many more for this session alone). */
 export const MAX_CRON_JOBS = 50;
+/**
+ * The longest prompt a job may have: an instruction, not a document. cron_create refuses a
+ * longer one; a longer one found in the file (written by hand, or planted) is shown and never
+ * runs — it is the text of a turn nobody typed, sent whole every time it fires.
+ */
+export const MAX_CRON_PROMPT_CHARS = 4_000;
 
 const epochMs = z.number().int().nonnegative();
 
@@ -72,4 +78,19 @@ export function expiresAt(job: CronJob): number | undefined {
 export function nextNumber(file: CronFile): number {
   const used = file.tasks.map((job) => /^cron-(\d+)$/.exec(job.id)).map((m) => (m ? Number(m[1]) : 0));
   return Math.max(file.nextId ?? 1, ...used.map((n) => n + 1));
+}
+
+/** Why `job` never runs because of its prompt's size, or undefined when the size is fine. */
+export function promptTooLong(job: { prompt: string }): string | undefined {
+  const n = job.prompt.length;
+  return n > MAX_CRON_PROMPT_CHARS ? `its prompt is ${n} characters, over the ${MAX_CRON_PROMPT_CHARS} a scheduled prompt may have` : undefined;
+}
+
+/**
+ * What makes a job the job it is — all but `lastFiredAt`, which only the scheduler changes. A
+ * job the user saw (or this session made) is recognised by it: the same id with another prompt
+ * (the file edited since) is a job nobody saw.
+ */
+export function jobKey(job: CronJob): string {
+  return JSON.stringify([job.id, job.cron, job.prompt, job.recurring, job.createdAt]);
 }

@@ -4,9 +4,10 @@
  * which the agent runs when it is idle — a job that comes due mid-turn waits for that turn
  * to end instead of interrupting it.
  *
- *     every tickMs:  store.claimDue(clock.now()) ─┬─ fired   → submit(prompt, { source: "cron job cron-1" })
- *                                                 ├─ expired → notice("Cron job cron-1 expired …")
- *                                                 └─ problem → notice (once, until it changes)
+ *     every tickMs:  store.claimDue(clock.now(), consent.mayFire) ─┬─ fired   → submit(prompt, { source: "cron job cron-1" })
+ *                                                                  ├─ expired → notice("Cron job cron-1 expired …")
+ *                                                                  ├─ unseen  → notice: jobs on disk nobody was shown (consent.ts)
+ *                                                                  └─ problem → notice (once, until it changes)
  *
  * The timer is unref()'d: a scheduler alone never keeps the process alive. A tick that is
  * still running when the next one is due (a slow disk, a lock held by another session) is
@@ -14,12 +15,15 @@
  * one tries again; nothing here ever rejects unhandled.
  */
 import type { Clock } from "./clock.ts";
+import type { CronConsent } from "./consent.ts";
 import { oneLine } from "./describe.ts";
-import { nextRunOf, type CronJob } from "./job-file.ts";
+import { nextRunOf, promptTooLong, type CronJob } from "./job-file.ts";
 import type { CronStore } from "./store.ts";
 
 export interface CronSchedulerOptions {
   store: CronStore;
+  /** Which jobs may fire (this session's; on disk, those a person was shown), and which to show. */
+  consent: CronConsent;
   /** Which minute it is for cron; a test moves a manual clock, the offline demo runs one fast. */
   clock: Clock;
   /** Queue a prompt as a turn of its own; `source` says where it came from ("cron job cron-1"). */
@@ -83,8 +87,11 @@ export class CronScheduler {
 
   private async look(): Promise<void> {
     try {
-      const claim = await this.options.store.claimDue(this.options.clock.now());
+      const { consent, clock } = this.options;
+      const claim = await this.options.store.claimDue(clock.now(), consent.mayFire);
       this.jobs = claim.jobs;
+      const unseen = consent.unseen(claim.jobs);
+      if (unseen.length > 0) this.options.notice(consent.describe(unseen, clock));
       for (const job of claim.fired) this.submit(job);
       for (const job of claim.expired) this.options.notice(expiredNotice(job));
       this.noticeOnce(claim.problem);
@@ -98,11 +105,13 @@ export class CronScheduler {
   /**
    * Will a one-shot job fire within `ms` of clock time, by the jobs the last tick read? (A
    * job made since then counts after the next tick: await tick() first for a fresh answer.)
-   * A run that waits for such a job before exiting ends; waiting for a recurring one would not.
+   * A run that waits for such a job before exiting ends; waiting for a recurring one would not,
+   * nor for one it never fires (not this session's and unseen, or its prompt too long).
    */
   dueWithin(ms: number): boolean {
     const until = this.options.clock.now() + ms;
     return this.jobs.some((job) => {
+      if (!this.options.consent.mayFire(job) || promptTooLong(job)) return false; // never fired here: nothing to wait for
       const next = job.recurring ? undefined : nextRunOf(job);
       return next !== undefined && next <= until;
     });

@@ -1,6 +1,10 @@
 /**
- * The scheduled jobs of one workspace, kept in `.claude/scheduled_tasks.json` so they
- * outlive the session that made them: the next session on this workspace fires them.
+ * The scheduled jobs of one session and one workspace. A job is *session-only* by default
+ * (Claude Code's `durable: false`): it lives in this object, "session-1", and ends with the
+ * session. A *durable* one is kept in `.claude/scheduled_tasks.json`, "cron-1", so it outlives
+ * the session that made it — and the store remembers which durable jobs it made itself: a job
+ * in the file that this session did not make is somebody else's (an earlier session's, or
+ * planted), and the scheduler does not fire it unseen (consent.ts).
  *
  * Every change is a read-modify-write of that one file, and several sessions (several
  * processes) may have the same workspace open. Firing is a change too: a one-shot job is
@@ -26,8 +30,10 @@ import {
   CRON_MAX_AGE_MS,
   CronFileSchema,
   MAX_CRON_JOBS,
+  jobKey,
   nextNumber,
   nextRunOf,
+  promptTooLong,
   type CronFile,
   type CronJob,
 } from "./job-file.ts";
@@ -39,6 +45,8 @@ export interface CreateCronInput {
   prompt: string;
   /** Fire at every match (until it expires), or once and be deleted. */
   recurring: boolean;
+  /** Keep it in the file, for later sessions too; else in this session's memory only. */
+  durable: boolean;
 }
 
 export interface CronClaim {
@@ -54,12 +62,33 @@ export interface CronClaim {
 
 type Loaded = { ok: true; data: CronFile } | { ok: false; why: string };
 
-/** What a job asks of a tick at `now`. */
-function verdict(job: CronJob, now: number): "expire" | "fire" | "wait" {
+/** Which jobs a claim may take: the others are left exactly as they are. */
+export type MayFire = (job: CronJob) => boolean;
+
+/** What a job asks of a tick at `now`. A job it may not fire, or whose prompt is too long, waits untouched. */
+function verdict(job: CronJob, now: number, mayFire: MayFire): "expire" | "fire" | "wait" {
+  if (!mayFire(job) || promptTooLong(job)) return "wait";
   if (job.recurring && now - job.createdAt >= CRON_MAX_AGE_MS) return "expire";
   const next = nextRunOf(job);
   // Only the first run after the last one counts: runs missed while no session ran fire once.
   return next !== undefined && next <= now ? "fire" : "wait";
+}
+
+/** Sort `jobs` by what each asks of a tick at `now`: fired, expired, or kept (a recurring one that fired, too). */
+function claimFrom(jobs: readonly CronJob[], now: number, mayFire: MayFire): CronClaim {
+  const claim: CronClaim = { fired: [], expired: [], jobs: [] };
+  for (const job of jobs) {
+    const what = verdict(job, now, mayFire);
+    if (what === "expire") claim.expired.push(job);
+    else if (what === "wait") claim.jobs.push(job);
+    else if (!job.recurring) claim.fired.push(job);
+    else {
+      const fired = { ...job, lastFiredAt: now };
+      claim.fired.push(fired);
+      claim.jobs.push(fired);
+    }
+  }
+  return claim;
 }
 
 const brokenProblem = (why: string) => `${CRON_FILE} is broken (${why}): no scheduled job runs until it is fixed or deleted.`;
@@ -67,72 +96,105 @@ const brokenProblem = (why: string) => `${CRON_FILE} is broken (${why}): no sche
 export class CronStore {
   /** The jobs file (absolute). */
   readonly file: string;
+  /** This session's own jobs, in memory only. */
+  private session: CronJob[] = [];
+  private sessionCount = 0;
+  /** Every job this store made (session-only and durable), by jobKey. */
+  private readonly made = new Set<string>();
 
   constructor(workspace: string) {
     this.file = path.join(path.resolve(workspace), CRON_FILE);
   }
 
-  /** Every job as the file has it now; a broken file gives no jobs and a `problem`. */
+  /** This session's jobs, then the file's as it has them now; a broken file gives only the first, and a `problem`. */
   async list(): Promise<{ jobs: CronJob[]; problem?: string }> {
     const loaded = await this.load();
-    return loaded.ok ? { jobs: loaded.data.tasks } : { jobs: [], problem: brokenProblem(loaded.why) };
+    return loaded.ok ? { jobs: [...this.session, ...loaded.data.tasks] } : { jobs: [...this.session], problem: brokenProblem(loaded.why) };
   }
 
-  /** Schedule a job, created at `now` (epoch ms), with the next free id. */
+  /** This store made `job` (in this session), and it has not been changed since. */
+  madeHere(job: CronJob): boolean {
+    return this.made.has(jobKey(job));
+  }
+
+  /** Is `id` a job of this session's memory (so deleting it writes nothing)? */
+  hasSessionJob(id: string): boolean {
+    return this.session.some((job) => job.id === id);
+  }
+
+  /** Schedule a job, created at `now` (epoch ms), with the next free id: in memory, or in the file when durable. */
   async create(input: CreateCronInput, now: number): Promise<CronJob> {
     const parsed = parseCron(input.cron);
     if (!parsed.ok) throw new ToolError(parsed.error);
     if (input.prompt.trim() === "") throw new ToolError("the prompt is empty: it is what the agent is asked when the job fires");
+    const tooLong = promptTooLong(input);
+    if (tooLong) throw new ToolError(`${tooLong}: say what to do in a few sentences, and point to a file for the details. Nothing was scheduled.`);
     if (parsed.next(now) === undefined) {
       throw new ToolError(`"${input.cron}" never runs: no date matches it (such as the 30th of February). Nothing was scheduled.`);
     }
-    return this.change((data) => {
-      if (data.tasks.length >= MAX_CRON_JOBS) {
-        throw new ToolError(`cannot schedule another job: there are already ${data.tasks.length}, the most a workspace may have. Delete one first.`);
-      }
-      const n = nextNumber(data);
-      const cron = input.cron.trim().split(/\s+/).join(" "); // "0  9 * * *" is saved as "0 9 * * *"
-      const job: CronJob = { id: `cron-${n}`, cron, prompt: input.prompt, createdAt: now, recurring: input.recurring };
-      return { data: { ...data, tasks: [...data.tasks, job], nextId: n + 1 }, result: job };
-    });
+    const cron = input.cron.trim().split(/\s+/).join(" "); // "0  9 * * *" is saved as "0 9 * * *"
+    const job = input.durable ? await this.createInFile(cron, input, now) : this.createInSession(cron, input, now);
+    this.made.add(jobKey(job));
+    return job;
   }
 
   /** Remove a job; returns it. Its id is not given to another job. */
   async delete(id: string): Promise<CronJob> {
+    const own = this.session.find((j) => j.id === id);
+    if (own) {
+      this.session = this.session.filter((j) => j !== own);
+      return own;
+    }
     return this.change((data) => {
       const job = data.tasks.find((j) => j.id === id);
       if (!job) {
-        const jobs = data.tasks.length ? `Jobs: ${data.tasks.map((j) => j.id).join(", ")}.` : "There are none.";
-        throw new ToolError(`No cron job ${id}. ${jobs}`);
+        const ids = [...this.session, ...data.tasks].map((j) => j.id);
+        throw new ToolError(`No cron job ${id}. ${ids.length ? `Jobs: ${ids.join(", ")}.` : "There are none."}`);
       }
       return { data: { ...data, tasks: data.tasks.filter((j) => j !== job) }, result: job };
     });
   }
 
+  private createInSession(cron: string, input: CreateCronInput, now: number): CronJob {
+    if (this.session.length >= MAX_CRON_JOBS) {
+      throw new ToolError(`cannot schedule another job: this session has ${this.session.length}, the most it may have. Delete one first.`);
+    }
+    const job: CronJob = { id: `session-${++this.sessionCount}`, cron, prompt: input.prompt, createdAt: now, recurring: input.recurring };
+    this.session.push(job);
+    return job;
+  }
+
+  private createInFile(cron: string, input: CreateCronInput, now: number): Promise<CronJob> {
+    return this.change((data) => {
+      if (data.tasks.length >= MAX_CRON_JOBS) {
+        throw new ToolError(`cannot schedule another job: there are already ${data.tasks.length}, the most a workspace may have. Delete one first.`);
+      }
+      const n = nextNumber(data);
+      const job: CronJob = { id: `cron-${n}`, cron, prompt: input.prompt, createdAt: now, recurring: input.recurring };
+      return { data: { ...data, tasks: [...data.tasks, job], nextId: n + 1 }, result: job };
+    });
+  }
+
   /**
-   * Take every job due at `now`: a one-shot is removed, a recurring job gets
-   * `lastFiredAt = now`, an expired one is removed. Under the lock, so a run is claimed by
-   * exactly one caller, in this process or any other.
+   * Take every job due at `now` that `mayFire` allows: a one-shot is removed, a recurring job
+   * gets `lastFiredAt = now`, an expired one is removed. The file's under the lock, so a run is
+   * claimed by exactly one caller, in this process or any other. The session's first.
    */
-  async claimDue(now: number): Promise<CronClaim> {
+  async claimDue(now: number, mayFire: MayFire = () => true): Promise<CronClaim> {
+    const own = claimFrom(this.session, now, () => true);
+    this.session = own.jobs;
+    const onDisk = await this.claimInFile(now, mayFire);
+    return { ...onDisk, fired: [...own.fired, ...onDisk.fired], expired: [...own.expired, ...onDisk.expired], jobs: [...own.jobs, ...onDisk.jobs] };
+  }
+
+  private async claimInFile(now: number, mayFire: MayFire): Promise<CronClaim> {
     const look = await this.load();
     if (!look.ok) return { fired: [], expired: [], jobs: [], problem: brokenProblem(look.why) };
-    if (look.data.tasks.every((job) => verdict(job, now) === "wait")) return { fired: [], expired: [], jobs: look.data.tasks };
+    if (look.data.tasks.every((job) => verdict(job, now, mayFire) === "wait")) return { fired: [], expired: [], jobs: look.data.tasks };
     return withLock(this.file, async () => {
       const loaded = await this.load(); // again: another session may have claimed them since we looked
       if (!loaded.ok) return { fired: [], expired: [], jobs: [], problem: brokenProblem(loaded.why) };
-      const claim: CronClaim = { fired: [], expired: [], jobs: [] };
-      for (const job of loaded.data.tasks) {
-        const what = verdict(job, now);
-        if (what === "expire") claim.expired.push(job);
-        else if (what === "wait") claim.jobs.push(job);
-        else if (!job.recurring) claim.fired.push(job);
-        else {
-          const fired = { ...job, lastFiredAt: now };
-          claim.fired.push(fired);
-          claim.jobs.push(fired);
-        }
-      }
+      const claim = claimFrom(loaded.data.tasks, now, mayFire);
       if (claim.fired.length + claim.expired.length > 0) await writeJsonFile(this.file, { ...loaded.data, tasks: claim.jobs });
       return claim;
     });

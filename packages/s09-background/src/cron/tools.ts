@@ -4,15 +4,18 @@
  * cron expression and a prompt; when it comes due, the scheduler submits the prompt as a turn
  * of its own.
  *
- * The jobs file is the harness's own state at a fixed path, not a path the model chooses, so
- * these tools declare no policySubject: they are granted like the task tools, and plan mode
- * still refuses the two that change something (they are `mutating`).
+ * A job is this session's only unless the model asks for `durable: true` (Claude Code's
+ * default too). A session-only job writes nothing: granted like the task tools. A durable job
+ * is written to .claude/scheduled_tasks.json and runs in later sessions, as turns nobody there
+ * typed — so cron_create (and cron_delete of such a job) declares that write to the permission
+ * policy (`policySubject`), where `Edit(.claude/**)` rules govern it and no grant approves a
+ * change to .claude/ (s03): a person is asked. Plan mode refuses both (they are `mutating`).
  */
 import { defineTool, type Tool } from "@learn/core";
 import { z } from "zod";
 import type { Clock } from "./clock.ts";
 import { describeCronJobs, formatLocalTime, oneLine } from "./describe.ts";
-import { CRON_FILE, nextRunOf } from "./job-file.ts";
+import { CRON_FILE, MAX_CRON_PROMPT_CHARS, nextRunOf } from "./job-file.ts";
 import type { CronStore } from "./store.ts";
 
 export const CRON_CREATE_TOOL = "cron_create";
@@ -21,9 +24,19 @@ export const CRON_LIST_TOOL = "cron_list";
 
 const CreateInput = z.object({
   cron: z.string().describe('Five fields, local time: minute hour day-of-month month day-of-week, e.g. "*/5 * * * *", "0 9 * * 1-5".'),
-  prompt: z.string().describe("What to do when it fires: a whole instruction, since it runs as a new turn."),
+  prompt: z
+    .string()
+    .max(MAX_CRON_PROMPT_CHARS, `at most ${MAX_CRON_PROMPT_CHARS} characters: say what to do in a few sentences, and point to a file for the details`)
+    .describe("What to do when it fires: a whole instruction, since it runs as a new turn."),
   recurring: z.boolean().default(true).describe("true (default): at every match, for up to 7 days. false: once, at the next match."),
+  durable: z
+    .boolean()
+    .default(false)
+    .describe(`false (default): for this session only, gone when it ends. true: kept in ${CRON_FILE} for later sessions too (the user is asked). Only when the user asks for it to outlive the session.`),
 });
+
+/** A durable job is a write to the agent's own configuration: declared, so the policy judges it. */
+const FILE_WRITE = { writes: [CRON_FILE] };
 
 export function cronCreateTool(store: CronStore, clock: Clock): Tool {
   return defineTool({
@@ -35,15 +48,17 @@ export function cronCreateTool(store: CronStore, clock: Clock): Tool {
       'e.g. "*/5 * * * *" (every 5 minutes), "0 9 * * 1-5" (09:00 on weekdays), "30 14 * * *" (14:30 every day). ' +
       "recurring: true (the default) fires at every match and expires after 7 days; recurring: false fires once, " +
       "at the next match, and is then deleted. The result says when it runs next: check that it is the time you meant. " +
-      `Jobs are kept in ${CRON_FILE}, so they outlive this session.`,
+      `A job lasts as long as this session, unless durable: true keeps it in ${CRON_FILE} for later sessions.`,
     input: CreateInput,
     mutating: true,
-    summary: ({ cron, recurring }) => `${cron} ${recurring ? "recurring" : "once"}`,
-    async run({ cron, prompt, recurring }) {
-      const job = await store.create({ cron, prompt, recurring }, clock.now());
+    policySubject: ({ durable }) => (durable ? FILE_WRITE : {}),
+    summary: ({ cron, recurring, durable }) => `${cron} ${recurring ? "recurring" : "once"}${durable ? " durable" : ""}`,
+    async run({ cron, prompt, recurring, durable }) {
+      const job = await store.create({ cron, prompt, recurring, durable }, clock.now());
       const kind = recurring ? "recurring (it expires after 7 days)" : "once (it is deleted after it fires)";
       const next = formatLocalTime(nextRunOf(job)!); // create refuses an expression that never runs
-      return `Scheduled ${job.id}: "${job.cron}", ${kind}; next run ${next} (local time). When it fires, its prompt runs as a turn of its own.`;
+      const kept = durable ? `kept in ${CRON_FILE}, for later sessions too` : "for this session only";
+      return `Scheduled ${job.id}: "${job.cron}", ${kind}, ${kept}; next run ${next} (local time). When it fires, its prompt runs as a turn of its own.`;
     },
   });
 }
@@ -52,8 +67,10 @@ export function cronDeleteTool(store: CronStore): Tool {
   return defineTool({
     name: CRON_DELETE_TOOL,
     description: "Cancel a scheduled job by its id (cron_list shows them). A deleted job's id is never reused.",
-    input: z.object({ id: z.string().describe("The job's id, e.g. cron-1.") }),
+    input: z.object({ id: z.string().describe("The job's id, e.g. session-1 or cron-1.") }),
     mutating: true,
+    // Deleting a job of this session writes nothing; any other id is looked for in the file.
+    policySubject: ({ id }) => (store.hasSessionJob(id) ? {} : FILE_WRITE),
     summary: ({ id }) => id,
     async run({ id }) {
       const job = await store.delete(id);
@@ -84,7 +101,7 @@ export function cronTools(store: CronStore, clock: Clock): Tool[] {
 /** The scheduled jobs for a person (the `/jobs` command): where they are kept, then one line each. */
 export async function cronReport(store: CronStore, clock: Clock): Promise<string> {
   const { jobs, problem } = await store.list();
-  if (problem) return `Scheduled jobs: ${problem}`;
-  if (jobs.length === 0) return `No scheduled jobs (${CRON_FILE}).`;
-  return [`Scheduled jobs (${CRON_FILE}):`, ...describeCronJobs(jobs, clock).split("\n").map((line) => `  ${line}`)].join("\n");
+  const where = `session-N: this session only; cron-N: in ${CRON_FILE}`;
+  if (jobs.length === 0) return problem ? `Scheduled jobs: ${problem}` : `No scheduled jobs (${where}).`;
+  return [`Scheduled jobs (${where}):`, ...describeCronJobs(jobs, clock, problem).split("\n").map((line) => `  ${line}`)].join("\n");
 }

@@ -5,7 +5,9 @@
  * `.runtime-tasks/`, and the file is created with `wx` (exclusive create): the filesystem
  * lets exactly one creator make a given file, so when two sessions on one workspace race for
  * job-3, one gets it and the other gets EEXIST and tries job-4. Creating the file *is* taking
- * the id — there is no "read the highest, then write" gap for a lock to close.
+ * the id — there is no "read the highest, then write" gap for a lock to close. Only numbers a
+ * JavaScript number holds exactly count (up to Number.MAX_SAFE_INTEGER): past it n + 1 is n
+ * again, and a planted `job-9007199254740992.log` would have the loop try that name forever.
  *
  * Output arrives in chunks from the process's pipes, faster than a disk may take it, and the
  * process's callbacks must never throw. So `LogWriter.write` only queues; one loop appends
@@ -34,6 +36,7 @@ export async function claimLog(workspace: string): Promise<ClaimedLog> {
   const dir = path.join(workspace, RUNTIME_DIR);
   await mkdir(dir, { recursive: true });
   for (let n = highestJobNumber(await readdir(dir)) + 1; ; n++) {
+    if (n > Number.MAX_SAFE_INTEGER) throw new Error(`${RUNTIME_DIR}/ has used up every job number: move its job-N.log files away`);
     const id = `job-${n}`;
     const file = path.join(dir, `${id}.log`);
     try {
@@ -47,7 +50,8 @@ export async function claimLog(workspace: string): Promise<ClaimedLog> {
 }
 
 function highestJobNumber(names: readonly string[]): number {
-  return Math.max(0, ...names.map((name) => Number(LOG_NAME.exec(name)?.[1] ?? 0)));
+  const numbers = names.map((name) => Number(LOG_NAME.exec(name)?.[1] ?? 0));
+  return Math.max(0, ...numbers.filter((n) => Number.isSafeInteger(n)));
 }
 
 export interface LogWriterOptions {

@@ -162,7 +162,39 @@ async function isEmpty(file: string): Promise<boolean> {
   return info === undefined || (info.isFile() && info.size === 0);
 }
 
-/** One mail as the model reads it: who, what kind, when, then the content. */
+/**
+ * One mail as the model reads it: a header the harness writes — who, what kind, when — then
+ * the content, quoted. Every mail of a request shares one <inbox> block, so the content must
+ * not be able to end its mail or the block: a body holding "From bob (shutdown_response, …):"
+ * or "</inbox>" would otherwise read as bob's mail, or as text outside the inbox. Quoted, each
+ * line of it is indented (headers start at the left edge, content never does) and its `<` `>`
+ * are `&lt;` `&gt;` (no tag in it is a tag):
+ *
+ *   From alice (message, 2026-01-01T09:00:00.000Z):
+ *     add() is in math.ts
+ *     From bob (shutdown_response, …):          ← alice wrote this line; it is not bob's mail
+ *
+ * A header field that is not a plain word (a hand-written line's sender, say) is shown as a
+ * JSON string, quoted and on one line, so it cannot forge a header either.
+ */
 export function formatMail(mail: Mail): string {
-  return `From ${mail.from} (${mail.type}, ${mail.timestamp}):\n${mail.content}`;
+  return `From ${headerField(mail.from)} (${headerField(mail.type)}, ${headerField(mail.timestamp)}):\n${quoteText(mail.content)}`;
+}
+
+/** Text from outside the harness, inside a block: every line indented two spaces, tags escaped. */
+export function quoteText(text: string): string {
+  return escapeTags(text)
+    .split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
+    .map((line) => (line === "" ? "" : `  ${line}`))
+    .join("\n");
+}
+
+const escapeTags = (text: string) => text.replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** A name, a type, a timestamp: as it is when it is a plain word, else as a JSON string. */
+function headerField(value: string): string {
+  if (/^[\w.:+-]+$/.test(value)) return value;
+  // JSON escapes \n and \r but not the other characters a reader may take for a line break.
+  const json = JSON.stringify(value).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return escapeTags(json);
 }

@@ -12,7 +12,7 @@
  */
 import { defineHook, type AgentParts } from "@learn/core";
 import { Notifications } from "@learn/s09";
-import { formatMail, type Mailboxes } from "../team/index.ts";
+import { formatMail, quoteText, type Mailboxes } from "../team/index.ts";
 
 export const INBOX_TAG = "inbox";
 export const MAIL_WAKE_PROMPT = "New mail; it follows.";
@@ -32,7 +32,8 @@ export function inboxOf(name: string, mailboxes: Mailboxes): Inbox {
       const { mail, problems } = await mailboxes.drain(name);
       const notes = mail.map((m) => ({ text: formatMail(m), source: `mail from ${m.from}` }));
       // A line that could not be read is said, not dropped in silence: the agent may ask again.
-      return [...notes, ...problems.map((text) => ({ text: `A message could not be read: ${text}`, source: "the mailbox" }))];
+      // Its text quoted like a mail's: a broken line is still someone else's words.
+      return [...notes, ...problems.map((text) => ({ text: `A message could not be read:\n${quoteText(text)}`, source: "the mailbox" }))];
     },
   });
   const close = mailboxes.onMail(name, () => void notes.pullNow());
