@@ -3,13 +3,14 @@
  * files are never at risk; `--cwd` or LEARN_WORKDIR point it elsewhere.
  */
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { cp, mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import ignore from "ignore";
 import { repoRoot } from "./config.ts";
 import type { Lesson } from "./lesson.ts";
+import { readRegularText } from "./state/regular-file.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -109,7 +110,7 @@ async function copyTemplateFromGit(dest: string): Promise<boolean> {
 /** The files on disk that practice-workspace/.gitignore does not ignore. */
 async function copyTemplateFromDisk(dest: string): Promise<void> {
   const source = practiceWorkspace();
-  const rules = ignore().add(await readFile(path.join(source, ".gitignore"), "utf8").catch(() => ""));
+  const rules = ignore().add(await readRegularText(path.join(source, ".gitignore")).catch(() => ""));
   await cp(source, dest, {
     recursive: true,
     filter: async (src) => {
