@@ -11,7 +11,7 @@
  *     open(O_RDONLY | O_NONBLOCK)   a FIFO opens at once instead of waiting
  *     fstat(handle)                 the handle's file, not the name's: a swap after a check cannot pass
  *     regular file? no → refuse     "x is a named pipe (FIFO), not a regular file"
- *     size ≤ limit?  no → refuse    "x is too large (… bytes; at most … are read)"
+ *     size ≤ limit?  no → refuse    "x is too large (… bytes; … at most 16777216 bytes)"
  *     read, at most limit + 1 bytes (a file growing as we read is caught too)
  *
  * A refusal is a RefusedFileError, never a hang: each loader reports it the way it reports a
