@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import dotenv from "dotenv";
 import { z } from "zod";
+import { readFailure, readRegularFileSync } from "./state/regular-file.ts";
 
 export const DEFAULT_MAX_TOKENS = 8000;
 /** The model name the simulator answers to; any non-empty name works offline. */
@@ -73,6 +74,22 @@ export function envFileFrom(env: Record<string, string | undefined>): string | f
 }
 
 /**
+ * The env file's variables into `env`, never over one already set. Read with core's safe
+ * reader, synchronously: a named pipe there would stop the whole process, signals included,
+ * so it is refused with a ConfigError that names it. No file is the normal case.
+ */
+function loadEnvFile(file: string, env: Record<string, string | undefined>): void {
+  let bytes: Buffer;
+  try {
+    bytes = readRegularFileSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw new ConfigError(`${file}: the env file cannot be read (${readFailure(err)}). Fix or remove it, or set LEARN_ENV_FILE.`);
+  }
+  dotenv.populate(env as dotenv.DotenvPopulateInput, dotenv.parse(bytes));
+}
+
+/**
  * Read the config from `env` (after loading the env file into it, without overriding
  * variables already set: the shell wins over the file, as everywhere else).
  */
@@ -81,7 +98,7 @@ export function loadConfig(
   options: { envFile?: string | false; forceOffline?: boolean } = {},
 ): Config {
   const envFile = options.envFile ?? envFileFrom(env);
-  if (envFile && existsSync(envFile)) dotenv.config({ path: envFile, processEnv: env as dotenv.DotenvPopulateInput, quiet: true });
+  if (envFile) loadEnvFile(envFile, env);
 
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {

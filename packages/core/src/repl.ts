@@ -7,10 +7,11 @@
  *   - lines typed while a turn runs wait their turn (a queue), as piped stdin does;
  *   - a command may answer with a turn (`{ prompt }`): it runs at once, as if typed.
  */
-import { appendFile, readFile } from "node:fs/promises";
+import { constants } from "node:fs";
 import readline from "node:readline";
 import { announceSubmitted } from "./agent/run-until-idle.ts";
 import { describeError } from "./errors.ts";
+import { openRegularFile, readRegularText } from "./state/regular-file.ts";
 import { reportTurnError } from "./turn-errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type SlashCommand } from "./lesson.ts";
 import { paletteFor } from "./ui/colors.ts";
@@ -153,7 +154,7 @@ export class Repl {
     this.screen.showingPrompt(undefined); // the line was entered: the prompt has scrolled up with it
     this.exitArmed = false;
     if (this.options.historyFile && line.trim()) {
-      appendFile(this.options.historyFile, `${line}\n`).catch(() => {});
+      appendHistory(this.options.historyFile, line).catch(() => {});
     }
     this.queue.push({ text: line });
     void this.pump();
@@ -300,8 +301,26 @@ export class Repl {
   }
 }
 
-/** Past lines from the history file, newest first (readline's order). */
+/**
+ * Past lines from the history file, newest first (readline's order). History is a comfort,
+ * not state: a file that cannot be read — missing, too large, a named pipe (core's reader
+ * refuses it instead of waiting for a writer) — is no history.
+ */
 export async function loadHistory(file: string): Promise<string[]> {
-  const text = await readFile(file, "utf8").catch(() => "");
+  const text = await readRegularText(file).catch(() => "");
   return text.split("\n").filter(Boolean).slice(-HISTORY_SIZE).reverse();
+}
+
+/**
+ * Add a line to the history file (created private to the user). Opened like every file the
+ * harness touches for itself: without blocking, so a named pipe with no reader is refused at
+ * once (a plain append would wait for a reader, and the session could then never exit).
+ */
+export async function appendHistory(file: string, line: string): Promise<void> {
+  const handle = await openRegularFile(file, { flags: constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, mode: 0o600 });
+  try {
+    await handle.write(`${line}\n`);
+  } finally {
+    await handle.close();
+  }
 }

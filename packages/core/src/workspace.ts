@@ -2,13 +2,14 @@
  * Where the agent works. By default the repo's `practice-workspace/`, so a student's own
  * files are never at risk; `--cwd` or LEARN_WORKDIR point it elsewhere.
  */
-import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { cp, mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import ignore from "ignore";
 import { repoRoot } from "./config.ts";
 import type { Lesson } from "./lesson.ts";
 import { runGit } from "./safe-git.ts";
+import { readRegularText } from "./state/regular-file.ts";
 
 /** The template's git listing and copy: small, but never waited on forever nor cut short. */
 const GIT_COPY_TIMEOUT_MS = 60_000;
@@ -120,7 +121,7 @@ async function gitOk(root: string, args: readonly string[]): Promise<string | un
 /** The files on disk that practice-workspace/.gitignore does not ignore. */
 async function copyTemplateFromDisk(dest: string): Promise<void> {
   const source = practiceWorkspace();
-  const rules = ignore().add(await readFile(path.join(source, ".gitignore"), "utf8").catch(() => ""));
+  const rules = ignore().add(await readRegularText(path.join(source, ".gitignore")).catch(() => ""));
   await cp(source, dest, {
     recursive: true,
     filter: async (src) => {

@@ -53,10 +53,10 @@ describe("readJsonFile", () => {
     expect((result as { error: string }).error).toMatch(`${file}: line 1, column 1: `);
   });
 
-  it("throws for a file it cannot read at all (a folder), naming it", async () => {
+  it("reports a folder where the file should be like a corrupt file, naming it (core's reader refuses it)", async () => {
     const folder = path.join(dir, "a-folder.json");
     await mkdir(folder);
-    await expect(readJsonFile(folder)).rejects.toThrow(/EISDIR/);
+    expect(await readJsonFile(folder)).toEqual({ status: "corrupt", file: folder, error: `${folder}: a directory, not a regular file` });
   });
 });
 

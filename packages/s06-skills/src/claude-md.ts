@@ -5,11 +5,13 @@
  * into the system prompt whole, every session, so it is capped: a huge file would crowd out
  * the conversation, and the cut is said out loud rather than made in silence.
  *
- * A file that cannot be used (not UTF-8, unreadable, a folder) is a problem to report, not a
- * reason to stop the session: the agent works on without it.
+ * A file that cannot be used (not UTF-8, unreadable, a folder, a named pipe) is a problem to
+ * report, not a reason to stop the session: the agent works on without it. It is read with
+ * core's safe reader, which refuses anything but a regular file at once: a plain read of a
+ * named pipe would wait for a writer forever, and no Ctrl-C could end the session.
  */
-import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { readFailure, readRegularFile } from "@learn/core";
 
 /** Where CLAUDE.md may be, relative to the workspace, first found wins. */
 export const CLAUDE_MD_FILES = ["CLAUDE.md", ".claude/CLAUDE.md"] as const;
@@ -33,11 +35,11 @@ export async function loadClaudeMd(cwd: string): Promise<ClaudeMd> {
   for (const file of CLAUDE_MD_FILES) {
     let bytes: Buffer;
     try {
-      bytes = await readFile(path.join(cwd, file));
+      bytes = await readRegularFile(path.join(cwd, file), { shown: file });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ENOTDIR") continue; // not there: try the next place
-      return { file, problem: `${file}: cannot be read (${code === "EISDIR" ? "it is a folder" : (err as Error).message}); ignored` };
+      return { file, problem: `${file}: cannot be read (${readFailure(err)}); ignored` };
     }
     let text: string;
     try {

@@ -49,7 +49,7 @@ describe("loadClaudeMd", () => {
 
   it("a folder named CLAUDE.md: a problem, no text", async () => {
     await mkdir(path.join(ws.dir, "CLAUDE.md"));
-    expect(await loadClaudeMd(ws.dir)).toEqual({ file: "CLAUDE.md", problem: "CLAUDE.md: cannot be read (it is a folder); ignored" });
+    expect(await loadClaudeMd(ws.dir)).toEqual({ file: "CLAUDE.md", problem: "CLAUDE.md: cannot be read (a directory, not a regular file); ignored" });
   });
 });
 

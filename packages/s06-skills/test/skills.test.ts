@@ -96,7 +96,7 @@ describe("loadSkills", () => {
     ]);
     expect(catalog.problems).toEqual([
       ".claude/skills/Bad_Name/SKILL.md: skipped: its frontmatter is wrong: name: expected lowercase letters, digits and single hyphens between them (like code-review)",
-      ".claude/skills/a-folder/SKILL.md: skipped: SKILL.md is not a regular file",
+      ".claude/skills/a-folder/SKILL.md: skipped: a directory, not a regular file",
       expect.stringMatching(/^\.claude\/skills\/bad-yaml\/SKILL\.md: skipped: its frontmatter is not valid YAML \(.+\)$/),
       ".claude/skills/empty/SKILL.md: skipped: its body, the skill's instructions, is empty",
       ".claude/skills/long/SKILL.md: skipped: its frontmatter is wrong: description: must be at most 1024 characters",

@@ -2,11 +2,12 @@
  * Reading a script: YAML text → checked `Script`. Every problem is reported as
  * "file:line: field.path: what is wrong", because a demo author fixes a script in an editor,
  * and an editor wants a line number. zod knows the field path, `yaml` knows where each node
- * sits in the text; this file joins the two.
+ * sits in the text; this file joins the two. The file is read with core's safe reader: a
+ * named pipe given as a script is refused at once, not waited on.
  */
-import { readFile } from "node:fs/promises";
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document } from "yaml";
 import type { z } from "zod";
+import { readRegularText, RefusedFileError } from "../state/regular-file.ts";
 import { scriptSchema, type Script } from "./script.ts";
 
 export class ScriptError extends Error {
@@ -16,7 +17,10 @@ export class ScriptError extends Error {
 type Path = ReadonlyArray<PropertyKey>;
 
 export async function loadScript(file: string): Promise<Script> {
-  return parseScript(await readFile(file, "utf8"), file);
+  const text = await readRegularText(file).catch((err: unknown) => {
+    throw err instanceof RefusedFileError ? new ScriptError(err.message) : err;
+  });
+  return parseScript(text, file);
 }
 
 export function parseScript(text: string, file = "<script>"): Script {

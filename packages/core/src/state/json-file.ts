@@ -8,23 +8,30 @@
  * caller can then say "skipping .tasks/3.json: line 4, column 2: ..." and go on with the
  * other files, instead of one bad file stopping the session.
  */
-import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import { writeFileAtomic } from "./atomic-file.ts";
 import { describeJsonError } from "./json-error.ts";
+import { readRegularText, RefusedFileError } from "./regular-file.ts";
 
 export type JsonFileResult<T> =
   /** The file parsed (and matched the schema, when one was given). */
   | { status: "ok"; value: T }
   /** No such file. Usually "nothing saved yet". */
   | { status: "missing"; file: string }
-  /** The file exists but is not valid JSON or not the expected shape; `error` says why. */
+  /**
+   * The file exists but is not valid JSON or not the expected shape, or is not a regular
+   * file (a named pipe, a folder) or is too large to read; `error` says why.
+   */
   | { status: "corrupt"; file: string; error: string };
 
-/** The text of `file`, or undefined when it does not exist. Other I/O errors are real and thrown. */
+/**
+ * The text of `file`, or undefined when it does not exist. Read with core's safe reader: a
+ * named pipe or device there is a RefusedFileError, never a hang. Other I/O errors are real
+ * and thrown.
+ */
 export async function readTextIfExists(file: string): Promise<string | undefined> {
   try {
-    return await readFile(file, "utf8");
+    return await readRegularText(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw err;
@@ -61,7 +68,14 @@ export function parseJsonText<T = unknown>(
 export async function readJsonFile(file: string): Promise<JsonFileResult<unknown>>;
 export async function readJsonFile<T>(file: string, schema: z.ZodType<T>): Promise<JsonFileResult<T>>;
 export async function readJsonFile<T>(file: string, schema?: z.ZodType<T>): Promise<JsonFileResult<T>> {
-  const text = await readTextIfExists(file);
+  let text: string | undefined;
+  try {
+    text = await readTextIfExists(file);
+  } catch (err) {
+    // A FIFO or a huge file where state belongs is reported like a corrupt file: skipped, named.
+    if (err instanceof RefusedFileError) return { status: "corrupt", file, error: `${file}: ${err.reason}` };
+    throw err;
+  }
   if (text === undefined) return { status: "missing", file };
   const parsed = parseJsonText(text, file, schema);
   return parsed.ok ? { status: "ok", value: parsed.value } : { status: "corrupt", file, error: parsed.error };

@@ -16,10 +16,12 @@
  * returned. A drain removes a bad line too, and hands its text back, so it can be logged
  * rather than block the mailbox forever.
  */
+import { constants } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import type { z } from "zod";
 import { parseJsonText, readTextIfExists } from "./json-file.ts";
 import { withLock, type LockOptions } from "./lock.ts";
+import { MAX_HARNESS_FILE_BYTES, openRegularFile } from "./regular-file.ts";
 
 export interface JsonlRead<T> {
   /** Every line that parsed (and matched the schema), in file order. */
@@ -73,7 +75,8 @@ export async function appendJsonl(file: string, value: unknown, options?: LockOp
 /**
  * Read every line without removing any. No lock: this is a look, not a take, so a line
  * being appended at this very moment may show up as corrupt (a drain, under the lock, never
- * sees one half-written). A missing file reads as empty.
+ * sees one half-written). A missing file reads as empty; a named pipe, a folder or a file
+ * too large to read is a RefusedFileError (core's safe reader), never a hang.
  */
 export async function readJsonl(file: string): Promise<JsonlRead<unknown>>;
 export async function readJsonl<T>(file: string, schema: z.ZodType<T>): Promise<JsonlRead<T>>;
@@ -85,6 +88,8 @@ export async function readJsonl<T>(file: string, schema?: z.ZodType<T>): Promise
  * Take every line and leave the file empty, as one step under the lock: each message is
  * returned by exactly one drain. If the drainer dies after the file is emptied, what it took
  * is gone, as with any mailbox without acknowledgements; if it dies before, nothing is lost.
+ * The file is opened with core's safe reader: a named pipe, a folder or a file too large to
+ * read is a RefusedFileError and is left as it is.
  */
 export async function drainJsonl(file: string, schema?: undefined, options?: LockOptions): Promise<JsonlRead<unknown>>;
 export async function drainJsonl<T>(file: string, schema: z.ZodType<T>, options?: LockOptions): Promise<JsonlRead<T>>;
@@ -92,13 +97,13 @@ export async function drainJsonl<T>(file: string, schema?: z.ZodType<T>, options
   return withLock(
     file,
     async () => {
-      const handle = await open(file, "r+").catch((err: NodeJS.ErrnoException) => {
+      const handle = await openRegularFile(file, { flags: constants.O_RDWR, maxBytes: MAX_HARNESS_FILE_BYTES }).catch((err: NodeJS.ErrnoException) => {
         if (err.code === "ENOENT") return undefined; // no mailbox yet: nothing to take
         throw err;
       });
       if (!handle) return { values: [], corrupt: [] };
       try {
-        const text = await handle.readFile("utf8");
+        const text = await handle.readFile("utf8"); // a regular file within the limit: checked on the handle
         if (text !== "") {
           await handle.truncate(0);
           await handle.sync();

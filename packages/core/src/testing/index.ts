@@ -162,4 +162,5 @@ export function toolResultsOf(body: unknown): { id: string; content: string; isE
 }
 export { serveSimulator, type Endpoint } from "./http-endpoint.ts";
 export * from "./contracts/index.ts";
-export { runLessonCli, type CliRun } from "./run-cli.ts";
+export { runLessonCli, startLessonCli, type CliRun, type CliOptionsForTest, type RunningCli } from "./run-cli.ts";
+export { makeFifo, releaseFifos, useFifos } from "./fifo.ts";

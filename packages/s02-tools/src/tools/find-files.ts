@@ -5,10 +5,9 @@
  * names a link (`link/*`) walks through it. A Ctrl-C stops the walk.
  */
 import path from "node:path";
-import { resolveInWorkspace, ToolError, type AgentContext } from "@learn/core";
+import { kindOf, resolveInWorkspace, ToolError, type AgentContext } from "@learn/core";
 import { glob } from "tinyglobby";
 import { stopIfCancelled } from "./cancel.ts";
-import { kindOf } from "./regular-file.ts";
 import { statIfExists } from "./text-file.ts";
 
 declare module "@learn/core" {

@@ -1,28 +1,21 @@
 /**
  * Regular files only. A named pipe (FIFO) makes a reader wait for a writer, and a writer wait
  * for a reader, and a device can be endless: a tool that opens one can hang, and no Ctrl-C
- * ends a read that is stuck inside the kernel. So the file tools open with O_NONBLOCK (a FIFO
- * then opens at once instead of waiting), and check what they opened with `fstat` on the
- * handle — the handle, not the name, because a FIFO swapped in after a `stat` would still
- * pass a check by name. Anything but a regular file is closed again and refused.
+ * ends a read that is stuck inside the kernel. So the file tools open with core's
+ * `openRegularFile`, the same check every file the harness reads for itself goes through:
+ * O_NONBLOCK (a FIFO then opens at once instead of waiting), then `fstat` on the handle — the
+ * handle, not the name, because a FIFO swapped in after a `stat` would still pass a check by
+ * name. Anything but a regular file is closed again and refused; here the refusal is worded
+ * for the model, as a ToolError.
  */
-import { constants, type Stats } from "node:fs";
-import { open, type FileHandle } from "node:fs/promises";
-import { ToolError } from "@learn/core";
+import { constants } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
+import { openRegularFile as openChecked, RefusedFileError, ToolError } from "@learn/core";
 import { stopIfCancelled } from "./cancel.ts";
 
-const { O_CREAT, O_NONBLOCK, O_RDONLY, O_WRONLY } = constants;
+const { O_CREAT, O_RDONLY, O_WRONLY } = constants;
 
 type Access = "read" | "write";
-
-/** What a path is, when it is not a regular file, in words the model can act on. */
-export function kindOf(info: Stats): string {
-  if (info.isDirectory()) return "a directory";
-  if (info.isFIFO()) return "a named pipe (FIFO)";
-  if (info.isSocket()) return "a socket";
-  if (info.isCharacterDevice() || info.isBlockDevice()) return "a device";
-  return "not a regular file";
-}
 
 function refusal(shown: string, kind: string, access: Access): ToolError {
   if (kind === "a directory") {
@@ -34,17 +27,9 @@ function refusal(shown: string, kind: string, access: Access): ToolError {
 }
 
 function openError(err: unknown, shown: string, access: Access): unknown {
-  switch ((err as NodeJS.ErrnoException).code) {
-    case "ENOENT":
-    case "ENOTDIR":
-      return new ToolError(`File not found: ${shown}`);
-    case "EISDIR":
-      return refusal(shown, "a directory", access);
-    case "ENXIO": // a socket, or a FIFO opened for writing with no reader
-      return refusal(shown, "a socket or a named pipe (FIFO)", access);
-    default:
-      return err;
-  }
+  if (err instanceof RefusedFileError) return refusal(shown, err.kind ?? "not a regular file", access);
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "ENOTDIR" ? new ToolError(`File not found: ${shown}`) : err;
 }
 
 /**
@@ -52,18 +37,10 @@ function openError(err: unknown, shown: string, access: Access): unknown {
  * make sure it is a regular file. `shown` is the path as the model wrote it, for errors.
  */
 export async function openRegularFile(absolute: string, shown: string, access: Access): Promise<FileHandle> {
-  const flags = (access === "read" ? O_RDONLY : O_WRONLY | O_CREAT) | O_NONBLOCK;
-  const handle = await open(absolute, flags, 0o666).catch((err: unknown) => {
+  const flags = access === "read" ? O_RDONLY : O_WRONLY | O_CREAT;
+  return openChecked(absolute, { flags, mode: 0o666, shown }).catch((err: unknown) => {
     throw openError(err, shown, access);
   });
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) throw refusal(shown, kindOf(info), access);
-    return handle;
-  } catch (err) {
-    await handle.close();
-    throw err;
-  }
 }
 
 /** All the bytes of a regular file. A Ctrl-C stops a big read between chunks. */

@@ -6,8 +6,10 @@
  * (naming the file, the place and the rule), and the session starts *stricter*, never looser:
  *
  *   the file is missing            nothing to load (that is normal)
- *   unreadable, not valid JSON,    the session does not start: a ConfigError names the file, the
- *   or not an object               line and the column. We cannot tell what it meant to forbid.
+ *   unreadable, not a regular      the session does not start: a ConfigError names the file (and,
+ *   file, not valid JSON,          for JSON, the line and the column). We cannot tell what it
+ *   or not an object               meant to forbid. A named pipe there is refused at once by
+ *                                  core's reader, not waited on: waiting would hang the session.
  *   a problem in `permissions`     keep the deny and ask rules that parsed (they only restrict),
  *                                  drop EVERY allow rule and a non-plan defaultMode, and mark the
  *                                  settings degraded (the agent then refuses loosening modes)
@@ -15,9 +17,8 @@
  *
  * Fix the file and start a new session to get the rest back.
  */
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ConfigError, jsonErrorPlace } from "@learn/core";
+import { ConfigError, jsonErrorPlace, readFailure, readRegularText } from "@learn/core";
 import type { z } from "zod";
 import { hookMatcherSchema, hooksSchema, type HookConfig } from "../command-hooks/config.ts";
 import type { PermissionMode } from "../permissions/modes.ts";
@@ -44,10 +45,10 @@ export async function loadSettings(cwd: string): Promise<Settings> {
   const settings: Settings = { file, rules: noRules(), hooks: {}, problems: [], degraded: false };
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readRegularText(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return settings;
-    throw unusable(file, `cannot be read (${(err as Error).message})`);
+    throw unusable(file, `cannot be read (${readFailure(err)})`);
   }
   const json = parseJson(file, text.replace(/^\uFEFF/, ""));
   if (typeof json !== "object" || json === null || Array.isArray(json)) {

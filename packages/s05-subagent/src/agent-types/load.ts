@@ -4,13 +4,14 @@
  * children will really have, so by the time the model asks for one we already know its tools,
  * its model and whether it is read-only (which decides whether it may run beside others).
  *
- * Bad input never ends the session: a file that does not parse is reported (file and reason)
- * and skipped; tool names we do not have are reported once and skipped; an unknown type asked
+ * Bad input never ends the session: a file that does not parse, or is not a regular file (a
+ * named pipe would hang a plain read: core's safe reader refuses it), is reported (file and
+ * reason) and skipped; tool names we do not have are reported once and skipped; an unknown type asked
  * for by the model gets an error that lists the known ones.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { ToolError, type Renderer, type Tool } from "@learn/core";
+import { readFailure, readRegularText, ToolError, type Renderer, type Tool } from "@learn/core";
 import { parseAgentFile, type AgentFile } from "./agent-file.ts";
 import { BUILT_IN_AGENTS } from "./built-in.ts";
 import { modelIdFor } from "./model-choice.ts";
@@ -75,9 +76,9 @@ export async function loadAgentTypes(cwd: string, tools: readonly Tool[]): Promi
     const source = `${AGENTS_DIR}/${name}`;
     let file: AgentFile;
     try {
-      file = parseAgentFile(await readFile(path.join(cwd, AGENTS_DIR, name), "utf8"));
+      file = parseAgentFile(await readRegularText(path.join(cwd, AGENTS_DIR, name), { noFollow: true }));
     } catch (err) {
-      result.problems.push(`${source}: skipped: ${(err as Error).message}`);
+      result.problems.push(`${source}: skipped: ${readFailure(err)}`);
       continue;
     }
     const existing = result.types.get(file.name);
@@ -102,11 +103,15 @@ export function showProblems(loaded: AgentTypes, renderer: Renderer): AgentTypes
   return loaded;
 }
 
-/** The `*.md` files of the workspace's agents folder, in name order (none when it is missing). */
+/**
+ * The `*.md` entries of the workspace's agents folder but folders, in name order (none when it
+ * is missing). One that is not a regular file (a link, a named pipe) is listed too, so that
+ * reading it reports what it is instead of passing over it in silence.
+ */
 async function agentFileNames(cwd: string): Promise<string[]> {
   try {
     const entries = await readdir(path.join(cwd, AGENTS_DIR), { withFileTypes: true });
-    return entries.filter((e) => e.isFile() && e.name.endsWith(".md")).map((e) => e.name).sort();
+    return entries.filter((e) => !e.isDirectory() && e.name.endsWith(".md")).map((e) => e.name).sort();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw err;

@@ -2,7 +2,8 @@
  * The workspace's custom commands: every `.claude/commands/<name>.md`, read once when the
  * agent starts. The file's name is the command's name (`commit.md` is `/commit`).
  *
- * Bad input never ends the session: a file that does not parse, a name that is not a command
+ * Bad input never ends the session: a file that does not parse or is not a regular file (read
+ * with core's safe reader: a named pipe is refused, not waited on), a name that is not a command
  * name, a rule in `allowed-tools` that does not parse, or a name already taken (the REPL's own
  * /help, /clear..., or a command the agent has) is reported — file and reason — and skipped.
  *
@@ -11,9 +12,9 @@
  * Rather than guess which one wins, a subfolder is reported once and left alone: move its
  * files up to use them.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { BUILTIN_COMMAND_NAMES } from "@learn/core";
+import { BUILTIN_COMMAND_NAMES, readFailure, readRegularText } from "@learn/core";
 import { parseRule } from "@learn/s03";
 import { parseCommandFile } from "./command-file.ts";
 
@@ -70,12 +71,12 @@ export async function loadCustomCommands(cwd: string, taken: readonly string[]):
       continue;
     }
     try {
-      const parsed = parseCommandFile(await readFile(path.join(cwd, file), "utf8"));
+      const parsed = parseCommandFile(await readRegularText(path.join(cwd, file), { noFollow: true }));
       for (const rule of parsed.allowedTools) checkRule(rule);
       commands.push({ name, file, ...parsed });
       names.add(name);
     } catch (err) {
-      skip((err as Error).message);
+      skip(readFailure(err));
     }
   }
   return { commands, problems };
@@ -90,12 +91,16 @@ function checkRule(text: string): void {
   }
 }
 
-/** The `*.md` files and the subfolders of the commands folder, in name order (none when it is missing). */
+/**
+ * The `*.md` entries and the subfolders of the commands folder, in name order (none when it is
+ * missing). An `.md` that is not a regular file (a link, a named pipe) is listed too, so that
+ * reading it reports what it is instead of passing over it in silence.
+ */
 async function commandEntries(cwd: string): Promise<{ name: string; folder: boolean }[]> {
   try {
     const entries = await readdir(path.join(cwd, COMMANDS_DIR), { withFileTypes: true });
     return entries
-      .filter((e) => e.isDirectory() || (e.isFile() && e.name.endsWith(".md")))
+      .filter((e) => e.isDirectory() || e.name.endsWith(".md"))
       .map((e) => ({ name: e.name, folder: e.isDirectory() }))
       .sort((a, b) => a.name.localeCompare(b.name));
   } catch (err) {

@@ -7,8 +7,9 @@
  * lock folder are not memories and are passed over in silence.
  */
 import type { Dirent } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { readFailure, readRegularFile } from "@learn/core";
 import { MEMORY_INDEX, compareNames, type IndexEntry } from "./index-file.ts";
 import { parseMemoryFile } from "./memory-file.ts";
 
@@ -60,14 +61,15 @@ export async function readMemoryFolder(folder: string, shown: string): Promise<M
 /** One memory file, or an Error saying why it is not one. */
 async function readMemory(folder: string, dirent: Dirent): Promise<IndexEntry> {
   // Only regular files: a symlink could lead anywhere, and reading a named pipe would hang.
+  // The listing says so; core's reader checks again on the open file (it may have been swapped).
   if (!dirent.isFile()) throw new Error("not a regular file (a folder, a symlink or a device)");
   const file = path.join(folder, dirent.name);
   let text: string;
   try {
-    text = strictUtf8.decode(await readFile(file));
+    text = strictUtf8.decode(await readRegularFile(file, { noFollow: true }));
   } catch (err) {
     if (err instanceof TypeError) throw new Error("it is not UTF-8 text");
-    throw new Error(`cannot be read (${(err as Error).message})`);
+    throw new Error(`cannot be read (${readFailure(err)})`);
   }
   const { name, description, type } = parseMemoryFile(text);
   const { mtimeMs } = await stat(file);

@@ -18,6 +18,7 @@ import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readFailure } from "@learn/core";
 import { parseSkillFile, SKILL_FILE } from "./skill-file.ts";
 import { readSkillText } from "./skill-folder.ts";
 
@@ -82,7 +83,7 @@ async function loadFolder(root: string, shown: string, source: Skill["source"], 
       const skill = await loadSkill(dir, entry.name, source);
       if (skill) skills.push(skill);
     } catch (err) {
-      problems.push(`${where}/${(err as SkipError).file ?? SKILL_FILE}: skipped: ${(err as Error).message}`);
+      problems.push(`${where}/${(err as SkipError).file ?? SKILL_FILE}: skipped: ${readFailure(err)}`);
     }
   }
   return skills;

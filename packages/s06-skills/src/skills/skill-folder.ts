@@ -8,10 +8,9 @@
  * Both the listing and the reading are bounded: a skill folder that holds a project's
  * node_modules, or a reference file of a gigabyte, must not flood the model's context.
  */
-import { constants } from "node:fs";
-import { open, readdir, realpath } from "node:fs/promises";
+import { readdir, realpath } from "node:fs/promises";
 import path from "node:path";
-import { capText, MAX_OUTPUT_CHARS } from "@learn/core";
+import { capText, MAX_OUTPUT_CHARS, openRegularFile, RefusedFileError } from "@learn/core";
 import { SKILL_FILE } from "./skill-file.ts";
 
 /** The listing stops here and says that it did. */
@@ -57,19 +56,22 @@ export async function listSkillFiles(dir: string): Promise<FolderListing> {
 
 /**
  * The text of `rel`, a plain file inside `dir`: not a symlink (O_NOFOLLOW), not outside the
- * folder once every link is resolved, not binary; at most MAX_READ_BYTES read and the text
+ * folder once every link is resolved, a regular file (core's openRegularFile: a named pipe
+ * is refused at once, never waited on), not binary; at most MAX_READ_BYTES read and the text
  * capped for the model, with a note when it was cut. Throws an Error that says why not.
  */
 export async function readSkillText(dir: string, rel: string): Promise<string> {
   const file = path.join(dir, rel);
   const [realDir, realFile] = await Promise.all([realpath(dir), realpath(file)]);
   if (!realFile.startsWith(realDir + path.sep)) throw new Error(`${rel} is not inside the skill's folder`);
-  const handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)).catch((err: NodeJS.ErrnoException) => {
-    throw err.code === "ELOOP" ? new Error(`${rel} is a symbolic link; a skill is read only from its folder's own files`) : err;
+  const handle = await openRegularFile(file, { shown: rel, noFollow: true }).catch((err: unknown) => {
+    if (err instanceof RefusedFileError && err.kind === "a symbolic link") {
+      throw new Error(`${rel} is a symbolic link; a skill is read only from its folder's own files`);
+    }
+    throw err;
   });
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) throw new Error(`${rel} is not a regular file`);
     const buffer = Buffer.alloc(Math.min(stats.size, MAX_READ_BYTES));
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
     const bytes = buffer.subarray(0, bytesRead);

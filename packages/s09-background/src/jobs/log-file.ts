@@ -16,8 +16,9 @@
  * cut, and the rest is dropped while the job runs on.
  */
 import { appendFileSync } from "node:fs";
-import { appendFile, mkdir, open, readdir, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { openRegularFile } from "@learn/core";
 import { MAX_LOG_BYTES, RUNTIME_DIR } from "./job.ts";
 
 export interface ClaimedLog {
@@ -158,10 +159,11 @@ const sizeText = (bytes: number) => (bytes % MB === 0 ? `${bytes / MB} MB` : `${
 /**
  * The last `maxChars` characters of a file, reading only its end from disk (a log may be
  * 10 MB; the model wants the last lines). A character takes at most 3 bytes per UTF-16 unit,
- * so 3 × maxChars bytes from the end always hold enough of them.
+ * so 3 × maxChars bytes from the end always hold enough of them. Opened with core's
+ * openRegularFile: a named pipe put in the log's place is refused, not waited on.
  */
 export async function tailOf(file: string, maxChars: number): Promise<string> {
-  const handle = await open(file, "r");
+  const handle = await openRegularFile(file);
   try {
     const { size } = await handle.stat();
     const length = Math.min(size, 3 * maxChars);

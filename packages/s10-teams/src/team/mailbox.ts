@@ -21,10 +21,14 @@
  * would otherwise have to poll its file: `onMail` lets it wake when a `send` here delivers to
  * it (mail from another process still arrives, at the owner's next drain). Doorbells belong to
  * one `Mailboxes` object: the lead makes one and hands it to every teammate it starts.
+ *
+ * A mailbox that is not a regular file (a named pipe planted there, a folder) is refused by
+ * core's reader, never waited on, and reported once: the lead drains before every request,
+ * and one line saying the box is unusable is enough until it reads again.
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { appendJsonl, drainJsonl, readJsonl, type JsonlRead } from "@learn/core";
+import { appendJsonl, drainJsonl, readJsonl, RefusedFileError, type JsonlRead } from "@learn/core";
 import { z } from "zod";
 import { checkName, LEAD } from "./names.ts";
 import { TEAM_DIR } from "./roster.ts";
@@ -66,6 +70,8 @@ const QUOTED_LINE_MAX = 200;
 export class Mailboxes {
   private readonly workspace: string;
   private readonly listeners = new Map<string, Set<() => void>>();
+  /** Boxes whose refusal a drain has already reported (cleared when one reads again). */
+  private readonly refusalsReported = new Set<string>();
 
   constructor(workspace: string) {
     this.workspace = path.resolve(workspace);
@@ -92,13 +98,37 @@ export class Mailboxes {
   async drain(name: string): Promise<MailRead> {
     const file = this.fileOf(name);
     if (await isEmpty(file)) return { mail: [], problems: [] };
-    return this.report(file, await drainJsonl(file, MailSchema), "removed");
+    let read: JsonlRead<Mail>;
+    try {
+      read = await drainJsonl(file, MailSchema);
+    } catch (err) {
+      if (!(err instanceof RefusedFileError)) throw err;
+      const first = !this.refusalsReported.has(file);
+      this.refusalsReported.add(file);
+      return { mail: [], problems: first ? [this.refusal(file, err)] : [] };
+    }
+    this.refusalsReported.delete(file);
+    return this.report(file, read, "removed");
   }
 
   /** Look at `name`'s box without taking anything (for /inbox). */
   async peek(name: string): Promise<MailRead> {
     const file = this.fileOf(name);
-    return this.report(file, await readJsonl(file, MailSchema), "left in place");
+    try {
+      return this.report(file, await readJsonl(file, MailSchema), "left in place");
+    } catch (err) {
+      if (err instanceof RefusedFileError) return { mail: [], problems: [this.refusal(file, err)] };
+      throw err;
+    }
+  }
+
+  /** ".team/inbox/lead.jsonl: skipped: a named pipe (FIFO), not a regular file; no mail can arrive there". */
+  private refusal(file: string, err: RefusedFileError): string {
+    return `${this.shown(file)}: skipped: ${err.reason}; no mail can arrive there until it is removed`;
+  }
+
+  private shown(file: string): string {
+    return path.relative(this.workspace, file).split(path.sep).join("/");
   }
 
   /** Call `listener` after each send to `name` from this object. Returns the function that stops it. */
@@ -128,8 +158,7 @@ export class Mailboxes {
 
   /** The JSONL read as mail, each bad line as one line of report. */
   private report(file: string, read: JsonlRead<Mail>, fate: string): MailRead {
-    const shown = path.relative(this.workspace, file).split(path.sep).join("/");
-    return { mail: read.values, problems: read.corrupt.map((bad) => describeBadLine(file, shown, bad, fate)) };
+    return { mail: read.values, problems: read.corrupt.map((bad) => describeBadLine(file, this.shown(file), bad, fate)) };
   }
 }
 

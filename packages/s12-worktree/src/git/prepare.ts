@@ -14,8 +14,9 @@
  * The first commit has a fixed date, so it has the same id in every copy of the same files: a
  * worktree's "from 1a2b3c4" reads the same in every run (the docs' walkthrough shows it).
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { readRegularText } from "@learn/core";
 import { git } from "./run-git.ts";
 
 /** The harness's bookkeeping in a workspace: state, not the project's files. */
@@ -40,7 +41,7 @@ export async function prepareRepository(dir: string): Promise<void> {
 
 /** Add GIT_RULES to the settings' allow list (the file is the template's: valid JSON). */
 async function allowGit(file: string): Promise<void> {
-  const settings = JSON.parse(await readFile(file, "utf8")) as { permissions?: { allow?: string[] } };
+  const settings = JSON.parse(await readRegularText(file)) as { permissions?: { allow?: string[] } };
   const permissions = (settings.permissions ??= {});
   permissions.allow = [...new Set([...(permissions.allow ?? []), ...GIT_RULES])];
   await writeFile(file, `${JSON.stringify(settings, null, 2)}\n`);
