@@ -4,11 +4,12 @@
  * No key set → offline: the lesson runs on the simulator. A key set → the real endpoint.
  * Bad values fail early with one line that names the variable, not a stack trace.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import dotenv from "dotenv";
 import { z } from "zod";
+import { rememberEnvFile, rememberSecrets, secretsInEnv } from "./secrets.ts";
 
 export const DEFAULT_MAX_TOKENS = 8000;
 /** The model name the simulator answers to; any non-empty name works offline. */
@@ -81,7 +82,9 @@ export function loadConfig(
   options: { envFile?: string | false; forceOffline?: boolean } = {},
 ): Config {
   const envFile = options.envFile ?? envFileFrom(env);
-  if (envFile && existsSync(envFile)) dotenv.config({ path: envFile, processEnv: env as dotenv.DotenvPopulateInput, quiet: true });
+  if (envFile && existsSync(envFile)) loadEnvFile(envFile, env);
+  // The key as it is now, for the whole process: scrubbed even if someone deletes it from the environment later.
+  rememberSecrets(secretsInEnv(env));
 
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -107,8 +110,19 @@ export function loadConfig(
 }
 
 /**
+ * Load `file` into `env`, and tell secrets.ts what it held: every value the harness loaded
+ * from a file is a secret to scrub (unless plainly not one, see there), whether or not the
+ * shell had already set that variable — the file's value is on disk either way.
+ */
+function loadEnvFile(file: string, env: Record<string, string | undefined>): void {
+  const values = dotenv.parse(readFileSync(file));
+  rememberEnvFile(file, values);
+  dotenv.populate(env as dotenv.DotenvPopulateInput, values); // the shell wins: variables already set are kept
+}
+
+/**
  * The secret values of a config. Offline there are none here, yet a key may still sit in the
- * environment: what is written out is scrubbed with `secretsInEnv()` too (see secrets.ts).
+ * environment: what is written out is scrubbed with every known secret (see secrets.ts).
  */
 export function secretsOf(config: Config): string[] {
   return [config.apiKey, config.authToken].filter((s): s is string => !!s && s.length >= 4);

@@ -11,6 +11,7 @@ export * from "./paths.ts";
 export * from "./process.ts";
 export * from "./process-registry.ts";
 export * from "./secrets.ts";
+export * from "./child-env.ts";
 export * from "./trace.ts";
 export * from "./errors.ts";
 export * from "./lesson.ts";

@@ -125,7 +125,8 @@ export class Repl {
         resolve("");
       };
       signal?.addEventListener("abort", withdraw, { once: true });
-      this.rl.question(question, signal ? { signal } : {}, (reply) => {
+      // The question quotes the model's call: no escape sequence of its own may redraw it.
+      this.rl.question(this.screen.clean(question), signal ? { signal } : {}, (reply) => {
         signal?.removeEventListener("abort", withdraw);
         resolve(reply);
       });

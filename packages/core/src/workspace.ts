@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import ignore from "ignore";
+import { childEnv } from "./child-env.ts";
 import { repoRoot } from "./config.ts";
 import type { Lesson } from "./lesson.ts";
 
@@ -91,12 +92,14 @@ async function copyTemplateFromGit(dest: string): Promise<boolean> {
   const folder = path.relative(root, practiceWorkspace());
   const staging = await mkdtemp(path.join(os.tmpdir(), "learn-template-"));
   try {
-    const { stdout } = await execFileAsync("git", ["ls-files", "-z", "--", folder], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    // childEnv: a GIT_DIR in our environment must not make git read another repository's index.
+    const env = childEnv();
+    const { stdout } = await execFileAsync("git", ["ls-files", "-z", "--", folder], { cwd: root, env, maxBuffer: 64 * 1024 * 1024 });
     const files = stdout.split("\0").filter(Boolean);
     if (files.length === 0) return false;
     // checkout-index writes the index's version of each file under the prefix, untouched by
     // whatever the working tree holds; an argument array, never a shell string.
-    await execFileAsync("git", ["checkout-index", `--prefix=${staging}${path.sep}`, "--", ...files], { cwd: root });
+    await execFileAsync("git", ["checkout-index", `--prefix=${staging}${path.sep}`, "--", ...files], { cwd: root, env });
     await cp(path.join(staging, folder), dest, { recursive: true });
     return true;
   } catch {

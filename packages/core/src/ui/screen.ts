@@ -18,7 +18,8 @@
  *
  * Live text is released a word at a time (up to the last whitespace), so `scrub` always sees a
  * word whole: a secret split across two deltas is still caught. `scrub` runs on everything
- * written, the spinner's label included.
+ * written, the spinner's label included — and so does `terminalSafe` (terminal-text.ts), first:
+ * no escape sequence from a model, a tool or a file reaches the terminal, only our colours.
  *
  * The spinner turns while any agent waits for its model and no line is half-written; it is
  * erased before every write, so it never leaves debris between lines.
@@ -30,6 +31,7 @@
  */
 import { colorFor, paletteFor, type Palette } from "./colors.ts";
 import { Spinner, type SpinnerStream } from "./spinner.ts";
+import { terminalSafe } from "./terminal-text.ts";
 
 export type ScreenStream = SpinnerStream;
 
@@ -79,7 +81,7 @@ export class Screen {
   ) {
     this.palette = options.palette ?? paletteFor(out);
     this.scrub = options.scrub ?? ((text) => text);
-    this.spinner = new Spinner(out, () => this.scrub(this.spinnerLabel()), this.palette.dim);
+    this.spinner = new Spinner(out, () => this.clean(this.spinnerLabel()), this.palette.dim);
     screens.set(out, this); // later renderers made from the bare stream share this screen
   }
 
@@ -203,9 +205,17 @@ export class Screen {
     this.spinner.erase();
     const redraw = this.redrawPrompt;
     if (redraw) this.out.write(CLEAR_LINE); // the prompt's line: the text takes its place
-    this.out.write(this.scrub(text));
+    this.out.write(this.clean(text));
     redraw?.();
     this.refreshSpinner();
+  }
+
+  /**
+   * What may reach the terminal: controls out first (one could sit inside a secret and hide
+   * it from the scrubber), then the secrets.
+   */
+  clean(text: string): string {
+    return this.scrub(terminalSafe(text));
   }
 
   private refreshSpinner(): void {
