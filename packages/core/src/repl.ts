@@ -7,10 +7,11 @@
  *   - lines typed while a turn runs wait their turn (a queue), as piped stdin does;
  *   - a command may answer with a turn (`{ prompt }`): it runs at once, as if typed.
  */
-import { appendFile, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import readline from "node:readline";
 import { announceSubmitted } from "./agent/run-until-idle.ts";
 import { describeError } from "./errors.ts";
+import { appendTextFile } from "./state/append-file.ts";
 import { reportTurnError } from "./turn-errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type SlashCommand } from "./lesson.ts";
 import { paletteFor } from "./ui/colors.ts";
@@ -154,7 +155,8 @@ export class Repl {
     this.screen.showingPrompt(undefined); // the line was entered: the prompt has scrolled up with it
     this.exitArmed = false;
     if (this.options.historyFile && line.trim()) {
-      appendFile(this.options.historyFile, `${line}\n`).catch(() => {});
+      // Through the harness's writer: a key pasted at the prompt is not kept in the history.
+      appendTextFile(this.options.historyFile, `${line}\n`).catch(() => {});
     }
     this.queue.push({ text: line });
     void this.pump();
