@@ -3,13 +3,14 @@
  * file, and the ways they must never travel.
  *
  * 1. Out of the process as text. Whatever leaves as text — a tool's result on its way into
- *    the conversation (kernel/run-tools.ts), every request to the model (model.ts), a child's
+ *    the conversation (tool.ts), every request to the model (model.ts), a child's
  *    output as it is read (process-output.ts), every file the harness writes (state/), the
  *    trace, an error, the screen — goes through `scrubSecrets`, which replaces each known
  *    secret with [REDACTED]. A tool can still *read* the key (`cat /proc/$PPID/environ` shows
  *    the environment the harness started with, whatever it deletes later); what it read
  *    never gets further than the tool.
- * 2. Into a child process: a child gets `childEnv()` (child-env.ts), without the secrets.
+ * 2. Into a child process: a child gets `childEnv()` (child-env.ts), without the secrets
+ *    (and without git's repository variables, which are no secret but point git elsewhere).
  *
  * The known secrets are one set for the whole process, so every sink scrubs the same values:
  * the key variables of the environment (read at each use: an offline run has no key in its
