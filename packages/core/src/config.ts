@@ -81,10 +81,13 @@ export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   options: { envFile?: string | false; forceOffline?: boolean } = {},
 ): Config {
+  // Only the harness's own environment makes secrets of the process: a config read into a
+  // scratch object (a test) must not change what every other part of the process scrubs.
+  const own = env === process.env;
   const envFile = options.envFile ?? envFileFrom(env);
-  if (envFile && existsSync(envFile)) loadEnvFile(envFile, env);
+  if (envFile && existsSync(envFile)) loadEnvFile(envFile, env, own);
   // The key as it is now, for the whole process: scrubbed even if someone deletes it from the environment later.
-  rememberSecrets(secretsInEnv(env));
+  if (own) rememberSecrets(secretsInEnv(env));
 
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -114,9 +117,9 @@ export function loadConfig(
  * from a file is a secret to scrub (unless plainly not one, see there), whether or not the
  * shell had already set that variable — the file's value is on disk either way.
  */
-function loadEnvFile(file: string, env: Record<string, string | undefined>): void {
+function loadEnvFile(file: string, env: Record<string, string | undefined>, remember: boolean): void {
   const values = dotenv.parse(readFileSync(file));
-  rememberEnvFile(file, values);
+  if (remember) rememberEnvFile(file, values);
   dotenv.populate(env as dotenv.DotenvPopulateInput, values); // the shell wins: variables already set are kept
 }
 

@@ -77,6 +77,12 @@ function passwordOf(url: string): string[] {
   }
 }
 
+/** Forget every remembered secret and env file. For tests, which share one process: each starts clean. */
+export function forgetSecrets(): void {
+  remembered.clear();
+  envFiles.length = 0;
+}
+
 /** The env files the harness loaded, as absolute paths (a permission rule may keep tools out of them). */
 export function loadedEnvFiles(): string[] {
   return [...envFiles];

@@ -11,11 +11,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MAX_OUTPUT_CHARS } from "../src/cap.ts";
-import { loadConfig } from "../src/config.ts";
 import { defineHook, Kernel } from "../src/kernel/index.ts";
 import { runCommand } from "../src/process.ts";
 import { appendJsonl, writeFileAtomic, writeJsonFile } from "../src/state/index.ts";
-import { RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
+import { loadConfigAsHarness, RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
 import { defineTool } from "../src/tool.ts";
 import { FileTracer, MemoryTracer } from "../src/trace.ts";
 
@@ -23,6 +22,8 @@ const KEY = "sk-ant-sinks-key-0123456789";
 const FILE_SECRET = "db-pass-from-env-file-4242";
 /** A secret that is all digits: scrubbing it from JSON text could break a number. */
 const DIGITS = "73195282";
+/** A secret with a quote and a backslash: JSON writes it escaped. */
+const QUOTED = 'pa"ss\\word-42';
 const SECRETS = [KEY, FILE_SECRET, DIGITS];
 const noSecretIn = (text: string) => {
   for (const secret of SECRETS) expect(text).not.toContain(secret);
@@ -31,15 +32,17 @@ const noSecretIn = (text: string) => {
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let dir: string;
 let envFile: string;
+let restore: () => void;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "secret-sinks-"));
   envFile = path.join(dir, "course.env");
-  await writeFile(envFile, `DB_PASSWORD=${FILE_SECRET}\nPIN=${DIGITS}\nMODEL_ID=a-model-name\nLEARN_COMPACT_THRESHOLD=12345678\nDEBUG=true\n`);
+  await writeFile(envFile, `DB_PASSWORD=${FILE_SECRET}\nPIN=${DIGITS}\nQUOTED='${QUOTED}'\nMODEL_ID=a-model-name\nLEARN_COMPACT_THRESHOLD=12345678\nDEBUG=true\n`);
   // As the harness starts: the key in the environment, the env file loaded into it.
-  loadConfig({ ANTHROPIC_API_KEY: KEY }, { envFile, forceOffline: true });
+  restore = loadConfigAsHarness({ ANTHROPIC_API_KEY: KEY }, envFile);
 });
 afterAll(async () => {
+  restore();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -153,10 +156,8 @@ describe("files the harness writes", () => {
   });
 
   it("a secret with a quote in it is scrubbed from text that is already JSON", async () => {
-    const quoted = 'pa"ss\\word-42';
-    loadConfig({}, { envFile: await envFileWith(`QUOTED='${quoted}'`), forceOffline: true });
     const file = path.join(dir, "transcript.jsonl");
-    await writeFileAtomic(file, `${JSON.stringify({ content: `it is ${quoted}` })}\n`);
+    await writeFileAtomic(file, `${JSON.stringify({ content: `it is ${QUOTED}` })}\n`);
     expect(JSON.parse(await readFile(file, "utf8"))).toEqual({ content: "it is [REDACTED]" });
   });
 
@@ -171,9 +172,3 @@ describe("files the harness writes", () => {
     expect(memory.entries).toEqual([{ type: "response", agent: "lead", body: { text: "[REDACTED]" } }]);
   });
 });
-
-async function envFileWith(content: string): Promise<string> {
-  const file = path.join(dir, `more-${Math.random().toString(36).slice(2)}.env`);
-  await writeFile(file, `${content}\n`);
-  return file;
-}

@@ -11,6 +11,7 @@ import { runCommand } from "../src/process.ts";
 import { childEnv } from "../src/child-env.ts";
 import { SecretStream } from "../src/secret-stream.ts";
 import { knownSecrets, loadedEnvFiles, REDACTED, scrubberFor, scrubSecrets, secretsInEnv } from "../src/secrets.ts";
+import { loadConfigAsHarness } from "../src/testing/index.ts";
 import { FileTracer } from "../src/trace.ts";
 
 const KEY = "sk-ant-fake-key-0123456789";
@@ -106,21 +107,38 @@ describe("the env file's values", () => {
     const file = path.join(dir, "course.env");
     const secret = "hunter2-but-longer-0987";
     await writeFile(file, `DB_PASSWORD=${secret}\nMODEL_ID=claude-model-name\nLEARN_COMPACT_THRESHOLD=50000000\nANTHROPIC_BASE_URL=https://proxy.example.com\nDEBUG=true\n`);
-    const env: Record<string, string | undefined> = {};
-    loadConfig(env, { envFile: file, forceOffline: true });
-    expect(loadedEnvFiles()).toContain(path.resolve(file));
-    expect(knownSecrets()).toContain(secret);
-    const text = `pw ${secret} model claude-model-name at https://proxy.example.com, threshold 50000000, debug true`;
-    expect(scrubSecrets(text)).toBe(`pw ${REDACTED} model claude-model-name at https://proxy.example.com, threshold 50000000, debug true`);
-    // And never in a child's environment, under whatever name.
-    expect(childEnv({ ...env, ALIAS: secret })).toEqual({ MODEL_ID: "claude-model-name", LEARN_COMPACT_THRESHOLD: "50000000", ANTHROPIC_BASE_URL: "https://proxy.example.com", DEBUG: "true" });
+    const restore = loadConfigAsHarness({}, file);
+    try {
+      expect(loadedEnvFiles()).toEqual([path.resolve(file)]);
+      expect(knownSecrets()).toContain(secret);
+      const text = `pw ${secret} model claude-model-name at https://proxy.example.com, threshold 50000000, debug true`;
+      expect(scrubSecrets(text)).toBe(`pw ${REDACTED} model claude-model-name at https://proxy.example.com, threshold 50000000, debug true`);
+      // And never in a child's environment, under whatever name.
+      const env = { DB_PASSWORD: process.env.DB_PASSWORD, MODEL_ID: process.env.MODEL_ID, LEARN_COMPACT_THRESHOLD: process.env.LEARN_COMPACT_THRESHOLD, DEBUG: process.env.DEBUG };
+      expect(childEnv({ ...env, ALIAS: secret })).toEqual({ MODEL_ID: "claude-model-name", LEARN_COMPACT_THRESHOLD: "50000000", DEBUG: "true" });
+    } finally {
+      restore();
+    }
+    expect(knownSecrets()).not.toContain(secret); // the next test file starts clean
+  });
+
+  it("are remembered only when loaded into the harness's own environment, not into a scratch object", async () => {
+    const file = path.join(dir, "scratch.env");
+    await writeFile(file, "DB_PASSWORD=not-this-process-secret\n");
+    loadConfig({}, { envFile: file, forceOffline: true });
+    expect(knownSecrets()).not.toContain("not-this-process-secret");
+    expect(loadedEnvFiles()).toEqual([]);
   });
 
   it("a password inside the endpoint's address is a secret", async () => {
     const file = path.join(dir, "proxy.env");
     await writeFile(file, "ANTHROPIC_BASE_URL=https://me:pr0xy-passw0rd@proxy.example.com\n");
-    loadConfig({}, { envFile: file, forceOffline: true });
-    expect(scrubSecrets("https://me:pr0xy-passw0rd@proxy.example.com")).toBe(`https://me:${REDACTED}@proxy.example.com`);
+    const restore = loadConfigAsHarness({}, file);
+    try {
+      expect(scrubSecrets("https://me:pr0xy-passw0rd@proxy.example.com")).toBe(`https://me:${REDACTED}@proxy.example.com`);
+    } finally {
+      restore();
+    }
   });
 });
 

@@ -163,4 +163,4 @@ export function toolResultsOf(body: unknown): { id: string; content: string; isE
 export { serveSimulator, type Endpoint } from "./http-endpoint.ts";
 export * from "./contracts/index.ts";
 export { runLessonCli, type CliRun } from "./run-cli.ts";
-export { filesHolding, secretEnvFile } from "./secret-leaks.ts";
+export { filesHolding, loadConfigAsHarness, secretEnvFile } from "./secret-leaks.ts";

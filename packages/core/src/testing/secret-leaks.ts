@@ -7,6 +7,24 @@
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { loadConfig } from "../config.ts";
+import { forgetSecrets } from "../secrets.ts";
+
+/**
+ * Load the config as the harness does — `vars` and the env file into process.env, their
+ * secrets remembered for the whole process — and return what undoes it all: test files
+ * share one process, and the next one must start from the environment it had.
+ */
+export function loadConfigAsHarness(vars: Record<string, string>, envFile: string | false): () => void {
+  const before = { ...process.env };
+  Object.assign(process.env, vars);
+  loadConfig(process.env, { envFile, forceOffline: true });
+  return () => {
+    for (const name of Object.keys(process.env)) if (!(name in before)) delete process.env[name];
+    Object.assign(process.env, before);
+    forgetSecrets();
+  };
+}
 
 /** An env file in a temporary folder of its own (LEARN_ENV_FILE points the CLI at it). */
 export async function secretEnvFile(lines: Record<string, string>): Promise<string> {
