@@ -29,6 +29,7 @@
  * the prompt's place and the prompt is drawn again below it, typed text and all; nobody may
  * leave half a line there, so streamed text waits until its line is whole.
  */
+import { scrubSecrets } from "../secrets.ts";
 import { colorFor, paletteFor, type Palette } from "./colors.ts";
 import { Spinner, type SpinnerStream } from "./spinner.ts";
 import { terminalSafe } from "./terminal-text.ts";
@@ -38,7 +39,7 @@ export type ScreenStream = SpinnerStream;
 export interface ScreenOptions {
   /** Colours; by default from the stream (none when it is not a terminal, or NO_COLOR is set). */
   palette?: Palette;
-  /** Applied to every line written (and to the spinner's label): secrets never reach the screen. */
+  /** Applied to every line written (and to the spinner's label): secrets never reach the screen. Default: `scrubSecrets`. */
   scrub?: (text: string) => string;
 }
 
@@ -80,7 +81,7 @@ export class Screen {
     options: ScreenOptions = {},
   ) {
     this.palette = options.palette ?? paletteFor(out);
-    this.scrub = options.scrub ?? ((text) => text);
+    this.scrub = options.scrub ?? ((text) => scrubSecrets(text)); // by default, every known secret
     this.spinner = new Spinner(out, () => this.clean(this.spinnerLabel()), this.palette.dim);
     screens.set(out, this); // later renderers made from the bare stream share this screen
   }
