@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import dotenv from "dotenv";
 import { z } from "zod";
 import { readFailure, readRegularFileSync } from "./state/regular-file.ts";
+import { rememberEnvFile, rememberSecrets, secretsInEnv } from "./secrets.ts";
 
 export const DEFAULT_MAX_TOKENS = 8000;
 /** The model name the simulator answers to; any non-empty name works offline. */
@@ -74,11 +75,14 @@ export function envFileFrom(env: Record<string, string | undefined>): string | f
 }
 
 /**
- * The env file's variables into `env`, never over one already set. Read with core's safe
- * reader, synchronously: a named pipe there would stop the whole process, signals included,
- * so it is refused with a ConfigError that names it. No file is the normal case.
+ * The env file's variables into `env`, never over one already set (the shell wins), and — for
+ * the harness's own environment — every value it held told to secrets.ts: a value loaded from
+ * a file is a secret to scrub (unless plainly not one, see there), set in the shell or not.
+ * Read with core's safe reader, synchronously: a named pipe there would stop the whole
+ * process, signals included, so it is refused with a ConfigError that names it. No file is
+ * the normal case.
  */
-function loadEnvFile(file: string, env: Record<string, string | undefined>): void {
+function loadEnvFile(file: string, env: Record<string, string | undefined>, remember: boolean): void {
   let bytes: Buffer;
   try {
     bytes = readRegularFileSync(file);
@@ -86,7 +90,9 @@ function loadEnvFile(file: string, env: Record<string, string | undefined>): voi
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
     throw new ConfigError(`${file}: the env file cannot be read (${readFailure(err)}). Fix or remove it, or set LEARN_ENV_FILE.`);
   }
-  dotenv.populate(env as dotenv.DotenvPopulateInput, dotenv.parse(bytes));
+  const values = dotenv.parse(bytes);
+  if (remember) rememberEnvFile(file, values);
+  dotenv.populate(env as dotenv.DotenvPopulateInput, values);
 }
 
 /**
@@ -97,8 +103,13 @@ export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   options: { envFile?: string | false; forceOffline?: boolean } = {},
 ): Config {
+  // Only the harness's own environment makes secrets of the process: a config read into a
+  // scratch object (a test) must not change what every other part of the process scrubs.
+  const own = env === process.env;
   const envFile = options.envFile ?? envFileFrom(env);
-  if (envFile) loadEnvFile(envFile, env);
+  if (envFile) loadEnvFile(envFile, env, own);
+  // The key as it is now, for the whole process: scrubbed even if someone deletes it from the environment later.
+  if (own) rememberSecrets(secretsInEnv(env));
 
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -125,7 +136,7 @@ export function loadConfig(
 
 /**
  * The secret values of a config. Offline there are none here, yet a key may still sit in the
- * environment: what is written out is scrubbed with `secretsInEnv()` too (see secrets.ts).
+ * environment: what is written out is scrubbed with every known secret (see secrets.ts).
  */
 export function secretsOf(config: Config): string[] {
   return [config.apiKey, config.authToken].filter((s): s is string => !!s && s.length >= 4);

@@ -12,6 +12,7 @@ export * from "./process.ts";
 export * from "./process-registry.ts";
 export * from "./secrets.ts";
 export * from "./safe-git.ts";
+export * from "./child-env.ts";
 export * from "./trace.ts";
 export * from "./errors.ts";
 export * from "./lesson.ts";

@@ -2,9 +2,15 @@
  * One model call: send the request (streaming), show the text as it arrives, record both
  * sides in the trace, return the final message. Every lesson's loop calls the model
  * through this, so streaming, tracing and the agent's name are handled in one place.
+ *
+ * It is also the last line against secrets: text joins the conversation in many places (a
+ * tool's result, which tool.ts has scrubbed already; a PreModel hook's background notice or
+ * inbox mail; a hook's added context; a compaction's summary request), but every request
+ * leaves through `body`, so every known secret is scrubbed from it there (secrets.ts).
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Message, MessageParam, TextBlockParam, ToolSpec } from "./protocol.ts";
+import { scrubDeep } from "./secrets.ts";
 import { AGENT_HEADER } from "./simulator/index.ts";
 import type { Tracer } from "./trace.ts";
 import type { Renderer } from "./ui/renderer.ts";
@@ -45,16 +51,16 @@ export class Model {
     return new Model({ ...this.options, agent, renderer });
   }
 
-  /** The exact body sent to the API for `request`. */
+  /** The exact body sent to the API for `request`, every known secret scrubbed out. */
   body(request: ModelRequest): Anthropic.MessageCreateParamsStreaming {
-    return {
+    return scrubDeep({
       model: request.model ?? this.options.model,
       max_tokens: request.maxTokens ?? this.options.maxTokens,
       ...(request.system?.length ? { system: request.system } : {}),
       messages: request.messages,
       ...(request.tools?.length ? { tools: request.tools } : {}),
       stream: true,
-    };
+    });
   }
 
   async call(request: ModelRequest, signal?: AbortSignal): Promise<Message> {

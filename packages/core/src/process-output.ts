@@ -5,8 +5,13 @@
  * (é, 中, an emoji) can be split between two chunks. Decoding each chunk on its own turns
  * both halves into U+FFFD; a StringDecoder per stream holds the first half back until the
  * rest arrives.
+ *
+ * Known secrets are scrubbed here, as the output is decoded (a SecretStream per stream, so a
+ * secret split between two chunks is still caught): whoever reads a child's output — a
+ * tool's result, a hook's answer, a background job's log (`onOutput`) — gets it without them.
  */
 import { StringDecoder } from "node:string_decoder";
+import { SecretStream } from "./secret-stream.ts";
 
 export type StreamName = "stdout" | "stderr";
 
@@ -33,20 +38,21 @@ export class OutputCollector {
   /** Characters of the merged output dropped beyond maxChars. */
   droppedChars = 0;
   private readonly decoders = { stdout: new StringDecoder("utf8"), stderr: new StringDecoder("utf8") };
+  private readonly scrubbers = { stdout: new SecretStream(), stderr: new SecretStream() };
   private readonly ended = { stdout: false, stderr: false };
 
   constructor(private readonly limits: OutputLimits) {}
 
   /** Bytes arrived on `stream`. */
   add(stream: StreamName, chunk: Buffer): void {
-    if (!this.ended[stream]) this.take(stream, this.decoders[stream].write(chunk));
+    if (!this.ended[stream]) this.take(stream, this.scrubbers[stream].push(this.decoders[stream].write(chunk)));
   }
 
   /** `stream` is over: whatever its decoder still holds is an incomplete character, kept as U+FFFD. */
   end(stream: StreamName): void {
     if (this.ended[stream]) return;
     this.ended[stream] = true;
-    this.take(stream, this.decoders[stream].end());
+    this.take(stream, this.scrubbers[stream].push(this.decoders[stream].end()) + this.scrubbers[stream].end());
   }
 
   private take(stream: StreamName, text: string): void {

@@ -21,7 +21,7 @@ import { spawn } from "node:child_process";
 import { MAX_OUTPUT_CHARS } from "./cap.ts";
 import { OutputCollector, type StreamName } from "./process-output.ts";
 import { killTagged, newProcessTag, PROCESS_TAG_VAR, signalGroup, trackGroup, untrackGroup } from "./process-registry.ts";
-import { childEnv } from "./secrets.ts";
+import { childEnv } from "./child-env.ts";
 
 export interface RunOptions {
   /** The folder the process runs in. */
@@ -34,7 +34,7 @@ export interface RunOptions {
   maxStdoutChars?: number;
   /** Cancels the run (Ctrl-C): the process tree is killed, the result says `aborted`. */
   signal?: AbortSignal;
-  /** The environment; default this process's. The API key and token are always removed (see secrets.ts). */
+  /** The environment; default this process's. Secrets and git's repository variables are always removed (child-env.ts). */
   env?: NodeJS.ProcessEnv;
   /** Written to the process's stdin, which is then closed (s03's command hooks read JSON there). Without it stdin is /dev/null. */
   input?: string;

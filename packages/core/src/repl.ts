@@ -11,6 +11,7 @@ import { constants } from "node:fs";
 import readline from "node:readline";
 import { announceSubmitted } from "./agent/run-until-idle.ts";
 import { describeError } from "./errors.ts";
+import { scrubSecrets } from "./secrets.ts";
 import { openRegularFile, readRegularText } from "./state/regular-file.ts";
 import { reportTurnError } from "./turn-errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type SlashCommand } from "./lesson.ts";
@@ -126,7 +127,8 @@ export class Repl {
         resolve("");
       };
       signal?.addEventListener("abort", withdraw, { once: true });
-      this.rl.question(question, signal ? { signal } : {}, (reply) => {
+      // The question quotes the model's call: no escape sequence of its own may redraw it.
+      this.rl.question(this.screen.clean(question), signal ? { signal } : {}, (reply) => {
         signal?.removeEventListener("abort", withdraw);
         resolve(reply);
       });
@@ -154,7 +156,8 @@ export class Repl {
     this.screen.showingPrompt(undefined); // the line was entered: the prompt has scrolled up with it
     this.exitArmed = false;
     if (this.options.historyFile && line.trim()) {
-      appendHistory(this.options.historyFile, line).catch(() => {});
+      // Through the scrubber: a key pasted at the prompt is not kept in the history.
+      appendHistory(this.options.historyFile, scrubSecrets(line)).catch(() => {});
     }
     this.queue.push({ text: line });
     void this.pump();

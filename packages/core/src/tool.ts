@@ -3,10 +3,17 @@
  * From the schema come both the JSON schema the model sees and the validation of what the
  * model sends back. Every failure becomes a result the model can read and act on — an
  * error in a tool never crashes the session.
+ *
+ * `execute` is also where a tool's output becomes an outcome — for every loop: s01's and
+ * s02's own, and the kernel's from s03 on — so it is where known secrets are scrubbed out
+ * (secrets.ts). Everything downstream gets the clean text: PostToolUse hooks (a command hook
+ * reads the result on its stdin), the screen, s07's saved outputs, the model. It happens
+ * before the cap, which could otherwise cut a secret in half and keep the first half.
  */
 import { z } from "zod";
 import type { AgentContext } from "./agent/context.ts";
 import { capText } from "./cap.ts";
+import { scrubSecrets } from "./secrets.ts";
 import type { ToolSpec } from "./protocol.ts";
 
 /** What a tool call produced: the text for the model, and whether it is an error. */
@@ -128,14 +135,17 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
       }
       try {
         const output = await def.run(parsed.data, ctx);
-        if (typeof output === "string") return { content: capText(output), isError: false };
-        return { content: capText(output.content), isError: false, ...(output.display ? { display: output.display } : {}) };
+        if (typeof output === "string") return { content: forTheModel(output), isError: false };
+        return { content: forTheModel(output.content), isError: false, ...(output.display ? { display: scrubSecrets(output.display) } : {}) };
       } catch (err) {
-        return { content: capText(errorText(err)), isError: true };
+        return { content: forTheModel(errorText(err)), isError: true };
       }
     },
   };
 }
+
+/** A tool's text as the model may see it: secrets out first, then cut to size. */
+const forTheModel = (text: string) => capText(scrubSecrets(text));
 
 export function errorText(err: unknown): string {
   if (err instanceof Error) return `${err.name === "Error" || err.name === "ToolError" ? "Error" : err.name}: ${err.message}`;

@@ -2,12 +2,13 @@
  * Tracing: every model request and response appended to a JSON-lines file, one object a
  * line — `{"type":"request","agent":"lead","body":{...}}` — so a run can be read back step
  * by step (the docs' walkthroughs are made from these). Secrets are scrubbed on the way out:
- * the ones given, and always those in the environment — online or offline, since a key in
- * the environment reaches a trace through any command that prints it (`env`).
+ * the ones given, and always every known secret (secrets.ts) — online or offline, since a key
+ * in the environment reaches a trace through any command that prints it (`env`). They are
+ * scrubbed from the entry's strings, so the line stays valid JSON whatever a secret looks like.
  */
 import { appendFile, mkdir } from "node:fs/promises";
 import path from "node:path";
-import { scrubberFor, secretsInEnv } from "./secrets.ts";
+import { knownSecrets, scrubDeep } from "./secrets.ts";
 
 export type TraceType = "request" | "response" | "error";
 
@@ -25,21 +26,26 @@ export interface Tracer {
   flush(): Promise<void>;
 }
 
+/**
+ * An entry as stored: a JSON round trip (what was sent, as plain data, not a live object that
+ * changes afterwards), with the secrets scrubbed from its strings.
+ */
+function storedEntry(type: TraceType, agent: string, body: unknown, secrets: readonly string[] = []): TraceEntry {
+  return scrubDeep(JSON.parse(JSON.stringify({ type, agent, body })) as TraceEntry, [...secrets, ...knownSecrets()]);
+}
+
 /** The `--trace <file>` tracer: JSON lines appended to a file, secrets scrubbed. */
 export class FileTracer implements Tracer {
   /** Writes go through one promise chain: lines from concurrent agents never interleave. */
   private pending: Promise<void> = Promise.resolve();
-  private readonly scrub: (text: string) => string;
 
   constructor(
     readonly file: string,
-    secrets: readonly string[] = [],
-  ) {
-    this.scrub = scrubberFor([...secrets, ...secretsInEnv()]);
-  }
+    private readonly secrets: readonly string[] = [],
+  ) {}
 
   record(type: TraceType, agent: string, body: unknown): void {
-    const line = `${this.scrub(JSON.stringify({ type, agent, body }))}\n`;
+    const line = `${JSON.stringify(storedEntry(type, agent, body, this.secrets))}\n`;
     this.pending = this.pending
       .then(async () => {
         await mkdir(path.dirname(this.file), { recursive: true });
@@ -58,15 +64,13 @@ export class FileTracer implements Tracer {
 
 /**
  * A tracer that keeps its entries in memory: the docs read a demo's trace straight back, and
- * tests assert on it. Each entry is what `--trace` would have written (a JSON round trip, so
- * what is kept is what was sent, not a live object that changes afterwards), scrubbed alike.
+ * tests assert on it. Each entry is what `--trace` would have written.
  */
 export class MemoryTracer implements Tracer {
   readonly entries: TraceEntry[] = [];
-  private readonly scrub = scrubberFor(secretsInEnv());
 
   record(type: TraceType, agent: string, body: unknown): void {
-    this.entries.push(JSON.parse(this.scrub(JSON.stringify({ type, agent, body }))) as TraceEntry);
+    this.entries.push(storedEntry(type, agent, body));
   }
 
   flush(): Promise<void> {

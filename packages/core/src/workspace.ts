@@ -6,6 +6,7 @@ import { cp, mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import ignore from "ignore";
+import { childEnv } from "./child-env.ts";
 import { repoRoot } from "./config.ts";
 import type { Lesson } from "./lesson.ts";
 import { runGit } from "./safe-git.ts";

@@ -135,6 +135,18 @@ describe("the REPL", () => {
     await r.done;
   });
 
+  it("a question quoting the model's call shows no escape sequence of it: the call cannot redraw the question", async () => {
+    const r = start(true);
+    const answer = r.repl.ask('Permission needed: bash "ls \x1b[2A\x1b[2K\x1b]52;c;cm0gLXJm\x07"\nAllow? ');
+    await tick();
+    expect(r.output()).toContain('Permission needed: bash "ls "\nAllow? ');
+    expect(r.output()).not.toMatch(/\x1b\[2A|\x1b\]52|\x07/);
+    r.input.write("n\n");
+    expect(await answer).toBe("n");
+    r.input.write("/exit\n");
+    await r.done;
+  });
+
   it("Ctrl-C withdraws an open question: the answer is empty and the next line is a prompt again", async () => {
     const r = start(true);
     const controller = new AbortController();

@@ -325,6 +325,59 @@ describe("scrubbing", () => {
   });
 });
 
+describe("control sequences from a model, a tool or a file", () => {
+  /** Text with every trick a terminal obeys: clipboard write, clear screen, cursor up, title, bell, C1 CSI, backspace. */
+  const HOSTILE = "a\x1b]52;c;ZWNobyBvd25lZA==\x07b\x1b[2Jc\x1b[1A\rd\x1b]0;title\x1b\\e\x07f\x9b2Jg\bh\x1bPq#0\x1b\\i";
+  const colored = paletteFor({ isTTY: true }, { FORCE_COLOR: "1" });
+  /** Any escape sequence that is not one of the palette's colours, or any control but newline and tab. */
+  const FOREIGN = /\x1b(?!\[(?:1|2|22|3[1-69])m)|[\x00-\x08\x0b-\x1a\x1c-\x1f\x7f-\x9f]/;
+
+  it("never reach the terminal: model text, a tool's call and result, a notice, a teammate's line — the harness's colours stay", () => {
+    const s = fakeStream(false);
+    const lead = new TerminalRenderer(new Screen(s.out, { palette: colored }));
+    lead.text(`${HOSTILE} `);
+    lead.text("end\n");
+    lead.toolCall("todo_write", `1 item: ${HOSTILE}`);
+    lead.toolResult("read_file", { content: HOSTILE, isError: false });
+    lead.notice(HOSTILE);
+    lead.teammate("alice").text(`${HOSTILE}\n`);
+    expect(s.text()).not.toMatch(FOREIGN);
+    expect(s.text()).toContain("abcdefghi end\n");
+    expect(s.text()).toContain(`${colored.cyan("⏺")} ${colored.bold("todo_write")} ${colored.dim("1 item: abcdefghi")}`);
+    expect(s.text()).toContain(colored.yellow("● abcdefghi"));
+  });
+
+  it("a sequence split between two streamed pieces is not put back together", () => {
+    const s = fakeStream(false);
+    const lead = new TerminalRenderer(new Screen(s.out, { palette: plain }));
+    lead.text("one \x1b");
+    lead.text("]52;c;AAAA\x07 two \x1b[");
+    lead.text("2J three\n");
+    expect(s.text()).not.toMatch(FOREIGN);
+  });
+
+  it("never reach the spinner: a plan item (todo_write content) shown while the agent waits", () => {
+    vi.useFakeTimers();
+    const s = fakeStream(true);
+    const lead = new TerminalRenderer(new Screen(s.out, { palette: plain }));
+    lead.status(`Step ${HOSTILE}`);
+    lead.modelStart();
+    vi.advanceTimersByTime(100);
+    const frames = s.writes.map((w) => w.replaceAll("\r\x1b[2K", ""));
+    expect(frames.join("")).not.toMatch(FOREIGN);
+    expect(frames.at(-1)).toMatch(/Step abcdefghi$/);
+    lead.text("");
+  });
+
+  it("the --print answer and a permission question go through the same cleaning", () => {
+    const s = fakeStream(true);
+    const screen = new Screen(s.out, { palette: plain });
+    screen.print(HOSTILE);
+    expect(s.text()).toBe("abcdefghi\n");
+    expect(screen.clean(`Allow bash "${HOSTILE}"?`)).toBe('Allow bash "abcdefghi"?');
+  });
+});
+
 describe("two agents on the real SDK", () => {
   it("stream their answers at once as whole, named lines", async () => {
     const s = fakeStream(false);

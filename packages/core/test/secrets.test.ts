@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -8,7 +8,10 @@ import { createClient } from "../src/client.ts";
 import { loadConfig, secretsOf } from "../src/config.ts";
 import { describeError } from "../src/errors.ts";
 import { runCommand } from "../src/process.ts";
-import { childEnv, REDACTED, scrubberFor, scrubSecrets, secretsInEnv } from "../src/secrets.ts";
+import { childEnv } from "../src/child-env.ts";
+import { SecretStream } from "../src/secret-stream.ts";
+import { knownSecrets, loadedEnvFiles, REDACTED, scrubberFor, scrubSecrets, secretsInEnv } from "../src/secrets.ts";
+import { loadConfigAsHarness } from "../src/testing/index.ts";
 import { FileTracer } from "../src/trace.ts";
 
 const KEY = "sk-ant-fake-key-0123456789";
@@ -96,5 +99,94 @@ describe("describeError", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("the env file's values", () => {
+  it("are known secrets, but for the plainly public ones (model names, the course's knobs, the endpoint, short flags)", async () => {
+    const file = path.join(dir, "course.env");
+    const secret = "hunter2-but-longer-0987";
+    await writeFile(file, `DB_PASSWORD=${secret}\nMODEL_ID=claude-model-name\nLEARN_COMPACT_THRESHOLD=50000000\nANTHROPIC_BASE_URL=https://proxy.example.com\nDEBUG=true\n`);
+    const restore = loadConfigAsHarness({}, file);
+    try {
+      expect(loadedEnvFiles()).toEqual([path.resolve(file)]);
+      expect(knownSecrets()).toContain(secret);
+      const text = `pw ${secret} model claude-model-name at https://proxy.example.com, threshold 50000000, debug true`;
+      expect(scrubSecrets(text)).toBe(`pw ${REDACTED} model claude-model-name at https://proxy.example.com, threshold 50000000, debug true`);
+      // And never in a child's environment, under whatever name.
+      const env = { DB_PASSWORD: process.env.DB_PASSWORD, MODEL_ID: process.env.MODEL_ID, LEARN_COMPACT_THRESHOLD: process.env.LEARN_COMPACT_THRESHOLD, DEBUG: process.env.DEBUG };
+      expect(childEnv({ ...env, ALIAS: secret })).toEqual({ MODEL_ID: "claude-model-name", LEARN_COMPACT_THRESHOLD: "50000000", DEBUG: "true" });
+    } finally {
+      restore();
+    }
+    expect(knownSecrets()).not.toContain(secret); // the next test file starts clean
+  });
+
+  it("are remembered only when loaded into the harness's own environment, not into a scratch object", async () => {
+    const file = path.join(dir, "scratch.env");
+    await writeFile(file, "DB_PASSWORD=not-this-process-secret\n");
+    loadConfig({}, { envFile: file, forceOffline: true });
+    expect(knownSecrets()).not.toContain("not-this-process-secret");
+    expect(loadedEnvFiles()).toEqual([]);
+  });
+
+  it("a password inside the endpoint's address is a secret", async () => {
+    const file = path.join(dir, "proxy.env");
+    await writeFile(file, "ANTHROPIC_BASE_URL=https://me:pr0xy-passw0rd@proxy.example.com\n");
+    const restore = loadConfigAsHarness({}, file);
+    try {
+      expect(scrubSecrets("https://me:pr0xy-passw0rd@proxy.example.com")).toBe(`https://me:${REDACTED}@proxy.example.com`);
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe("a secret split across pieces of a stream", () => {
+  it("is caught wherever the split falls, and nothing else is held back at the end", () => {
+    const text = `a ${KEY} b ${TOKEN}\nsk-ant-not-quite`;
+    const whole = scrubSecrets(text);
+    for (let cut = 0; cut <= text.length; cut++) {
+      for (let second = cut; second <= text.length; second += 7) {
+        const stream = new SecretStream();
+        const out = stream.push(text.slice(0, cut)) + stream.push(text.slice(cut, second)) + stream.push(text.slice(second)) + stream.end();
+        expect(out).toBe(whole);
+      }
+    }
+  });
+});
+
+describe("git's repository variables", () => {
+  it("never reach a child: an allowed `git commit` in the workspace lands in the workspace's repository", async () => {
+    // Another repository, with one commit; the harness runs with GIT_DIR pointing at it.
+    const other = path.join(dir, "other");
+    const workspace = path.join(dir, "workspace");
+    const git = "git -c user.name=t -c user.email=t@example.com";
+    const run = (command: string, cwd: string) => runCommand(command, { cwd, timeoutMs: 20_000 });
+    await run(`mkdir -p ${other} ${workspace} && cd ${other} && git init -q && echo a > a.txt && git add a.txt && ${git} commit -qm first`, dir);
+    const before = (await run("git rev-parse HEAD", other)).output;
+    await writeFile(path.join(workspace, "mine.txt"), "mine\n");
+    const saved = { dir: process.env.GIT_DIR, tree: process.env.GIT_WORK_TREE, count: process.env.GIT_CONFIG_COUNT, key: process.env.GIT_CONFIG_KEY_0, value: process.env.GIT_CONFIG_VALUE_0 };
+    Object.assign(process.env, { GIT_DIR: path.join(other, ".git"), GIT_WORK_TREE: other, GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "core.worktree", GIT_CONFIG_VALUE_0: other });
+    try {
+      const r = await run(`git init -q && git add mine.txt && ${git} commit -qm mine && git log --format=%s`, workspace);
+      expect(r.output).toBe("mine\n");
+    } finally {
+      for (const [name, value] of Object.entries({ GIT_DIR: saved.dir, GIT_WORK_TREE: saved.tree, GIT_CONFIG_COUNT: saved.count, GIT_CONFIG_KEY_0: saved.key, GIT_CONFIG_VALUE_0: saved.value })) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+    expect((await run("git rev-parse HEAD", other)).output).toBe(before);
+    expect((await run("git log --format=%s", other)).output).toBe("first\n");
+    expect((await run("git status --porcelain", other)).output).toBe("");
+  });
+
+  it("are the ones `git rev-parse --local-env-vars` names, and the numbered config pairs", async () => {
+    const r = await runCommand("git rev-parse --local-env-vars", { cwd: dir, timeoutMs: 10_000 });
+    const names = r.output.trim().split("\n");
+    expect(names.length).toBeGreaterThan(10);
+    const env = Object.fromEntries([...names, "GIT_NAMESPACE", "GIT_CONFIG_KEY_3", "GIT_CONFIG_VALUE_3"].map((n) => [n, "x"]));
+    expect(childEnv({ ...env, GIT_AUTHOR_NAME: "kept", PATH: "/bin" })).toEqual({ GIT_AUTHOR_NAME: "kept", PATH: "/bin" });
   });
 });

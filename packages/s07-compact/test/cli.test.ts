@@ -1,13 +1,13 @@
 /** s07 on the command line: a child process, offline on the demo script, and against a local HTTP endpoint as a real provider would be used. */
-import { readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadScript, Simulator } from "@learn/core";
 import { demoPromptOf, expectKeyOnlyAtEndpoint, traceRequests } from "@learn/s06/testing";
-import { runLessonCli, serveSimulator, useTempWorkspace, type Endpoint } from "@learn/core/testing";
+import { filesHolding, runLessonCli, secretEnvFile, serveSimulator, useTempWorkspace, type Endpoint } from "@learn/core/testing";
 import { checkConversation, lesson } from "../src/index.ts";
-import type { Body } from "./helpers.ts";
+import { text, use, type Body } from "./helpers.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The CLI, real tools and a test run in the workspace: a limit, not a measure. */
@@ -53,6 +53,43 @@ describe("s07 on the command line", () => {
       expect(requests.map((r) => (r.body.tools ?? []).length === 0)).toEqual([false, false, false, false, true, false, false, false, true, false]);
       for (const r of requests) expect(checkConversation(r.body.messages)).toEqual([]);
       await expectKeyOnlyAtEndpoint(KEY, endpoint.headers[0], trace, run.stdout + run.stderr);
+    } finally {
+      await endpoint.close();
+    }
+  }, CLI_RUN_TIMEOUT_MS);
+
+  it("a key in the environment and a secret in the env file, printed by bash: the large output saved to .task_outputs holds neither, nor does any request, the trace, the screen or any file", async () => {
+    const fileSecret = "s07-db-password-from-env-file";
+    const envFile = await secretEnvFile({ DB_PASSWORD: fileSecret });
+    // In the workspace, a log holding both, large enough to be saved to a file (over 30,000 characters).
+    const log = `key ${KEY} db ${fileSecret}\n${"filler line of the log\n".repeat(1600)}end ${KEY} ${fileSecret}\n`;
+    await writeFile(path.join(ws.dir, "creds.log"), log);
+    const script = {
+      turns: [
+        { content: [use("bash", { command: "cat creds.log" })] },
+        { expect: { lastUserIncludes: "persisted-output" }, content: [text("It is a long log.")] },
+      ],
+    };
+    const endpoint: Endpoint = await serveSimulator(new Simulator(script));
+    const trace = path.join(ws.dir, "trace.jsonl");
+    try {
+      const run = await runLessonCli(pkg, ["--", "--print", "What is in creds.log?", "--cwd", ws.dir, "--trace", trace], {
+        env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model", LEARN_ENV_FILE: envFile },
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe("It is a long log.\n");
+      const [saved, ...more] = await readdir(path.join(ws.dir, ".task_outputs/tool-results"));
+      expect(more).toEqual([]);
+      const savedText = await readFile(path.join(ws.dir, ".task_outputs/tool-results", saved!), "utf8");
+      expect(savedText.startsWith("key [REDACTED] db [REDACTED]\n")).toBe(true);
+      expect(savedText.trimEnd().endsWith("end [REDACTED] [REDACTED]")).toBe(true);
+      for (const secret of [KEY, fileSecret]) {
+        for (const body of endpoint.bodies) expect(body).not.toContain(secret);
+        expect(run.stdout + run.stderr).not.toContain(secret);
+      }
+      expect(endpoint.bodies).toHaveLength(2);
+      expect(await filesHolding(ws.dir, [KEY, fileSecret], ["creds.log"])).toEqual([]);
+      expect(await readFile(trace, "utf8")).toContain("[REDACTED]");
     } finally {
       await endpoint.close();
     }

@@ -10,9 +10,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { runLessonCli, useTempWorkspace } from "@learn/core/testing";
+import { Simulator } from "@learn/core";
+import { filesHolding, runLessonCli, secretEnvFile, serveSimulator, useTempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
-import { printDemoOverHttp } from "./helpers.ts";
+import { printDemoOverHttp, text, use } from "./helpers.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The CLI, real processes and a slow suite: a limit, not a measure. */
@@ -57,6 +58,40 @@ describe("s09 on the command line", () => {
     expect(run.stderr).not.toContain("A prompt from cron job");
     await expect(access(canary)).rejects.toThrow();
     expect(await readFile(path.join(ws.dir, ".claude/scheduled_tasks.json"), "utf8")).toBe(before); // not claimed either
+  }, CLI_RUN_TIMEOUT_MS);
+
+  it("a key in the environment and a secret in the env file, printed by a background job: its log, the result the model reads, the trace and every file hold neither", async () => {
+    const fileSecret = "s09-db-password-from-env-file";
+    const envFile = await secretEnvFile({ DB_PASSWORD: fileSecret });
+    await writeFile(path.join(ws.dir, "creds.txt"), `key ${KEY}\ndb ${fileSecret}\n`);
+    const script = {
+      turns: [
+        { content: [use("background_run", { command: "cat creds.txt" })] },
+        { content: [text("Started.")] },
+        // The job's result, woken by it: the log's tail, scrubbed.
+        { expect: { lastUserIncludes: "key [REDACTED]" }, content: [text("The file holds a key and a password.")] },
+      ],
+    };
+    const endpoint = await serveSimulator(new Simulator(script));
+    const trace = path.join(ws.dir, "trace.jsonl");
+    try {
+      const run = await runLessonCli(pkg, ["--", "--print", "Show me creds.txt", "--cwd", ws.dir, "--trace", trace], {
+        env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model", LEARN_ENV_FILE: envFile },
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe("The file holds a key and a password.\n");
+      expect(endpoint.bodies).toHaveLength(3);
+      const log = await readFile(path.join(ws.dir, ".runtime-tasks/job-1.log"), "utf8");
+      expect(log).toMatch(/^key \[REDACTED\]\ndb \[REDACTED\]\n\[exit 0 after /);
+      for (const secret of [KEY, fileSecret]) {
+        for (const body of endpoint.bodies) expect(body).not.toContain(secret);
+        expect(run.stdout + run.stderr).not.toContain(secret);
+      }
+      expect(await filesHolding(ws.dir, [KEY, fileSecret], ["creds.txt"])).toEqual([]);
+      expect(await readFile(trace, "utf8")).toContain("[REDACTED]");
+    } finally {
+      await endpoint.close();
+    }
   }, CLI_RUN_TIMEOUT_MS);
 
   it("a bad --time-scale is one clear line and exit 2", async () => {

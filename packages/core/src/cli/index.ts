@@ -13,6 +13,7 @@
 import { ConfigError } from "../config.ts";
 import type { Lesson } from "../lesson.ts";
 import { installProcessCleanup } from "../process-registry.ts";
+import { scrubSecrets } from "../secrets.ts";
 import { ScriptError } from "../simulator/index.ts";
 import { startingWorkspace, WorkspaceError } from "../workspace.ts";
 import { parseCli, usage, UsageError, type CliOptions } from "./args.ts";
@@ -67,7 +68,7 @@ export function main(lesson: Lesson): void {
   runCli(lesson).then(
     (code) => process.exit(code),
     (err: unknown) => {
-      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.stderr.write(`${scrubSecrets(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
       process.exit(1);
     },
   );

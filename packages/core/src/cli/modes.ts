@@ -16,7 +16,7 @@ import { Repl, loadHistory } from "../repl.ts";
 import { loadScript, Simulator, type Script } from "../simulator/index.ts";
 import { FileTracer, type Tracer } from "../trace.ts";
 import { paletteFor } from "../ui/colors.ts";
-import { scrubberFor, secretsInEnv } from "../secrets.ts";
+import { knownSecrets, scrubberFor } from "../secrets.ts";
 import { Screen, TerminalRenderer, type Renderer } from "../ui/renderer.ts";
 import { lessonWorkspace, resolveWorkspace, userPath } from "../workspace.ts";
 import { existingUserFile, type CliOptions } from "./args.ts";
@@ -39,8 +39,9 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   const flags = flagsFor(lesson, options.flags, process.env, config.offline);
   if (options.modelScript) script = await loadScript(existingUserFile("--model-script", options.modelScript));
   else if (config.offline && !options.demo) script = await loadScript(lesson.offlineScript?.(flags) ?? lesson.demoScripts[0]!);
-  // Every line on screen is scrubbed too: an endpoint may echo the key back in an error.
-  const scrub = scrubberFor([...secretsOf(config), ...secretsInEnv()]);
+  // Every line on screen is scrubbed too, of the secrets known at the time it is written: an
+  // endpoint may echo the key back in an error.
+  const scrub = (text: string) => scrubberFor([...secretsOf(config), ...knownSecrets()])(text);
   for (const stream of [process.stdout, process.stderr]) new Screen(stream, { scrub });
   return { config, flags, tracer, script };
 }
@@ -96,13 +97,15 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
   try {
     const printed = await printedPrompt(agent, options.print!, renderer);
     if ("exit" in printed) return printed.exit;
+    // The answer goes through stdout's screen like any other text: scrubbed, and without
+    // control sequences (stdout may well be a terminal).
     if ("output" in printed) {
-      if (printed.output) process.stdout.write(`${printed.output}\n`);
+      if (printed.output) Screen.of(process.stdout).print(printed.output);
       return 0;
     }
     turn = printed.turn;
     const answer = await runUntilIdle(agent, printed.prompt, controller.signal, renderer);
-    process.stdout.write(`${answer}\n`);
+    Screen.of(process.stdout).print(answer);
     return 0;
   } catch (err) {
     reportTurnError(renderer, err, { signal: controller.signal, baseURL: s.config.baseURL, offlinePrompts: s.script && promptsOf(s.script) });

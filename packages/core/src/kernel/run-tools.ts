@@ -2,6 +2,7 @@
  * Running one round's tool calls: look the tool up, validate the input, ask the PreToolUse
  * hooks, run, tell the PostToolUse hooks. Every tool_use gets exactly one result, whatever
  * fails along the way — that is the protocol's rule, and the model needs to know what happened.
+ * An outcome comes here already scrubbed of secrets: `execute` does that (tool.ts), for every loop.
  */
 import type { AgentContext } from "../agent/context.ts";
 import type { ToolResultBlockParam, ToolUseBlock } from "../protocol.ts";

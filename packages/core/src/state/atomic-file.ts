@@ -12,10 +12,16 @@
  *
  * A writer killed mid-write leaves a stray temp file. Its name starts with "." and ends with
  * ".tmp", so a listing of `*.json` state never mistakes it for state (`isAtomicTempFile`).
+ *
+ * What the harness writes is scrubbed of known secrets on the way (secrets.ts): a saved tool
+ * output, a memory, a transcript never holds the API key, whatever a tool printed. (The
+ * JSON writers scrub the value's strings instead, json-file.ts; a tool that edits the user's
+ * own files — write_file, edit_file — does not come here: those files are the user's.)
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { knownSecrets, scrubberFor, scrubSecrets } from "../secrets.ts";
 
 /** The temp file beside `file`: unique per process and per call, so two writers never share one. */
 function tempPathFor(file: string): string {
@@ -46,8 +52,23 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
-/** Replace `file` with `data` atomically and durably, creating its parent folders. */
+/** Replace `file` with `data` atomically and durably, creating its parent folders; secrets scrubbed. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  await replaceFile(file, typeof data === "string" ? scrubSecrets(data) : scrubBytes(data));
+}
+
+/**
+ * Bytes scrubbed as bytes: in a latin1 view every byte is one character, so the secrets'
+ * UTF-8 bytes are found and replaced without decoding (binary data stays as it was).
+ */
+function scrubBytes(data: Uint8Array): Uint8Array {
+  const view = Buffer.from(data).toString("latin1");
+  const scrubbed = scrubberFor(knownSecrets().map((s) => Buffer.from(s).toString("latin1")))(view);
+  return scrubbed === view ? data : Buffer.from(scrubbed, "latin1");
+}
+
+/** `writeFileAtomic` without the scrubbing, for a writer that scrubbed already (JSON, by its strings). */
+export async function replaceFile(file: string, data: string | Uint8Array): Promise<void> {
   const folder = path.dirname(path.resolve(file));
   await mkdir(folder, { recursive: true });
   const temp = tempPathFor(path.resolve(file));

@@ -1,4 +1,5 @@
 /** Durable state on disk: atomic writes, JSON and JSONL files, a lock between processes, and the one safe reader. */
+export { appendTextFile, appendTextFileSync } from "./append-file.ts";
 export { isAtomicTempFile, writeFileAtomic } from "./atomic-file.ts";
 export { describeJsonError, jsonErrorPlace, type JsonErrorPlace } from "./json-error.ts";
 export { readJsonFile, writeJsonFile, type JsonFileResult } from "./json-file.ts";

@@ -9,7 +9,8 @@
  * other files, instead of one bad file stopping the session.
  */
 import type { z } from "zod";
-import { writeFileAtomic } from "./atomic-file.ts";
+import { scrubDeep } from "../secrets.ts";
+import { replaceFile } from "./atomic-file.ts";
 import { describeJsonError } from "./json-error.ts";
 import { readRegularText, RefusedFileError } from "./regular-file.ts";
 
@@ -81,7 +82,11 @@ export async function readJsonFile<T>(file: string, schema?: z.ZodType<T>): Prom
   return parsed.ok ? { status: "ok", value: parsed.value } : { status: "corrupt", file, error: parsed.error };
 }
 
-/** Write `value` as pretty JSON, atomically: a reader sees the old file or the new one. */
+/**
+ * Write `value` as pretty JSON, atomically: a reader sees the old file or the new one. Known
+ * secrets are scrubbed from its strings, not from the JSON text: a secret that happens to be
+ * all digits could otherwise be replaced inside a number and break the file.
+ */
 export async function writeJsonFile(file: string, value: unknown): Promise<void> {
-  await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
+  await replaceFile(file, `${JSON.stringify(scrubDeep(value), null, 2)}\n`);
 }

@@ -19,6 +19,7 @@
 import { constants } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import type { z } from "zod";
+import { scrubDeep } from "../secrets.ts";
 import { parseJsonText, readTextIfExists } from "./json-file.ts";
 import { withLock, type LockOptions } from "./lock.ts";
 import { MAX_HARNESS_FILE_BYTES, openRegularFile } from "./regular-file.ts";
@@ -51,9 +52,9 @@ async function endsMidLine(handle: FileHandle): Promise<boolean> {
   return last[0] !== 0x0a;
 }
 
-/** Append `value` as one line, under the file's lock. Creates the file and its folders. */
+/** Append `value` as one line, under the file's lock, secrets scrubbed from its strings. Creates the file and its folders. */
 export async function appendJsonl(file: string, value: unknown, options?: LockOptions): Promise<void> {
-  const line = JSON.stringify(value);
+  const line = JSON.stringify(scrubDeep(value));
   if (line === undefined) throw new TypeError(`cannot append ${String(value)} to ${file}: not JSON`);
   await withLock(
     file,

@@ -11,15 +11,19 @@ export interface Endpoint {
   url: string;
   /** The headers of every request received, lower-cased names. */
   headers: http.IncomingHttpHeaders[];
+  /** The body of every request received, as sent (what left the harness). */
+  bodies: string[];
   close(): Promise<void>;
 }
 
 export async function serveSimulator(simulator: Simulator): Promise<Endpoint> {
   const headers: http.IncomingHttpHeaders[] = [];
+  const bodies: string[] = [];
   const server = http.createServer(async (req, res) => {
     headers.push(req.headers);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    bodies.push(Buffer.concat(chunks).toString("utf8"));
     const response = await simulator.fetch(`http://simulator.invalid${req.url}`, {
       method: req.method,
       headers: req.headers as Record<string, string>,
@@ -34,6 +38,7 @@ export async function serveSimulator(simulator: Simulator): Promise<Endpoint> {
   return {
     url: `http://127.0.0.1:${port}`,
     headers,
+    bodies,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -164,3 +164,4 @@ export { serveSimulator, type Endpoint } from "./http-endpoint.ts";
 export * from "./contracts/index.ts";
 export { runLessonCli, startLessonCli, type CliRun, type CliOptionsForTest, type RunningCli } from "./run-cli.ts";
 export { makeFifo, releaseFifos, useFifos } from "./fifo.ts";
+export { filesHolding, loadConfigAsHarness, secretEnvFile } from "./secret-leaks.ts";

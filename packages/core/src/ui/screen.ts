@@ -18,7 +18,8 @@
  *
  * Live text is released a word at a time (up to the last whitespace), so `scrub` always sees a
  * word whole: a secret split across two deltas is still caught. `scrub` runs on everything
- * written, the spinner's label included.
+ * written, the spinner's label included — and so does `terminalSafe` (terminal-text.ts), first:
+ * no escape sequence from a model, a tool or a file reaches the terminal, only our colours.
  *
  * The spinner turns while any agent waits for its model and no line is half-written; it is
  * erased before every write, so it never leaves debris between lines.
@@ -28,15 +29,17 @@
  * the prompt's place and the prompt is drawn again below it, typed text and all; nobody may
  * leave half a line there, so streamed text waits until its line is whole.
  */
+import { scrubSecrets } from "../secrets.ts";
 import { colorFor, paletteFor, type Palette } from "./colors.ts";
 import { Spinner, type SpinnerStream } from "./spinner.ts";
+import { terminalSafe } from "./terminal-text.ts";
 
 export type ScreenStream = SpinnerStream;
 
 export interface ScreenOptions {
   /** Colours; by default from the stream (none when it is not a terminal, or NO_COLOR is set). */
   palette?: Palette;
-  /** Applied to every line written (and to the spinner's label): secrets never reach the screen. */
+  /** Applied to every line written (and to the spinner's label): secrets never reach the screen. Default: `scrubSecrets`. */
   scrub?: (text: string) => string;
 }
 
@@ -78,8 +81,8 @@ export class Screen {
     options: ScreenOptions = {},
   ) {
     this.palette = options.palette ?? paletteFor(out);
-    this.scrub = options.scrub ?? ((text) => text);
-    this.spinner = new Spinner(out, () => this.scrub(this.spinnerLabel()), this.palette.dim);
+    this.scrub = options.scrub ?? ((text) => scrubSecrets(text)); // by default, every known secret
+    this.spinner = new Spinner(out, () => this.clean(this.spinnerLabel()), this.palette.dim);
     screens.set(out, this); // later renderers made from the bare stream share this screen
   }
 
@@ -203,9 +206,17 @@ export class Screen {
     this.spinner.erase();
     const redraw = this.redrawPrompt;
     if (redraw) this.out.write(CLEAR_LINE); // the prompt's line: the text takes its place
-    this.out.write(this.scrub(text));
+    this.out.write(this.clean(text));
     redraw?.();
     this.refreshSpinner();
+  }
+
+  /**
+   * What may reach the terminal: controls out first (one could sit inside a secret and hide
+   * it from the scrubber), then the secrets.
+   */
+  clean(text: string): string {
+    return this.scrub(terminalSafe(text));
   }
 
   private refreshSpinner(): void {

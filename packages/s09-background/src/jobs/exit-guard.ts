@@ -9,6 +9,7 @@
  *
  * `exit` listeners must be synchronous — the event loop is done — so everything here is.
  */
+import { Screen } from "@learn/core";
 import { shortCommand } from "./describe.ts";
 import type { Job } from "./job.ts";
 
@@ -25,7 +26,8 @@ function stopJobsAtExit(): void {
   for (const guard of guarded) {
     guard.stopNow();
     const { id, command } = guard.job;
-    process.stderr.write(`Stopped background job ${id} (${shortCommand(command)}): the session ended.\n`);
+    // The command is the model's: cleaned like any text on screen (no escape sequences, no secrets).
+    process.stderr.write(Screen.of(process.stderr).clean(`Stopped background job ${id} (${shortCommand(command)}): the session ended.\n`));
   }
   guarded.clear();
 }

@@ -14,11 +14,15 @@
  * the queue in order; a failed write is reported once, through a callback. A job that prints
  * without end (a chatty server) must not fill the disk: past a cap, one line says the log was
  * cut, and the rest is dropped while the job runs on.
+ *
+ * The appends go through core's appendTextFile, which scrubs known secrets: a job that prints
+ * the API key (`cat /proc/$PPID/environ`) leaves [REDACTED] in its log. The output arrives
+ * scrubbed already, as a stream (core's process-output.ts), so a key split between two chunks
+ * is caught too.
  */
-import { appendFileSync } from "node:fs";
-import { appendFile, mkdir, readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { openRegularFile } from "@learn/core";
+import { appendTextFile, appendTextFileSync, openRegularFile } from "@learn/core";
 import { MAX_LOG_BYTES, RUNTIME_DIR } from "./job.ts";
 
 export interface ClaimedLog {
@@ -106,7 +110,7 @@ export class LogWriter {
     const text = this.queue + this.asLine(lines);
     this.queue = "";
     try {
-      appendFileSync(this.file, text);
+      appendTextFileSync(this.file, text);
     } catch (err) {
       this.report(err);
     }
@@ -130,7 +134,7 @@ export class LogWriter {
       const text = this.queue;
       this.queue = "";
       try {
-        await appendFile(this.file, text);
+        await appendTextFile(this.file, text);
       } catch (err) {
         this.report(err);
       }
