@@ -7,12 +7,11 @@
  *   - lines typed while a turn runs wait their turn (a queue), as piped stdin does;
  *   - a command may answer with a turn (`{ prompt }`): it runs at once, as if typed.
  */
-import { constants } from "node:fs";
 import readline from "node:readline";
 import { announceSubmitted } from "./agent/run-until-idle.ts";
 import { describeError } from "./errors.ts";
-import { scrubSecrets } from "./secrets.ts";
-import { openRegularFile, readRegularText } from "./state/regular-file.ts";
+import { appendTextFile } from "./state/append-file.ts";
+import { readRegularText } from "./state/regular-file.ts";
 import { reportTurnError } from "./turn-errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type SlashCommand } from "./lesson.ts";
 import { paletteFor } from "./ui/colors.ts";
@@ -157,7 +156,7 @@ export class Repl {
     this.exitArmed = false;
     if (this.options.historyFile && line.trim()) {
       // Through the scrubber: a key pasted at the prompt is not kept in the history.
-      appendHistory(this.options.historyFile, scrubSecrets(line)).catch(() => {});
+      appendHistory(this.options.historyFile, line).catch(() => {});
     }
     this.queue.push({ text: line });
     void this.pump();
@@ -320,10 +319,6 @@ export async function loadHistory(file: string): Promise<string[]> {
  * once (a plain append would wait for a reader, and the session could then never exit).
  */
 export async function appendHistory(file: string, line: string): Promise<void> {
-  const handle = await openRegularFile(file, { flags: constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, mode: 0o600 });
-  try {
-    await handle.write(`${line}\n`);
-  } finally {
-    await handle.close();
-  }
+  // core's appender: secrets scrubbed (a key pasted at the prompt is not kept), a pipe refused.
+  await appendTextFile(file, `${line}\n`, 0o600);
 }

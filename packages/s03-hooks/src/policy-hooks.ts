@@ -4,7 +4,7 @@
  * and add their own hooks after these.
  */
 import { randomUUID } from "node:crypto";
-import type { AgentOptions, Hook, LessonFlag, SlashCommand } from "@learn/core";
+import { loadedEnvFiles, type AgentOptions, type Hook, type LessonFlag, type SlashCommand } from "@learn/core";
 import { commandHooks } from "./command-hooks/hooks.ts";
 import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";
@@ -48,7 +48,8 @@ export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHo
   // throws a ConfigError: the CLI prints its one line and exits 2, whatever the mode.
   const settings = await loadSettings(cwd);
   for (const problem of settings.problems) renderer.error(problem);
-  const { policy, notices } = policyFor(settings, modeFlagOf(flags, renderer), SETTINGS_FILE);
+  // The env file the key came from is read by no tool (secret-files.ts).
+  const { policy, notices } = policyFor({ ...settings, secretFiles: loadedEnvFiles() }, modeFlagOf(flags, renderer), SETTINGS_FILE);
   for (const notice of notices) renderer.notice(notice);
 
   // "always" answers live in this object: one agent, one session.

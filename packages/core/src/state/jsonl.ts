@@ -59,7 +59,8 @@ export async function appendJsonl(file: string, value: unknown, options?: LockOp
   await withLock(
     file,
     async () => {
-      const handle = await open(file, "a+");
+      // Never blocking, a regular file only: a named pipe planted at an inbox is refused, not waited on.
+      const handle = await openRegularFile(file, { flags: constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, mode: 0o666 });
       try {
         // Close off a torn line first, so it stays one corrupt line and ours stays whole.
         const newlineFirst = (await endsMidLine(handle)) ? "\n" : "";

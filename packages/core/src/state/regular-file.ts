@@ -154,6 +154,24 @@ export async function readRegularText(file: string, options: RegularFileOptions 
   return (await readRegularFile(file, options)).toString("utf8");
 }
 
+/** openRegularFile, synchronously: a file descriptor the caller closes (an exiting process's last append). */
+export function openRegularFileSync(file: string, options: RegularFileOptions & { flags?: number; mode?: number } = {}): number {
+  const shown = options.shown ?? file;
+  let fd: number;
+  try {
+    fd = openSync(file, openFlags(options.flags ?? O_RDONLY, options), options.mode);
+  } catch (err) {
+    throw openRefusal(err, shown);
+  }
+  try {
+    check(fstatSync(fd), shown, options.maxBytes ?? Infinity);
+    return fd;
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
 /**
  * The same, synchronously, for the few reads that happen before anything is asynchronous
  * (the env file). A blocked synchronous read would stop the whole process, signals included.
