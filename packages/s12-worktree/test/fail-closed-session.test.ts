@@ -67,16 +67,16 @@ function script(): string {
     // 2: a worktree with uncommitted work, then a forced removal
     { content: [tool("worktree_create", { name: "wt1" })] },
     { content: [tool("write_file", { path: ".worktrees/wt1/wip.js", content: "// unsaved work\n" })] },
-    { content: [tool("worktree_remove", { name: "wt1", force: true }), tool("worktree_status", {})] },
+    { content: [tool("worktree_remove", { name: "wt1", force: true }), tool("worktree_status", { name: "wt1" })] },
     // 9, 10, 11, 13, 15
     {
       content: [
-        tool("cron_create", { cron: "* * * * *", prompt: "touch CRON_FIRED" }),
+        tool("cron_create", { cron: "* * * * *", prompt: "touch CRON_FIRED", durable: true }),
         tool("save_memory", { name: "C++ notes", description: "c plus plus", type: "reference", content: "templates" }),
         tool("save_memory", { name: "C# notes", description: "c sharp", type: "reference", content: "generics" }),
         tool("task_create", { subject: "after the huge id" }),
         tool("todo_write", { todos: [{ content: "clear \u001b[2J the screen \u001b]52;c;Y2xpcGJvYXJk\u0007", status: "in_progress", activeForm: "working" }] }),
-        tool("todo_write", { todos: [{ content: "x".repeat(1_000_000), status: "pending" }] }),
+        tool("todo_write", { todos: [{ content: "x".repeat(5_000), status: "pending" }] }), // over the cap: refused
         tool("bash", { command: "node forged.js" }),
       ],
     },
@@ -121,9 +121,31 @@ async function filesUnder(dir: string): Promise<Map<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
     if (!entry.isFile() || file.includes(`${path.sep}.git${path.sep}objects`)) continue;
-    out.set(path.relative(dir, file), await readFile(file, "latin1"));
+    out.set(path.relative(dir, file), await readFile(file, "utf8"));
   }
   return out;
+}
+
+/**
+ * Every tool call of the lead, with its result as the model first read it (later requests may
+ * hold it micro-compacted): `bash {"command":"cat .env"}` → "Denied: …".
+ */
+function toolResults(trace: string): { call: string; text: string }[] {
+  type Block = { type: string; id?: string; tool_use_id?: string; name?: string; input?: Record<string, unknown>; content?: unknown };
+  type Line = { type: string; agent: string; body: { messages: { content: Block[] | string }[] } };
+  const requests = trace.split("\n").filter(Boolean).map((l) => JSON.parse(l) as Line).filter((r) => r.type === "request" && r.agent === "lead");
+  const text = (content: unknown) => (typeof content === "string" ? content : (content as { text?: string }[]).map((c) => c.text ?? "").join(""));
+  const calls = new Map<string, string>();
+  const results = new Map<string, string>();
+  for (const request of requests) {
+    for (const block of request.body.messages.flatMap((m) => (typeof m.content === "string" ? [] : m.content))) {
+      if (block.type === "tool_use" && !calls.has(block.id!)) {
+        calls.set(block.id!, `${block.name} ${JSON.stringify(block.input)}`);
+      }
+      if (block.type === "tool_result" && !results.has(block.tool_use_id!)) results.set(block.tool_use_id!, text(block.content));
+    }
+  }
+  return [...calls].map(([id, call]) => ({ call, text: results.get(id) ?? "" }));
 }
 
 const exists = (file: string) => stat(file).then(() => true, () => false);
@@ -148,15 +170,30 @@ describe("fail closed, in one session through s12's command line", () => {
     expect(cli.code, screen).toBe(0);
     const traceText = await readFile(trace, "utf8");
     const files = await filesUnder(ws.dir);
+    if (process.env.DEBUG_FAIL_CLOSED) console.log(screen);
+    const results = toolResults(traceText);
+    /** The result of the call of `name` whose input holds `fragment`. */
+    const resultOf = (name: string, fragment: string) =>
+      results.find((r) => r.call.startsWith(`${name} `) && r.call.includes(fragment))?.text ?? `(no result for ${name} ${fragment})`;
 
     // 1: no secret in any request or response, on the screen, or in any file under the workspace.
     for (const secret of [KEY, ENV_SECRET, WS_SECRET, OUTSIDE]) {
       expect(traceText, secret).not.toContain(secret);
       expect(screen, secret).not.toContain(secret);
-      for (const [name, text] of files) expect(text, `${secret} in ${name}`).not.toContain(secret);
+      for (const [name, text] of files) if (name !== ".env") expect(text, `${secret} in ${name}`).not.toContain(secret); // .env: planted
     }
     expect(traceText).toContain("[REDACTED]"); // the script did print them: scrubbed, not missed
     expect(files.get(".runtime-tasks/job-1.log")).toContain("[REDACTED]");
+
+    // What the model read for each attempt: the reason, never the secret.
+    expect(resultOf("background_run", "cat ../.env")).toMatch(/^Denied: .*the env file this harness loaded its API key from/);
+    expect(resultOf("bash", "cat < .env")).toMatch(/^Denied: .*matches the rule Read\(\.\/\.env\)/);
+    expect(resultOf("bash", "cat ../outside.txt")).toMatch(/^Denied: .*outside the workspace/);
+    expect(resultOf("bash", "x=touch; $x TOUCHED")).toMatch(/^Denied: .*cannot be checked against Bash\(touch \*\)/);
+    expect(resultOf("write_file", ".git/config")).toMatch(/^Denied: .*a protected path/);
+    expect(resultOf("worktree_remove", "wt1")).toMatch(/^Denied: .*force discards wt1's uncommitted changes/);
+    expect(resultOf("cron_create", "touch CRON_FIRED")).toMatch(/^Denied: /);
+    expect(resultOf("todo_write", "x".repeat(20))).toMatch(/at most 500 characters/);
 
     // Canaries: nothing deleted, nothing touched, nothing written by a redirection, README as it was.
     expect(await exists(path.join(ws.dir, "canary.txt"))).toBe(true);
@@ -175,5 +212,47 @@ describe("fail closed, in one session through s12's command line", () => {
     expect(screen).not.toMatch(/\u001b\]52|\u001b\[2J/);
     // 15: the forged marker was persisted like any large output.
     expect([...files.keys()].some((f) => f.startsWith(".task_outputs/tool-results/"))).toBe(true);
+  }, RUN_TIMEOUT_MS);
+
+  it("in bypassPermissions: the harness's environment read from /proc is scrubbed, a hidden command does not walk past a deny rule, .git/ and the key file stay shut", async () => {
+    const root = path.dirname(ws.dir);
+    await plant(root, ws.dir);
+    const turns = [
+      {
+        content: [
+          tool("write_file", { path: "leak.js", content: LEAK_JS }),
+          tool("bash", { command: "node leak.js" }),
+          tool("bash", { command: "cat /proc/$PPID/environ" }),
+          tool("bash", { command: "x=touch; $x TOUCHED" }),
+          tool("background_run", { command: "x=touch; $x TOUCHED_BG" }),
+          tool("background_run", { command: "cat ../.env" }),
+          tool("write_file", { path: ".git/hooks/post-checkout", content: "#!/bin/sh\ntouch HOOK_RAN\n" }),
+        ],
+      },
+      say("Done."),
+    ];
+    await writeFile(path.join(root, "script.json"), JSON.stringify({ prompt: "probe", turns }));
+    const trace = path.join(root, "trace.jsonl");
+    const cli = await runLessonCli(
+      pkg,
+      ["--", "--print", "probe", "--cwd", ws.dir, "--permission-mode", "bypassPermissions", "--model-script", path.join(root, "script.json"), "--trace", trace],
+      { env: { ANTHROPIC_API_KEY: KEY, LEARN_ENV_FILE: path.join(root, ".env") } },
+    );
+    const screen = cli.stdout + cli.stderr;
+    expect(cli.code, screen).toBe(0);
+    const traceText = await readFile(trace, "utf8");
+    const results = toolResults(traceText);
+    const [, leak, environ, hidden, hiddenJob, keyFile, hook] = results.map((r) => r.text);
+    expect(leak).toMatch(/ANTHROPIC_API_KEY=\[REDACTED\]/); // it ran, and the key did not come out
+    // A path that cannot be placed, while the key file is protected: asked even here (no terminal: denied).
+    expect(environ).toMatch(/^Denied: .*cannot be checked against Read\(\.\/\.env\)/);
+    for (const secret of [KEY, ENV_SECRET]) {
+      expect(traceText).not.toContain(secret);
+      expect(screen).not.toContain(secret);
+    }
+    for (const denied of [hidden, hiddenJob]) expect(denied).toMatch(/^Denied: .*cannot be checked against Bash\(touch \*\)/);
+    expect(keyFile).toMatch(/^Denied: .*the env file this harness loaded its API key from/);
+    expect(hook).toMatch(/^Denied: .*a protected path/);
+    for (const name of ["TOUCHED", "TOUCHED_BG", ".git/hooks/post-checkout"]) expect(await exists(path.join(ws.dir, name)), name).toBe(false);
   }, RUN_TIMEOUT_MS);
 });

@@ -84,13 +84,16 @@ function howToAllow(subject: CallSubject, asked: Decision, { settingsFile: file,
   if (unapprovable(subject)) return "Only a person at a terminal can approve it: do it another way.";
   if (degraded) return `${file} has entries that do not parse, so none of its allow rules are used: the user must fix the file (see /permissions) or run it at a terminal.`;
   const rules = suggestedRules(subject).map((r) => `"${r}"`).join(", ");
-  const mode = isEditInside(subject) ? ", or run with --permission-mode acceptEdits" : "";
+  const writesInside = subject.writes.length > 0 && subject.writes.every((w) => w.inside);
+  const mode = isEditInside(subject) || writesInside ? ", or run with --permission-mode acceptEdits" : "";
   return `To allow it, add ${rules} to permissions.allow in ${file}${mode}.`;
 }
 
 /** Rules, in settings.json syntax, that would allow this call (a deny rule would have denied it first). */
 function suggestedRules(subject: CallSubject): string[] {
-  if (subject.commands.length > 0) return subject.commands.map((c) => `Bash(${c.core})`);
+  // A redirection's file is an edit of it: `Bash(ls)` runs ls, `Edit(./out.txt)` lets it write out.txt.
+  const writes = subject.writes.flatMap((f) => (f.path === undefined ? [] : [`Edit(./${f.path})`]));
+  if (subject.commands.length > 0) return [...subject.commands.map((c) => `Bash(${c.core})`), ...writes];
   const edits = subject.edits.flatMap((f) => (f.path === undefined ? [] : [`Edit(${f.path})`]));
   if (edits.length > 0) return edits;
   const reads = subject.reads.flatMap((f) => (f.path === undefined ? [] : [`Read(${f.path})`]));

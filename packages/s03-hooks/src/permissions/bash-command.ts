@@ -36,6 +36,8 @@ export interface ShellCommand {
   reads: string[];
   /** Why no allow rule may approve it: we cannot account in advance for all it runs. */
   opaque?: string;
+  /** Why no allow rule may approve it, though all it runs is seen (`find . -delete`). */
+  unapprovable?: string;
 }
 
 /** Nodes that only hold other statements (or words, scanned for substitutions). */
@@ -215,6 +217,7 @@ class CommandWalker {
       tooDeep ? "it nests shells too deeply to follow" : inner?.opaque,
     );
     if (why) command.opaque ??= why;
+    if (inner?.unapprovable) command.unapprovable = inner.unapprovable;
     this.add(command, hidden);
     for (const s of [...redirections.substitutions, ...substitutions]) this.substitution(s);
     if (inner?.script !== undefined && !tooDeep) this.commands.push(...markOpaque(analyse(inner.script, this.depth + 1), "it runs inside a nested shell"));

@@ -22,8 +22,10 @@ export interface InnerCommands {
   script?: string;
   /** Commands it runs, as words, visible in advance (`find -exec`). */
   commands?: BashWord[][];
-  /** Why no allow rule may approve this command. */
+  /** Why no allow rule may approve this command: part of what it runs cannot be seen. */
   opaque?: string;
+  /** Why no allow rule may approve it, though all it runs is seen (`find -delete`). */
+  unapprovable?: string;
 }
 
 /** Shells whose `-c` argument is a whole other command line. */
@@ -105,5 +107,5 @@ function findExec(args: readonly BashWord[]): InnerCommands | undefined {
   }
   const action = args.find((a) => FIND_EXEC.has(a.text) || FIND_CHANGES.has(a.text))?.text;
   if (!action) return undefined;
-  return { commands, opaque: `find ${action} runs a command or changes files on what it finds` };
+  return { commands, unapprovable: `find ${action} runs a command or changes files on what it finds` };
 }
