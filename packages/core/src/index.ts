@@ -5,6 +5,7 @@ export * from "./client.ts";
 export * from "./model.ts";
 export * from "./messages.ts";
 export * from "./cap.ts";
+export * from "./quote.ts";
 export * from "./tool.ts";
 export * from "./frontmatter.ts";
 export * from "./paths.ts";

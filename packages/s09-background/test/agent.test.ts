@@ -60,7 +60,7 @@ describe("a result that lands while a turn runs", () => {
       const third = lastMessage(simulator.requests[2]!);
       const blocks = third.content as { type: string; text?: string }[];
       expect(blocks.map((b) => b.type)).toEqual(["tool_result", "text"]);
-      expect(blocks[1]!.text).toMatch(new RegExp(`^<${RESULTS_TAG}>\\njob-1 completed \\(exit 0 after \\d+\\.\\ds\\): node -e "console.log\\('from the job'\\)"\\nOutput:\\nfrom the job\\nFull log: .runtime-tasks/job-1.log\\n</${RESULTS_TAG}>$`));
+      expect(blocks[1]!.text).toMatch(new RegExp(`^<${RESULTS_TAG}>\\njob-1 completed \\(exit 0 after \\d+\\.\\ds\\): node -e "console.log\\('from the job'\\)"\\nOutput:\\n  from the job\\nFull log: .runtime-tasks/job-1.log\\n</${RESULTS_TAG}>$`));
       for (const r of simulator.requests) expect(checkConversation(bodyOf(r).messages)).toEqual([]);
       expect(agent.submitted?.size).toBe(0); // carried by the turn: nothing to wake for
     } finally {
@@ -281,9 +281,12 @@ describe("scheduled prompts this session did not make", () => {
 
   it("a job this session made itself fires without a terminal, durable or not", async () => {
     const calls = [use("cron_create", { cron: "* * * * *", prompt: "Say hi.", recurring: false }), use("cron_create", { cron: "* * * * *", prompt: "Say bye.", recurring: false, durable: true })];
-    await writeSettings(ws.dir, { permissions: {} }); // no deny rule on .claude/: bypassPermissions lets the durable one be written
+    await writeSettings(ws.dir, { permissions: {} }); // no deny rule on .claude/: a person may let the durable one be written
     const { agent, renderer } = await scriptedAgent(lesson, script(calls, [text("Scheduled.")], [text("hi")], [text("bye")]), ws.dir, {
-      flags: { "permission-mode": "bypassPermissions", "time-scale": "60" },
+      flags: { "time-scale": "60" },
+      // .claude/ is a protected path: only a person says yes to writing it, in every mode (s03).
+      interactive: true,
+      ask: async () => "y",
     });
     try {
       const turns = await runAll(agent, "schedule two", renderer);

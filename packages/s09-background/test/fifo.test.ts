@@ -9,6 +9,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeFifo, scriptedAgent, toolResultsOf, useFifos, useTempWorkspace } from "@learn/core/testing";
+import { writeSettings } from "@learn/s03/testing";
 import { lesson, tailOf } from "../src/index.ts";
 import { never, text, use } from "./helpers.ts";
 
@@ -23,10 +24,13 @@ describe("named pipes where lesson 9's files belong", () => {
   it("the schedule: cron_list says it is broken, cron_create changes nothing, /jobs says so; the turn ends", async () => {
     await mkdir(path.join(ws.dir, ".claude"), { recursive: true });
     makeFifo(path.join(ws.dir, ".claude/scheduled_tasks.json"));
+    await writeSettings(ws.dir, { permissions: {} }); // the practice settings deny Edit(.claude/**): here the file must be reached
     const { agent, simulator } = await scriptedAgent(
       lesson,
-      script([use("cron_list", {}), use("cron_create", { cron: "0 9 * * 1-5", prompt: "run the tests" })], [text("The schedule is broken.")]),
+      script([use("cron_list", {}), use("cron_create", { cron: "0 9 * * 1-5", prompt: "run the tests", durable: true })], [text("The schedule is broken.")]),
       ws.dir,
+      // A durable job writes .claude/, which only a person approves: this one says yes, and the file is what refuses.
+      { interactive: true, ask: async () => "y" },
     );
     try {
       expect(await agent.run("What is scheduled?", never())).toBe("The schedule is broken.");

@@ -57,7 +57,7 @@ describe("named pipes where the team's files belong", () => {
       await agent.close?.();
     }
     const [first, second] = requestsOf(simulator.requests, "lead");
-    expect(textOfMessage(lastMessage(first!))).toContain(`A message could not be read: ${said}`);
+    expect(textOfMessage(lastMessage(first!))).toContain(`A message could not be read:\n  ${said}`); // quoted, like a mail
     expect(textOfMessage(lastMessage(second!))).not.toContain("could not be read");
   }, LIMIT_MS);
 });

@@ -9,6 +9,7 @@
  *   job-2 · failed · exit 1 after 0.4s · npm run build
  *   job-3 · timeout after 300.0s · npm run serve
  */
+import { quoteText } from "@learn/core";
 import type { Job } from "./job.ts";
 import { tailOf } from "./log-file.ts";
 
@@ -80,7 +81,11 @@ export function tailSection(tail: string, max: number, empty: string): string {
 export function finishedNote(job: Job, tail: string): string {
   const end = `${endLine(job)}\n`;
   const output = tail.endsWith(end) ? tail.slice(0, -end.length).replace(/\n$/, "") : tail;
-  return [`${headline(job)}: ${job.command}`, tailSection(output, NOTE_TAIL_CHARS, "(no output)"), `Full log: ${job.logPath}`].join("\n");
+  // The output is the program's words, not the harness's: quoted (core's quote.ts), so that
+  // none of it can close the <background-results> block or pose as another job's result.
+  const [label, ...shown] = tailSection(output, NOTE_TAIL_CHARS, "(no output)").split("\n");
+  const section = shown.length > 0 ? `${label}\n${quoteText(shown.join("\n"))}` : label!;
+  return [`${headline(job)}: ${job.command}`, section, `Full log: ${job.logPath}`].join("\n");
 }
 
 /** finishedNote with the tail read from the job's log (a log that cannot be read says so). */

@@ -28,7 +28,7 @@
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { appendJsonl, drainJsonl, readJsonl, RefusedFileError, type JsonlRead } from "@learn/core";
+import { appendJsonl, drainJsonl, escapeTags, quoteText, readJsonl, RefusedFileError, type JsonlRead } from "@learn/core";
 import { z } from "zod";
 import { checkName, LEAD } from "./names.ts";
 import { TEAM_DIR } from "./roster.ts";
@@ -210,15 +210,6 @@ export function formatMail(mail: Mail): string {
   return `From ${headerField(mail.from)} (${headerField(mail.type)}, ${headerField(mail.timestamp)}):\n${quoteText(mail.content)}`;
 }
 
-/** Text from outside the harness, inside a block: every line indented two spaces, tags escaped. */
-export function quoteText(text: string): string {
-  return escapeTags(text)
-    .split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
-    .map((line) => (line === "" ? "" : `  ${line}`))
-    .join("\n");
-}
-
-const escapeTags = (text: string) => text.replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A name, a type, a timestamp: as it is when it is a plain word, else as a JSON string. */
 function headerField(value: string): string {

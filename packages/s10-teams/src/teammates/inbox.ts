@@ -10,9 +10,9 @@
  *   send_message ──► .team/inbox/alice.jsonl ──► alice's next request: <inbox>…</inbox>
  *                                          └──► alice idle? a turn of its own: "New mail; it follows."
  */
-import { defineHook, type AgentParts } from "@learn/core";
+import { defineHook, quoteText, type AgentParts } from "@learn/core";
 import { Notifications } from "@learn/s09";
-import { formatMail, quoteText, type Mailboxes } from "../team/index.ts";
+import { formatMail, type Mailboxes } from "../team/index.ts";
 
 export const INBOX_TAG = "inbox";
 export const MAIL_WAKE_PROMPT = "New mail; it follows.";
