@@ -89,24 +89,33 @@ export function subjectOf(call: Call, agentCwd: string): CallSubject {
     edits: strings(declared.writes).map((p) => fileTarget(cwd, p)),
     named: [],
   };
+  addCommandFiles(subject, cwd);
+  if (typeof declared.unapprovable === "string") subject.declaredUnapprovable = declared.unapprovable;
+  return subject;
+}
+
+/**
+ * The files the subject's commands write by redirection and name (command-paths.ts), each
+ * placed where it will be when the command runs: a `cd shop` is followed, a `cd $X` is not.
+ */
+function addCommandFiles(subject: CallSubject, cwd: string): void {
   // A redirection may belong to a whole list (`cd /etc && echo x > passwd`): for writes, any
   // cd in the line makes a relative target unknowable.
-  const anyCd = commands.some((c) => CHANGES_DIRECTORY.test(c.core));
+  const anyCd = subject.commands.some((c) => CHANGES_DIRECTORY.test(c.core));
   let dir: string | undefined = cwd; // where the next command runs; undefined once it cannot be known
-  for (const command of commands) {
+  for (const command of subject.commands) {
     subject.writes.push(...command.writes.map((target) => placed(cwd, anyCd ? undefined : cwd, target)));
     const found = pathsOf(command.words, dir ?? cwd);
     subject.named.push(...found.paths.flatMap((p) => expanded(dir, p)).map((p) => ({ ...placed(cwd, dir, p), mayWrite: found.mayWrite })));
     subject.named.push(...command.reads.map((p) => ({ ...placed(cwd, dir, p), mayWrite: false })));
     subject.readsUnknown ??= found.readsUnknown;
-    // Claude Code does not follow a cd when it checks a Read deny rule: neither do we (stricter).
+    // A cd is followed to approve a path, not to clear a Read deny rule: a question is cheap,
+    // a cd through a link misread is not (Claude Code asks here too).
     if (dir !== cwd && found.paths.length > 0) subject.readsUnknown ??= `\`${command.text}\` runs after a cd, and the files it names are not followed there`;
     if (CHANGES_DIRECTORY.test(command.core)) dir = directoryAfter(command, cwd, dir);
   }
   const unplaced = subject.named.find((f) => !f.placed);
   subject.readsUnknown ??= unplaced && `it names ${unplaced.target}, which cannot be placed before it runs`;
-  if (typeof declared.unapprovable === "string") subject.declaredUnapprovable = declared.unapprovable;
-  return subject;
 }
 
 /** What the tool declares; for a tool that declares nothing, what its name has always meant. */
