@@ -40,7 +40,7 @@ function policy(rules: Rules, mode: PermissionMode, secretFiles: string[] = []) 
 const judged = (call: ToolCall, rules: Rules, mode: PermissionMode = "default", secrets: string[] = []) => decide(call, policy(rules, mode, secrets), ws);
 
 describe("a Read(...) deny rule covers bash too (item 4)", () => {
-  const rules = { deny: ["Read(./.env)"], allow: ["Bash(cat *)", "Bash(grep *)", "Bash(cd *)", "Bash(ls *)", "Bash(head *)", "Bash(node *)"] };
+  const rules = { deny: ["Read(./.env)"], allow: ["Bash(cat *)", "Bash(grep *)", "Bash(cd *)", "Bash(ls *)", "Bash(head *)", "Bash(node *)", "Bash(git *)"] };
   it.each<[string, Behavior]>([
     ["cat .env", "deny"],
     ["cat ./.env", "deny"],
@@ -56,8 +56,11 @@ describe("a Read(...) deny rule covers bash too (item 4)", () => {
     ["grep -r TOKEN .", "ask"], // reads every file under the folder
     ["node -e \"require('fs').readFileSync('.env')\"", "deny"], // code on the command line names it
     ["node -e \"console.log(1)\"", "allow"],
+    ["git log -p", "ask"], // ...and so do patches
+    ["git stash show -p", "ask"],
     ["cat README.md", "allow"],
     ["grep hello README.md", "allow"],
+    ["git log --oneline -4", "allow"], // a log of messages names no file's contents
   ])("%j → %s in every mode", (command, behavior) => {
     for (const mode of MODES) expect(judged(bash(command), rules, mode).behavior, mode).toBe(behavior);
   });

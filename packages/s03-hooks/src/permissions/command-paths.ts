@@ -58,8 +58,10 @@ const PATTERN_OPTIONS = /^(-e|-f|--regexp|--file|--expression)(=|$)|^-[a-zA-Z]*[
 /** Programs that read every file under the folders they are given (or the current one). */
 const RECURSIVE_ALWAYS = new Set(["rg", "ag", "tar", "zip", "rsync"]);
 const RECURSIVE_FLAG = new Set(["grep", "egrep", "fgrep", "cp", "scp"]);
-/** git subcommands that print files' contents. */
-const GIT_SHOWS_CONTENT = new Set(["show", "diff", "grep", "cat-file", "blame", "archive", "format-patch", "log", "stash", "whatchanged"]);
+/** git subcommands that print files' contents; and those that do when asked for patches (`git log -p`). */
+const GIT_SHOWS_CONTENT = new Set(["show", "diff", "grep", "cat-file", "blame", "archive", "format-patch"]);
+const GIT_SHOWS_PATCHES = new Set(["log", "whatchanged", "reflog", "stash"]);
+const PATCH_OPTION = /^(-p|-u|--patch|--patch-with-stat|--patch-with-raw|--cc|-c|-m|--word-diff.*|--ext-diff|--textconv)$/;
 
 /** Interpreters and the options that hand them code on the command line. */
 const INLINE_CODE: Readonly<Record<string, RegExp>> = {
@@ -111,7 +113,8 @@ function recursiveReason(program: string, args: readonly string[]): string | und
   const flagged = RECURSIVE_FLAG.has(program) && args.some((a) => /^(--recursive|--dereference-recursive|--archive|-d\s*recurse)$|^-[a-zA-Z]*[rRa]/.test(a));
   if (RECURSIVE_ALWAYS.has(program) || flagged) return `${program} reads every file under the folders it is given`;
   const subcommand = args.find((a) => !a.startsWith("-"));
-  if (program === "git" && subcommand && GIT_SHOWS_CONTENT.has(subcommand)) return `git ${subcommand} prints the contents of files it does not name`;
+  const showsPatches = subcommand !== undefined && GIT_SHOWS_PATCHES.has(subcommand) && args.some((a) => PATCH_OPTION.test(a));
+  if (program === "git" && subcommand && (GIT_SHOWS_CONTENT.has(subcommand) || showsPatches)) return `git ${subcommand} prints the contents of files it does not name`;
   return undefined;
 }
 
