@@ -23,7 +23,7 @@ import { isInside, type PolicySubject, type Tool, type ToolCall } from "@learn/c
 import { parseCommandLine, type ShellCommand } from "./bash-command.ts";
 import { pathsOf } from "./command-paths.ts";
 import { protectedPart } from "./protected-paths.ts";
-import { realWorkspacePath, workspacePath } from "./path-pattern.ts";
+import { realPlaces, workspacePath } from "./path-pattern.ts";
 import type { Rule } from "./rule.ts";
 import { ANY_TOOL_NAMES, FILE_EDIT_TOOLS, namesOf, toolsNamed } from "./tool-names.ts";
 
@@ -139,10 +139,10 @@ const strings = (list: readonly unknown[] | undefined): string[] => (list ?? [])
 
 function fileTarget(cwd: string, target: string): FileTarget {
   const path = workspacePath(cwd, target);
-  const real = realWorkspacePath(cwd, target);
+  const { inWorkspace: real, absolute: realAbsolute } = realPlaces(cwd, target);
   const absolute = resolve(cwd, target);
   const lexicalInside = isInside(resolve(cwd), absolute);
-  return { target, path, real: real === "" ? undefined : real, inside: lexicalInside && real !== undefined, absolute, realAbsolute: realPath(absolute) };
+  return { target, path, real: real === "" ? undefined : real, inside: lexicalInside && real !== undefined, absolute, realAbsolute };
 }
 
 /** `cd /etc && echo x > passwd` writes /etc/passwd: after a cd, relative paths start elsewhere. */
@@ -286,8 +286,3 @@ export function unapprovable(subject: CallSubject): string | undefined {
   return protectedPart(subject)?.reason;
 }
 
-/** Where a path really leads (undefined when it cannot be resolved): see path-pattern.ts. */
-function realPath(absolute: string): string | undefined {
-  const real = realWorkspacePath("/", absolute);
-  return real === undefined ? undefined : `/${real}`;
-}

@@ -53,10 +53,19 @@ const MAX_LINK_HOPS = 40;
  * workspace itself, undefined when it leads outside (or through a loop of links).
  */
 export function realWorkspacePath(cwd: string, userPath: string): string | undefined {
+  return realPlaces(cwd, userPath).inWorkspace;
+}
+
+/**
+ * Where a tool's path really leads, both ways at once (one realpath for the workspace, one
+ * for the path): relative to the workspace as realWorkspacePath says it, and absolute
+ * (undefined through a loop of links), for files matched wherever they are (the key's .env).
+ */
+export function realPlaces(cwd: string, userPath: string): { inWorkspace: string | undefined; absolute: string | undefined } {
   const root = realpathOfExisting(path.resolve(cwd));
-  const real = root === undefined ? undefined : realpathOfExisting(path.resolve(cwd, userPath));
-  if (root === undefined || real === undefined || !isInside(root, real)) return undefined;
-  return path.relative(root, real).split(path.sep).join("/");
+  const real = realpathOfExisting(path.resolve(cwd, userPath));
+  if (root === undefined || real === undefined || !isInside(root, real)) return { inWorkspace: undefined, absolute: real };
+  return { inWorkspace: path.relative(root, real).split(path.sep).join("/"), absolute: real };
 }
 
 /**
