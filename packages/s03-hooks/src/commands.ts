@@ -6,6 +6,7 @@ import type { SlashCommand } from "@learn/core";
 import { COMMAND_HOOK_EVENTS, type HookConfig } from "./command-hooks/config.ts";
 import { MODE_SUMMARIES } from "./permissions/modes.ts";
 import type { PermissionPolicy } from "./permissions/policy.ts";
+import { PROTECTED_FILES, PROTECTED_FOLDERS } from "./permissions/protected-paths.ts";
 import { REFUSE_LIST } from "./permissions/refuse-list.ts";
 import { RULE_LISTS } from "./permissions/rule.ts";
 import type { SessionRules } from "./permissions/session-rules.ts";
@@ -38,6 +39,8 @@ export function describePermissions({ policy, session, hooks, file, problems }: 
   return [
     `Mode: ${policy.mode} — ${MODE_SUMMARIES[policy.mode]}`,
     `Always refused (the refuse-list, every mode): ${REFUSE_LIST.join(", ")}`,
+    `Always asked, a person must say yes (protected paths, every mode): ${PROTECTED_FOLDERS.map((f) => `${f}/`).join(", ")}, ${PROTECTED_FILES.join(", ")}`,
+    ...(policy.secretFiles.length ? [`Read by no tool (the env file the API key came from): ${policy.secretFiles.join(", ")}`] : []),
     `Rules from ${file} (checked deny → ask → allow):`,
     ...(rules.length ? rules : ["  (none)"]),
     ...(problems.length ? ["Problems in that file:", ...problems.map((p) => `  ${p}`)] : []),

@@ -170,5 +170,6 @@ describe("without a terminal", () => {
     expect(text).toContain("Mode: acceptEdits — allows file edits inside the workspace; still asks before bash");
     expect(text).toContain(`Rules from ${path.join(ws.dir, ".claude/settings.json")} (checked deny → ask → allow):\n  ask    Bash(git push *)`);
     expect(text).toContain("Always refused (the refuse-list, every mode): rm -rf /, sudo");
+    expect(text).toContain("Always asked, a person must say yes (protected paths, every mode): .claude/, .git/");
   });
 });
