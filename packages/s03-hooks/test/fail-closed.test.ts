@@ -169,12 +169,14 @@ describe("the env file the key came from is read by no tool, in every mode (item
     ["bash", { command: "cat < ../.env" }],
     ["bash", { command: "cat notes.txt" }], // a symlink to it
     ["bash", { command: "grep KEY ../.env" }],
+    ["bash", { command: "cat /proc/1/environ" }], // a process's start-up environment holds the key too
+    ["bash", { command: "cat /proc/self/environ" }],
     ["read_file", { path: "notes.txt" }],
     ["grep", { pattern: "KEY", path: "notes.txt" }],
   ])("%s %j is denied", (tool, input) => {
     for (const mode of MODES) {
       const d = judged(callOf(tool, input), { allow: ["Bash", "Read", "Grep"] }, mode, [envFile]);
-      expect(d, mode).toMatchObject({ behavior: "deny", reason: expect.stringMatching(/env file this harness loaded its API key from/) });
+      expect(d, mode).toMatchObject({ behavior: "deny", reason: expect.stringMatching(/env file this harness loaded its API key from|a process's environment/) });
     }
   });
 

@@ -26,7 +26,7 @@ import type { PermissionPolicy } from "./policy.ts";
 import { protectedPart } from "./protected-paths.ts";
 import { refusalOf } from "./refuse-list.ts";
 import type { Rule } from "./rule.ts";
-import { touchedSecret } from "./secret-files.ts";
+import { PROCESS_ENVIRONMENT, touchedSecret } from "./secret-files.ts";
 
 type Call = Pick<ToolCall, "name" | "input" | "tool">;
 
@@ -66,7 +66,9 @@ function secretDenial(call: Call, subject: CallSubject, policy: PermissionPolicy
   return {
     behavior: "deny",
     step: "deny rule",
-    reason: `${describeCall(call)} touches ${secret.target}, the env file this harness loaded its API key from: no tool may read or change it.`,
+    reason: [secret.absolute, secret.realAbsolute].some((p) => p !== undefined && PROCESS_ENVIRONMENT.test(p))
+      ? `${describeCall(call)} touches ${secret.target}, a process's environment, which holds the API key: no tool may read it.`
+      : `${describeCall(call)} touches ${secret.target}, the env file this harness loaded its API key from: no tool may read or change it.`,
   };
 }
 

@@ -31,9 +31,16 @@ export function isSecretFile(absolutePath: string, secretFiles: readonly string[
   }
 }
 
-/** The first part of the call that reads or writes one of the secret files. */
+/**
+ * A process's start-up environment (`/proc/<pid>/environ`, `/proc/self/environ`): the key is in
+ * the harness's for as long as it runs, whatever it deletes from process.env. Covered like the
+ * env file while there is one to protect.
+ */
+export const PROCESS_ENVIRONMENT = /^\/proc\/[^/]+\/environ$/;
+
+/** The first part of the call that reads or writes one of the secret files (or a process's environment). */
 export function touchedSecret(subject: CallSubject, secretFiles: readonly string[]): FileTarget | undefined {
   if (secretFiles.length === 0) return undefined;
   const files = [...subject.reads, ...subject.edits, ...subject.writes, ...subject.named];
-  return files.find((f) => [f.absolute, f.realAbsolute].some((p) => p !== undefined && secretFiles.includes(p)));
+  return files.find((f) => [f.absolute, f.realAbsolute].some((p) => p !== undefined && (secretFiles.includes(p) || PROCESS_ENVIRONMENT.test(p))));
 }
