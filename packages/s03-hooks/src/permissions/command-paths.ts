@@ -13,7 +13,7 @@
  *   - programs whose operands are the files they change (tee, cp, mv, touch...);
  *   - programs that name no files (echo, printf, date...);
  *   - everything else: a word is a path when it looks like one (`./x`, `a/b`, `..`) or names
- *     something that exists; and such a program may change what it names (cp, mv, tee...).
+ *     something that exists; and such a program may change what it names (`sed -i`, `git`...).
  * What no list can know is what a program does once it runs (`node app.js` may open any file):
  * this reads the command line, it is not a sandbox. The key itself is scrubbed from every
  * output (core's secrets.ts), whatever reads it.
@@ -51,8 +51,8 @@ const DEFAULT_TO_CWD = new Set(["ls", "find", "tree", "du", "rg", "ag"]);
 /** Programs whose operands are files they change. */
 const WRITERS = new Set(["tee", "touch", "mkdir", "cp", "mv", "rm", "rmdir", "ln", "chmod", "chown", "truncate", "install", "unlink", "shred"]);
 
-/** Their first operand is a pattern or a program, not a file (unless given by -e / -f). */
-const PATTERN_FIRST = new Set(["grep", "egrep", "fgrep", "rg", "ag", "jq", "sed", "awk", "gawk", "mawk"]);
+/** Readers whose first operand is a pattern or a filter, not a file (unless given by -e / -f). */
+const PATTERN_FIRST = new Set(["grep", "egrep", "fgrep", "rg", "ag", "jq"]);
 const PATTERN_OPTIONS = /^(-e|-f|--regexp|--file|--expression)(=|$)|^-[a-zA-Z]*[ef]$/;
 
 /** Programs that read every file under the folders they are given (or the current one). */
