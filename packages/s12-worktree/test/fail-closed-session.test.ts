@@ -170,7 +170,6 @@ describe("fail closed, in one session through s12's command line", () => {
     expect(cli.code, screen).toBe(0);
     const traceText = await readFile(trace, "utf8");
     const files = await filesUnder(ws.dir);
-    if (process.env.DEBUG_FAIL_CLOSED) console.log(screen);
     const results = toolResults(traceText);
     /** The result of the call of `name` whose input holds `fragment`. */
     const resultOf = (name: string, fragment: string) =>
