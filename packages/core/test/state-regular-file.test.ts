@@ -47,7 +47,7 @@ describe("readRegularFile", () => {
   }, LIMIT_MS);
 
   it("refuses a named pipe with no writer at once, naming it", async () => {
-    const pipe = makeFifo(at("pipe.json"));
+    const pipe = await makeFifo(at("pipe.json"));
     const refused = await readRegularFile(pipe, { shown: ".tasks/pipe.json" }).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(RefusedFileError);
     expect((refused as Error).message).toBe(".tasks/pipe.json is a named pipe (FIFO), not a regular file");
@@ -56,7 +56,7 @@ describe("readRegularFile", () => {
   }, LIMIT_MS);
 
   it("refuses a symbolic link to a named pipe; with noFollow, any link", async () => {
-    const pipe = makeFifo(at("pipe-behind-link"));
+    const pipe = await makeFifo(at("pipe-behind-link"));
     await symlink(pipe, at("pipe-link"));
     await expect(readRegularFile(at("pipe-link"))).rejects.toThrow(`${at("pipe-link")} is a named pipe (FIFO), not a regular file`);
     await expect(readRegularFile(at("link.md"), { noFollow: true, shown: "link.md" })).rejects.toThrow("link.md is a symbolic link, not a regular file");
@@ -90,7 +90,7 @@ describe("readRegularFile", () => {
 
 describe("openRegularFile", () => {
   it("refuses to open a named pipe for writing whether or not it has a reader", async () => {
-    const pipe = makeFifo(at("write-pipe"));
+    const pipe = await makeFifo(at("write-pipe"));
     const flags = constants.O_WRONLY | constants.O_APPEND;
     await expect(openRegularFile(pipe, { flags, shown: "p" })).rejects.toThrow("p is a socket or a named pipe (FIFO), not a regular file");
     const reader = await openRegularFile(at("notes.md")); // a handle that is a regular file comes back open
@@ -100,23 +100,23 @@ describe("openRegularFile", () => {
 
 describe("the state readers on a named pipe", () => {
   it("readJsonFile: reported like a corrupt file", async () => {
-    const pipe = makeFifo(at("3.json"));
+    const pipe = await makeFifo(at("3.json"));
     expect(await readJsonFile(pipe)).toEqual({ status: "corrupt", file: pipe, error: `${pipe}: a named pipe (FIFO), not a regular file` });
   }, LIMIT_MS);
 
   it("readJsonl and drainJsonl: refused, and the pipe is left as it is", async () => {
-    const pipe = makeFifo(at("lead.jsonl"));
+    const pipe = await makeFifo(at("lead.jsonl"));
     await expect(readJsonl(pipe)).rejects.toThrow(RefusedFileError);
     await expect(drainJsonl(pipe, z.object({}))).rejects.toThrow(`${pipe} is a named pipe (FIFO), not a regular file`);
   }, LIMIT_MS);
 
   it("loadScript: a ScriptError", async () => {
-    const pipe = makeFifo(at("script.yaml"));
+    const pipe = await makeFifo(at("script.yaml"));
     await expect(loadScript(pipe)).rejects.toThrow(ScriptError);
   }, LIMIT_MS);
 
   it("the REPL's history: no history, and a line typed is not appended to the pipe", async () => {
-    const pipe = makeFifo(at("history"));
+    const pipe = await makeFifo(at("history"));
     expect(await loadHistory(pipe)).toEqual([]);
     await expect(appendHistory(pipe, "hello")).rejects.toThrow(RefusedFileError);
     await appendHistory(at("history-file"), "first");

@@ -24,7 +24,7 @@ describe("a named pipe where .claude/settings.json belongs", () => {
   const pipeSettings = async () => {
     const file = path.join(ws.dir, ".claude/settings.json");
     await rm(file);
-    return makeFifo(file);
+    return await makeFifo(file);
   };
   const message = (file: string) =>
     `${file}: the settings file cannot be read (a named pipe (FIFO), not a regular file). Fix it and start again: no session runs on a policy it cannot read.`;

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MessageParam } from "@learn/core";
 import { scriptedAgent, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
-import { lesson, MAX_TODO_CHARS, REMINDER_AFTER_ROUNDS } from "../src/index.ts";
+import { lesson, MAX_PLAN_ITEM_CHARS, REMINDER_AFTER_ROUNDS } from "../src/index.ts";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -72,7 +72,7 @@ describe("the plan reminder", () => {
     const long = { type: "tool_use", name: "todo_write", input: { todos: [{ content: "x".repeat(8_000), status: "in_progress" }] } };
     const { simulator, blocks } = await run([round(plan("in_progress")), round(long), round(read), round(read), answer]);
     const results = (simulator.requests[2]!.body as { messages: MessageParam[] }).messages.at(-1)!.content as { type: string; content?: string; is_error?: boolean }[];
-    expect(results[0]).toMatchObject({ type: "tool_result", is_error: true, content: expect.stringContaining(`todos.0.content: at most ${MAX_TODO_CHARS} characters`) });
+    expect(results[0]).toMatchObject({ type: "tool_result", is_error: true, content: expect.stringContaining(`todos.0.content: at most ${MAX_PLAN_ITEM_CHARS} characters`) });
     expect(blocks.flat().filter((b) => b.startsWith("<reminder>"))).toEqual([expect.stringContaining("It says:\n[>] Read the notes\n(0/1 completed)\n")]);
   });
 

@@ -1,7 +1,7 @@
 /** The plan's rules, as a table: what a valid list is, and what each bad one is told. */
 import { describe, expect, it } from "vitest";
 import { testContext, type RecordingRenderer } from "@learn/core/testing";
-import { MAX_PLAN_ITEMS, MAX_TODO_CHARS, planState, renderTodos, spinnerText, TodoList, todosCommand, todoWriteTool, type Todo } from "../src/index.ts";
+import { MAX_PLAN_ITEMS, MAX_PLAN_ITEM_CHARS, planState, renderTodos, spinnerText, TodoList, todosCommand, todoWriteTool, type Todo } from "../src/index.ts";
 
 const item = (content: string, status: Todo["status"] = "pending", activeForm?: string): Todo => ({ content, status, ...(activeForm ? { activeForm } : {}) });
 const PLAN = [item("Run the tests", "completed"), item("Name the limit", "in_progress", "Naming the limit"), item("Run the tests again")];
@@ -23,8 +23,8 @@ describe("todo_write validation", () => {
     ["a missing status", { todos: [{ content: "x" }] }, "todos.0.status: "],
     ["an empty activeForm", { todos: [item("x", "pending", " ")] }, "todos.0.activeForm: must not be empty"],
     ["two items in progress", { todos: [item("a", "in_progress"), item("b"), item("c", "in_progress")] }, "items 1, 3 are all in_progress; at most one item is in progress at a time"],
-    ["a content longer than a step", { todos: [item("x".repeat(MAX_TODO_CHARS + 1))] }, `todos.0.content: at most ${MAX_TODO_CHARS} characters`],
-    ["an activeForm longer than a step", { todos: [item("x", "pending", "y".repeat(MAX_TODO_CHARS + 1))] }, `todos.0.activeForm: at most ${MAX_TODO_CHARS} characters`],
+    ["a content longer than a step", { todos: [item("x".repeat(MAX_PLAN_ITEM_CHARS + 1))] }, `todos.0.content: at most ${MAX_PLAN_ITEM_CHARS} characters`],
+    ["an activeForm longer than a step", { todos: [item("x", "pending", "y".repeat(MAX_PLAN_ITEM_CHARS + 1))] }, `todos.0.activeForm: at most ${MAX_PLAN_ITEM_CHARS} characters`],
     ["too many items", { todos: Array.from({ length: MAX_PLAN_ITEMS + 1 }, (_, i) => item(`step ${i}`)) }, `a plan has at most ${MAX_PLAN_ITEMS} items`],
   ];
   for (const [what, input, message] of bad) {
@@ -55,9 +55,9 @@ describe("todo_write validation", () => {
     expect(list.items[0]).toEqual(item("step 0"));
   });
 
-  it(`takes an item of exactly ${MAX_TODO_CHARS} characters (after trimming)`, async () => {
+  it(`takes an item of exactly ${MAX_PLAN_ITEM_CHARS} characters (after trimming)`, async () => {
     const { list, tool, ctx } = setup();
-    const long = "x".repeat(MAX_TODO_CHARS);
+    const long = "x".repeat(MAX_PLAN_ITEM_CHARS);
     expect((await tool.execute({ todos: [item(`  ${long}  `, "in_progress", long)] }, ctx)).isError).toBe(false);
     expect(list.items[0]!.content).toBe(long);
   });

@@ -17,14 +17,14 @@ describe("a named pipe where an agent file belongs", () => {
   useFifos();
 
   it("is reported, file and reason; the built-ins and the workspace's other agent file load", async () => {
-    makeFifo(path.join(ws.dir, ".claude/agents/piped.md"));
+    await makeFifo(path.join(ws.dir, ".claude/agents/piped.md"));
     const loaded = await loadAgentTypes(ws.dir, tools);
     expect(loaded.problems).toEqual([".claude/agents/piped.md: skipped: a named pipe (FIFO), not a regular file"]);
     expect([...loaded.types.keys()]).toEqual(["general-purpose", "explore", "test-scout"]);
   }, LIMIT_MS);
 
   it("the agent starts, says so once, and answers", async () => {
-    makeFifo(path.join(ws.dir, ".claude/agents/piped.md"));
+    await makeFifo(path.join(ws.dir, ".claude/agents/piped.md"));
     const { agent, renderer } = await scriptedAgent(lesson, "turns: [ { content: [ { type: text, text: Hello. } ] } ]", ws.dir);
     expect(renderer.ofKind("error").map((e) => e.text)).toEqual([".claude/agents/piped.md: skipped: a named pipe (FIFO), not a regular file"]);
     expect(await agent.run("Hi.", new AbortController().signal)).toBe("Hello.");

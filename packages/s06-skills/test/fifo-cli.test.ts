@@ -34,9 +34,9 @@ describe("s06 on the command line, with named pipes where files belong", () => {
   /** CLAUDE.md and a workspace skill's SKILL.md are pipes; `script` is written beside the workspace's files. */
   async function pipedWorkspace(script: string): Promise<string> {
     await rm(path.join(ws.dir, "CLAUDE.md"));
-    makeFifo(path.join(ws.dir, "CLAUDE.md"));
+    await makeFifo(path.join(ws.dir, "CLAUDE.md"));
     await mkdir(path.join(ws.dir, ".claude/skills/piped"), { recursive: true });
-    makeFifo(path.join(ws.dir, ".claude/skills/piped/SKILL.md"));
+    await makeFifo(path.join(ws.dir, ".claude/skills/piped/SKILL.md"));
     const file = path.join(ws.dir, "script.yaml");
     await writeFile(file, script);
     return file;
@@ -64,7 +64,7 @@ describe("s06 on the command line, with named pipes where files belong", () => {
   }, TEST_LIMIT_MS);
 
   it("an env file that is a pipe: one clear line, exit 2", async () => {
-    const envFile = makeFifo(path.join(ws.dir, "piped.env"));
+    const envFile = await makeFifo(path.join(ws.dir, "piped.env"));
     const run = await runLessonCli(pkg, ["--print", "Hi.", "--cwd", ws.dir], { timeoutMs: CLI_LIMIT_MS, env: { LEARN_ENV_FILE: envFile } });
     expect(run.timedOut).toBeUndefined();
     expect(run.stderr).toBe(`${envFile}: the env file cannot be read (${PIPE}). Fix or remove it, or set LEARN_ENV_FILE.\n`);

@@ -19,7 +19,7 @@ const PIPE = "a named pipe (FIFO), not a regular file";
 describe("named pipes where knowledge files belong", () => {
   const ws = useTempWorkspace();
   useFifos();
-  const fifo = (rel: string) => makeFifo(path.join(ws.dir, rel));
+  const fifo = async (rel: string) => await makeFifo(path.join(ws.dir, rel));
 
   it("each is reported at start, file and reason; the session answers with the rest", async () => {
     await writeFiles(ws.dir, {
@@ -27,7 +27,7 @@ describe("named pipes where knowledge files belong", () => {
       ".memory/test-command.md": memoryFile("test-command", "How to run shop's tests", "project", "Run `node --test shop/test/*.test.js`."),
     });
     await rm(path.join(ws.dir, "CLAUDE.md"));
-    for (const rel of ["CLAUDE.md", ".claude/skills/piped/SKILL.md", ".claude/commands/piped.md", ".claude/agents/piped.md", ".memory/piped.md"]) fifo(rel);
+    for (const rel of ["CLAUDE.md", ".claude/skills/piped/SKILL.md", ".claude/commands/piped.md", ".claude/agents/piped.md", ".memory/piped.md"]) await fifo(rel);
 
     const script: Script = { turns: [{ content: [text("Hello.")] }] };
     const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
@@ -55,7 +55,7 @@ describe("named pipes where knowledge files belong", () => {
     };
     const { agent, simulator } = await scriptedAgent(lesson, script, ws.dir);
     await rm(path.join(ws.dir, ".claude/skills/later/SKILL.md"));
-    fifo(".claude/skills/later/SKILL.md");
+    await fifo(".claude/skills/later/SKILL.md");
     expect(await agent.run("Use the later skill.", never())).toBe("It could not be loaded.");
     const [result] = toolResultsOf(simulator.requests[1]!.body);
     expect(result).toMatchObject({ isError: true, content: expect.stringContaining(`SKILL.md is ${PIPE}`) });

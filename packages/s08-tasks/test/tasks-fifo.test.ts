@@ -25,7 +25,7 @@ describe("a named pipe where a task file belongs", () => {
     await board.create({ subject: "Write the parser" });
     await board.create({ subject: "Write the tests", blockedBy: [1] });
     await rm(path.join(ws.dir, TASK_DIR, "2.json"));
-    makeFifo(path.join(ws.dir, TASK_DIR, "2.json"));
+    await makeFifo(path.join(ws.dir, TASK_DIR, "2.json"));
     const script: Script = {
       turns: [
         { content: [use("task_list", {}), use("task_create", { subject: "Document it" })] },

@@ -23,7 +23,7 @@ describe("named pipes where lesson 9's files belong", () => {
 
   it("the schedule: cron_list says it is broken, cron_create changes nothing, /jobs says so; the turn ends", async () => {
     await mkdir(path.join(ws.dir, ".claude"), { recursive: true });
-    makeFifo(path.join(ws.dir, ".claude/scheduled_tasks.json"));
+    await makeFifo(path.join(ws.dir, ".claude/scheduled_tasks.json"));
     await writeSettings(ws.dir, { permissions: {} }); // the practice settings deny Edit(.claude/**): here the file must be reached
     const { agent, simulator } = await scriptedAgent(
       lesson,
@@ -44,7 +44,7 @@ describe("named pipes where lesson 9's files belong", () => {
   }, LIMIT_MS);
 
   it("a job's log: its tail is refused at once, naming it", async () => {
-    const log = makeFifo(path.join(ws.dir, "job-1.log"));
+    const log = await makeFifo(path.join(ws.dir, "job-1.log"));
     await expect(tailOf(log, 100)).rejects.toThrow(`${log} is a named pipe (FIFO), not a regular file`);
   }, LIMIT_MS);
 });

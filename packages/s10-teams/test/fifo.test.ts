@@ -22,7 +22,7 @@ describe("named pipes where the team's files belong", () => {
   useFifos();
   const fifo = async (rel: string) => {
     await mkdir(path.dirname(path.join(ws.dir, rel)), { recursive: true });
-    return makeFifo(path.join(ws.dir, rel));
+    return await makeFifo(path.join(ws.dir, rel));
   };
 
   it("the roster: /team says it is broken, spawn_teammate changes nothing; the turn ends", async () => {

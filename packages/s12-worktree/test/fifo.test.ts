@@ -21,7 +21,7 @@ describe("a named pipe where the worktree index belongs", () => {
 
   it("worktree_list says it is broken, worktree_create changes nothing; the turn ends", async () => {
     await mkdir(path.join(ws.dir, ".worktrees"), { recursive: true });
-    makeFifo(path.join(ws.dir, INDEX_FILE));
+    await makeFifo(path.join(ws.dir, INDEX_FILE));
     const turns = [{ content: [use("worktree_list", {}), use("worktree_create", { name: "w" })] }, { content: [text("The index is broken.")] }];
     const { agent, simulator, renderer } = await scriptedAgent(lesson, JSON.stringify({ turns }), ws.dir);
     try {

@@ -7,15 +7,18 @@
  * end once after every test: a reader or writer stuck on it wakes (with nothing to read), so a
  * regression fails its test instead of hanging the whole run.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { closeSync, constants, openSync } from "node:fs";
+import { promisify } from "node:util";
 import { afterEach } from "vitest";
 
 const made = new Set<string>();
 
-/** Make a named pipe at `file` (its folder must exist); returns `file`. */
-export function makeFifo(file: string): string {
-  execFileSync("mkfifo", [file]);
+const run = promisify(execFile);
+
+/** Make a named pipe at `file` (its folder must exist); resolves to `file`. */
+export async function makeFifo(file: string): Promise<string> {
+  await run("mkfifo", [file]);
   made.add(file);
   return file;
 }

@@ -17,7 +17,7 @@ export const MAX_PLAN_ITEMS = 20;
  * One step is a sentence, not a document. The plan is re-sent in every reminder and shown on
  * every change, so an item of a megabyte would be paid for again and again: refused instead.
  */
-export const MAX_TODO_CHARS = 500;
+export const MAX_PLAN_ITEM_CHARS = 500;
 export const PLAN_STATUSES = ["pending", "in_progress", "completed"] as const;
 export type TodoStatus = (typeof PLAN_STATUSES)[number];
 
@@ -26,14 +26,14 @@ export const todoSchema = z.object({
     .string()
     .trim()
     .min(1, "must not be empty")
-    .max(MAX_TODO_CHARS, `at most ${MAX_TODO_CHARS} characters: one step in a sentence`)
+    .max(MAX_PLAN_ITEM_CHARS, `at most ${MAX_PLAN_ITEM_CHARS} characters: one step in a sentence`)
     .describe("What to do, in the imperative: \"Run the tests\"."),
   status: z.enum(PLAN_STATUSES).describe("pending, in_progress (at most one item), or completed."),
   activeForm: z
     .string()
     .trim()
     .min(1, "must not be empty")
-    .max(MAX_TODO_CHARS, `at most ${MAX_TODO_CHARS} characters: one step in a sentence`)
+    .max(MAX_PLAN_ITEM_CHARS, `at most ${MAX_PLAN_ITEM_CHARS} characters: one step in a sentence`)
     .optional()
     .describe("The same step while it is being done: \"Running the tests\" (shown to the user)."),
 });
