@@ -39,8 +39,12 @@ export interface Background {
   store: CronStore;
 }
 
+/** `--deliver when-idle`: a result that lands mid-turn waits for the idle agent (the offline demo). */
+export const DELIVER_FLAG = "deliver";
+export const DELIVER_CHOICES = ["next-call", "when-idle"] as const;
+
 export function backgroundFor(options: AgentOptions): Background {
-  const notifications = new Notifications();
+  const notifications = new Notifications({ whenIdle: options.flags[DELIVER_FLAG] === "when-idle" });
   const jobs = new JobManager({ workspace: options.cwd, onFinish: (job) => finished(job, notifications, options.renderer) });
   return { clock: clockFor(options.flags), notifications, jobs, store: new CronStore(options.cwd) };
 }

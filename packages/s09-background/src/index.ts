@@ -1,10 +1,11 @@
 /** @learn/s09 — background jobs, notifications and cron: slow work that doesn't block. Later lessons import from here. */
 import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent, previousLesson } from "./agent.ts";
+import { DELIVER_CHOICES, DELIVER_FLAG } from "./background.ts";
 import { TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./time-scale.ts";
 
 export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
-export { backgroundFor, CRON_WAIT_MS, withBackground, type Background } from "./background.ts";
+export { backgroundFor, CRON_WAIT_MS, DELIVER_CHOICES, DELIVER_FLAG, withBackground, type Background } from "./background.ts";
 export { BACKGROUND_GUIDANCE, CRON_GUIDANCE } from "./prompt.ts";
 export { clockFor, TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./time-scale.ts";
 export * from "./cron/index.ts";
@@ -19,8 +20,15 @@ export const lesson: Lesson = {
   flags: [
     ...(previousLesson.flags ?? []),
     { name: TIME_SCALE_FLAG, env: TIME_SCALE_ENV, description: "run the cron scheduler's clock this many times faster (the offline demo: 60, a minute a second)" },
+    {
+      name: DELIVER_FLAG,
+      choices: DELIVER_CHOICES,
+      description: "when a finished job's result reaches the model: with the next model call (next-call, the default), or once the agent is idle (when-idle, the offline demo)",
+    },
   ],
   // Offline, a job "at the next minute" fires within a second: the demo does not wait a minute.
-  demoFlags: { ...previousLesson.demoFlags, [TIME_SCALE_FLAG]: "60" },
+  // And a result waits for the idle agent: whether a job ends before or after the agent's other
+  // work depends on the machine's speed, and the scripted model expects one order.
+  demoFlags: { ...previousLesson.demoFlags, [TIME_SCALE_FLAG]: "60", [DELIVER_FLAG]: "when-idle" },
   createAgent,
 };

@@ -37,8 +37,8 @@ const failingCall = (n: Notifications) =>
     throw new Error("529 overloaded");
   })({ system: "", messages: [] } as unknown as ModelRequest, {} as never);
 
-function setup() {
-  const n = new Notifications();
+function setup(options: ConstructorParameters<typeof Notifications>[0] = {}) {
+  const n = new Notifications(options);
   const { agent, submitted } = fakeAgent();
   n.attach(agent);
   return { n, agent, submitted };
@@ -73,6 +73,32 @@ describe("while a turn runs", () => {
     n.push("job-1 completed", "background job job-1");
     agent.endTurn();
     expect(submitted).toEqual([{ prompt: WAKE_PROMPT, source: "background job job-1" }]);
+  });
+});
+
+describe("when-idle delivery (the offline demo: the same run on a slow machine)", () => {
+  it("only a turn's first model call carries results; one that lands mid-turn waits, then wakes the idle agent", async () => {
+    const { n, agent, submitted } = setup({ whenIdle: true });
+    agent.busyNow = true;
+    n.wakeStarts("fix the cart"); // a typed turn starts
+    const messages: MessageParam[] = [{ role: "user", content: "fix the cart" }];
+    await n.drainInto({ messages }); // its first call: nothing pending yet
+    n.push("job-1 completed", "background job job-1");
+    messages.push({ role: "assistant", content: [{ type: "tool_use", id: "t1", name: "read_file", input: {} }] });
+    messages.push({ role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "file" }] });
+    await n.drainInto({ messages }); // mid-turn: it waits
+    expect(textOf(messages.at(-1))).not.toContain("background-results");
+    expect(n.size).toBe(1);
+    agent.endTurn();
+    expect(submitted).toEqual([{ prompt: WAKE_PROMPT, source: "background job job-1" }]);
+    agent.busyNow = true;
+    expect(n.wakeStarts(WAKE_PROMPT)).toBeUndefined();
+    const wake: MessageParam[] = [{ role: "user", content: WAKE_PROMPT }];
+    await n.drainInto({ messages: wake });
+    expect(wake[0]!.content).toEqual([
+      { type: "text", text: WAKE_PROMPT },
+      { type: "text", text: "<background-results>\njob-1 completed\n</background-results>" },
+    ]);
   });
 });
 

@@ -41,6 +41,12 @@ export interface NotificationsOptions {
   wakePrompt?: string;
   /** Notes waiting outside this process's memory (a mailbox file), fetched before every drain. */
   pull?: () => Promise<{ text: string; source: string }[]>;
+  /**
+   * Only the first model call of a turn carries notes; one that arrives mid-turn waits for the
+   * agent to be idle, then wakes it. The offline demo runs so (`--deliver when-idle`): when a
+   * job ends then depends on how fast the machine is, and the run must be the same on any.
+   */
+  whenIdle?: boolean;
 }
 
 export class Notifications {
@@ -53,6 +59,8 @@ export class Notifications {
   private agent: RunningAgent | undefined;
   /** A wake turn was submitted and has not started yet: a second job ending meanwhile needs no second one. */
   private wakeWaiting = false;
+  /** A turn started and has not called the model yet (see `whenIdle`). */
+  private firstCall = false;
 
   constructor(private readonly options: NotificationsOptions = {}) {
     this.tag = options.tag ?? RESULTS_TAG;
@@ -112,6 +120,9 @@ export class Notifications {
   /** PreModel: carry every pending note in the request about to be sent. */
   async drainInto(ctx: Pick<AgentContext, "messages">): Promise<void> {
     this.messages = ctx.messages;
+    const first = this.firstCall;
+    this.firstCall = false;
+    if (this.options.whenIdle && !first) return; // mid-turn: it waits, and the idle agent is woken
     await this.pullNow();
     if (this.pending.length === 0) return;
     const notes = this.pending.splice(0);
@@ -129,10 +140,11 @@ export class Notifications {
   };
 
   /**
-   * UserPromptSubmit: a wake turn starts. If a turn the user started first already carried the
-   * notes, it has nothing to say: the reason to block it, else undefined.
+   * UserPromptSubmit: a turn starts. If it is a wake turn and a turn the user started first
+   * already carried the notes, it has nothing to say: the reason to block it, else undefined.
    */
   wakeStarts(prompt: string): string | undefined {
+    this.firstCall = true;
     if (prompt !== this.wakePrompt || !this.wakeWaiting) return undefined;
     this.wakeWaiting = false;
     return this.pending.length === 0 ? `nothing new: the turn before carried what it was about (<${this.tag}>)` : undefined;
