@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// The demo runs real Node processes (the logging hook on every call, the stock tests): a
+// The demo runs real processes (the logging hook on every call, the stock tests): a
 // limit generous enough for a loaded machine. No test asserts how long anything took.
 // isolate: false — the test files of a worker share one module registry: each file no longer
 // re-imports the lesson (tree-sitter, the SDK, zod), which was a third of the suite's time.

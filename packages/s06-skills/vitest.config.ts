@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
-// The demo runs real Node processes (the practice workspace's logging hook on every call, the
+// The demo runs real processes (the practice workspace's logging hook on every call, the
 // children's included): a limit generous enough for a loaded machine. No test asserts how long
 // anything took.
 // Two projects: test/memory-crash.test.ts mocks node:fs/promises, and a mocked module must not

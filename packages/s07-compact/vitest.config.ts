@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// The demo runs real Node processes (the practice workspace's logging hook on every call, the
+// The demo runs real processes (the practice workspace's logging hook on every call, the
 // children's included): a limit generous enough for a loaded machine. No test asserts how long
 // anything took.
 // isolate: false — the test files of a worker share one module registry: each file no longer

@@ -12,6 +12,8 @@ export const COURSE = "<course>";
 
 /** Ids the API and the simulator generate: `toolu_01Ab…`, `toolu_sim_0001`, `msg_…`, `req_…`. */
 const ID = /\b(toolu|srvtoolu|msg|req)_(?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]+/g;
+/** Random UUIDs (a hook event's `session_id`): a new one every session. */
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 /** ISO-like timestamps, also the `2025-01-31T12-00-00-123Z` form used in file names (transcripts). */
 const TIMESTAMP = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}[:-]\d{2}[:-]\d{2}(?:[.,-]\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g;
 /** A date on its own (the prompt's "Today's date"): a walkthrough must not change at midnight. */
@@ -75,6 +77,7 @@ export class Normalizer {
       if (escaped !== dir) out = out.split(escaped).join(stand);
     }
     return out
+      .replace(UUID, "<uuid>")
       .replace(TIMESTAMP, "<timestamp>")
       .replace(DATE, "<date>")
       .replace(DURATION_MS, "$1<ms>")

@@ -57,6 +57,10 @@ describe("Normalizer", () => {
     );
     expect(n.text("defaced 1234567 abc123", [])).toBe("defaced 1234567 abc123");
   });
+
+  it("masks a random UUID whole (a hook event's session_id), not as pieces of commit ids", () => {
+    expect(new Normalizer().text('{"session_id":"3f2b8c1e-9a4d-4e2b-8c7f-1a2b3c4d5e6f","cwd":"x"}', [])).toBe('{"session_id":"<uuid>","cwd":"x"}');
+  });
 });
 
 describe("the course's checkout", () => {

@@ -45,12 +45,14 @@ describe("s03 demo", () => {
     await expect(access(path.join(ws.dir, "build"))).rejects.toThrow();
 
     // The hook logged exactly the calls that ran — the cat that shows the log included.
+    // Each line is the event as the hook read it: Claude Code's fields and names.
     const log = (await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+    const event = { session_id: expect.any(String), transcript_path: null, cwd: ws.dir, permission_mode: "default", hook_event_name: "PreToolUse", tool_use_id: expect.any(String) };
     expect(log).toEqual([
       // The hook sees Claude Code's view of each call: the names a Claude Code hook script expects.
-      { tool: "Write", input: { file_path: "hello.js", content: 'console.log("Hello Agent");\n' } },
-      { tool: "Bash", input: { command: "node hello.js" } },
-      { tool: "Bash", input: { command: "cat .claude/tool-log.jsonl" } },
+      { ...event, tool_name: "Write", tool_input: { file_path: "hello.js", content: 'console.log("Hello Agent");\n' } },
+      { ...event, tool_name: "Bash", tool_input: { command: "node hello.js" } },
+      { ...event, tool_name: "Bash", tool_input: { command: "cat .claude/tool-log.jsonl" } },
     ]);
     expect(results[6]!.content.trim().split("\n").map((l) => JSON.parse(l))).toEqual(log);
     expect(answers[1]).toMatch(/^Copying needs your permission: .*the denied rm -rf never ran, so the hook never saw it\.$/);

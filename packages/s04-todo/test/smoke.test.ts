@@ -75,7 +75,7 @@ describe("s04 demo", () => {
     ]);
     // The practice workspace's logging hook sees the tool under Claude Code's name.
     const log = await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8");
-    expect(log.split("\n").filter((l) => l.includes('"tool":"TodoWrite"'))).toHaveLength(6);
+    expect(log.split("\n").filter((l) => l.includes('"tool_name":"TodoWrite"'))).toHaveLength(6);
   });
 
   it("lists what it is made of", async () => {
