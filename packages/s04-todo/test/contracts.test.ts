@@ -1,15 +1,15 @@
 /**
- * The guarantees s04 must keep: the contracts of s02 (run in bypassPermissions, so a call
- * about paths reaches the path check instead of stopping at a permission prompt). Its own
+ * The guarantees s04 must keep: the composition contracts (pairing, and denials that still
+ * stop the call; the full sweep runs in s03 and s12), against this lesson's agent. Its own
  * guarantee — a bad plan changes nothing and the session goes on — is checked the same way:
  * one response mixing a bad todo_write with good calls still gets one result per call, in order.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { expectPaired, runRounds, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
-import { BYPASS, contractsSinceS02 } from "@learn/s03/testing";
+import { BYPASS, compositionContracts } from "@learn/s03/testing";
 import { lesson } from "../src/index.ts";
 
-contractsSinceS02(lesson); // every guarantee since s02 holds here too
+compositionContracts(lesson); // what this lesson's parts could break: pairing, and denials that still stop the call
 
 let ws: TempWorkspace | undefined;
 afterEach(() => ws?.cleanup());

@@ -1,16 +1,16 @@
 /**
- * The guarantees s06 must keep: the shared contracts, run against this lesson's agent (in
- * bypassPermissions, so a call about paths reaches the path check) — and with load_skill and
+ * The guarantees s06 must keep: the composition contracts (pairing, and denials
+ * that still stop the call; the full sweep runs in s03 and s12), run against this lesson's agent — and with load_skill and
  * save_memory calls among the others, every tool_use still gets exactly one result, in order,
  * and every request the agent sends stays within the API's four breakpoints.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { expectPaired, runRounds, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
-import { BYPASS, contractsSinceS02 } from "@learn/s03/testing";
+import { BYPASS, compositionContracts } from "@learn/s03/testing";
 import { lesson } from "../src/index.ts";
 import { breakpointsOf, type Body } from "./helpers.ts";
 
-contractsSinceS02(lesson); // every guarantee since s02 holds here too
+compositionContracts(lesson); // what this lesson's parts could break: pairing, and denials that still stop the call
 
 let ws: TempWorkspace | undefined;
 afterEach(() => ws?.cleanup());

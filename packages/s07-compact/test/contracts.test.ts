@@ -1,9 +1,9 @@
 /**
- * The guarantees s07 must keep: the shared contracts, run against this lesson's agent (in
- * bypassPermissions, so a call about paths reaches the path check) — compaction hooks and
+ * The guarantees s07 must keep: the composition contracts (pairing, and denials
+ * that still stop the call; the full sweep runs in s03 and s12), run against this lesson's agent — compaction hooks and
  * recovery wrappers included, every tool_use still gets exactly one result, in order.
  */
-import { contractsSinceS02 } from "@learn/s03/testing";
+import { compositionContracts } from "@learn/s03/testing";
 import { lesson } from "../src/index.ts";
 
-contractsSinceS02(lesson); // every guarantee since s02 holds here too
+compositionContracts(lesson); // what this lesson's parts could break: pairing, and denials that still stop the call

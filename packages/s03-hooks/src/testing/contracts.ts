@@ -27,7 +27,8 @@ export const BYPASS = { agentOverrides: { flags: { "permission-mode": "bypassPer
 /**
  * Every contract from s02 on, for a lesson built on s03: s02's file-tool contracts (in
  * bypassPermissions, so a call about paths reaches the path check instead of stopping at a
- * permission prompt) and s03's own. A later lesson's contract file starts with this one call.
+ * permission prompt) and s03's own. The whole sweep runs where the guarantees are made (s03)
+ * and on the last lesson's agent, which holds every lesson's parts (s12).
  */
 export function contractsSinceS02(lesson: ContractLesson): void {
   pathSafetyContract(lesson, BYPASS);
@@ -36,7 +37,20 @@ export function contractsSinceS02(lesson: ContractLesson): void {
   permissionContracts(lesson);
 }
 
-export function permissionContracts(lesson: ContractLesson): void {
+/**
+ * The contracts a lesson between s03 and s12 re-runs against its own agent. Its parts are new
+ * tools, hooks and wrappers around the same file tools and the same policy, so the full sweep
+ * (every path case in every mode) would test the same code again; what its parts can break is
+ * that every tool_use gets exactly one result, in order, and that a denial or a blocking hook
+ * still stops the call: those run here, on this lesson's agent.
+ */
+export function compositionContracts(lesson: ContractLesson): void {
+  toolResultPairingContract(lesson, BYPASS);
+  permissionContracts(lesson, { sweep: false });
+}
+
+/** s03's contracts; `sweep: false` keeps one case of each (the default mode, a blocking hook, one mixed response). */
+export function permissionContracts(lesson: ContractLesson, { sweep = true } = {}): void {
   let ws: TempWorkspace | undefined;
   afterEach(() => ws?.cleanup());
 
@@ -46,7 +60,7 @@ export function permissionContracts(lesson: ContractLesson): void {
     runRounds(lesson, ws!.dir, [calls], { agentOverrides: { flags: { "permission-mode": mode } } });
 
   describe("contract (s03): the refuse-list holds in every mode, whatever the rules allow", () => {
-    for (const mode of PERMISSION_MODES) {
+    for (const mode of sweep ? PERMISSION_MODES : (["default"] as const)) {
       it(`${mode}: refused commands never run`, async () => {
         ws = await workspaceWith({ permissions: { allow: ["Bash", "Bash(sudo *)"] } });
         const before = await filesOf();
@@ -77,7 +91,7 @@ export function permissionContracts(lesson: ContractLesson): void {
       { what: "an ask with no terminal", settings: {}, mode: "default" },
       { what: "an ask rule with no terminal", settings: { permissions: { ask: ["Edit", "Bash"] } }, mode: "bypassPermissions" },
     ];
-    for (const c of cases) {
+    for (const c of sweep ? cases : cases.slice(0, 1)) {
       it(`${c.what}: no file written, edited, or command run`, async () => {
         ws = await workspaceWith(c.settings, { "app.js": ORIGINAL });
         const { results, requests } = await runIn([write, edit, touch], c.mode);
