@@ -10,7 +10,7 @@ const MOCKS_A_MODULE = "test/memory-crash.test.ts";
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
+    testTimeout: 60_000, hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "shared", isolate: false, exclude: [...configDefaults.exclude, MOCKS_A_MODULE] } },
       { extends: true, test: { name: "isolated", include: [MOCKS_A_MODULE] } },
