@@ -15,7 +15,6 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { readRegularFile } from "../state/regular-file.ts";
-import { practiceWorkspace } from "../workspace.ts";
 import { addToLedger, ledgerFileFor, type LedgerRecord } from "./ledger-file.ts";
 import { changesBetween, MAX_SNAPSHOT_FILES, takeSnapshot } from "./snapshot.ts";
 
@@ -34,9 +33,11 @@ let reported = false;
 let notedTooLarge = false;
 
 /** The real practice workspace; undefined when there is none (core used outside the course's repository). */
-function currentTarget(): LedgerTarget | undefined {
+async function currentTarget(): Promise<LedgerTarget | undefined> {
   if (!target) {
     try {
+      // Imported when first needed: workspace.ts imports (through safe-git.ts) tool.ts, which imports this file.
+      const { practiceWorkspace } = await import("../workspace.ts");
       const workspace = path.resolve(practiceWorkspace());
       target = { workspace, ledger: ledgerFileFor(workspace) };
     } catch {
@@ -68,7 +69,7 @@ const NOTHING_WATCHED: WriteWindow = { close: async () => {} };
 
 /** Open a window when `cwd` is in the watched workspace; `report` hears a failure (once a process). */
 export async function openWriteWindow(cwd: string, report: (message: string) => void = () => {}): Promise<WriteWindow> {
-  const watched = currentTarget();
+  const watched = await currentTarget();
   if (!watched) return NOTHING_WATCHED;
   const { workspace, ledger } = watched;
   const rel = path.relative(workspace, path.resolve(cwd));

@@ -1,0 +1,108 @@
+/**
+ * The workspace ledger: what tool calls write into the (stand-in for the) real practice
+ * workspace is noted with the hash of what they left; the student's own writes, and an agent
+ * working anywhere else, are not. Driven through the kernel, the real SDK and the simulator.
+ * A damaged ledger never fails a tool call. Nothing here touches the real practice workspace.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { Kernel } from "../src/kernel/index.ts";
+import { practiceRepoCopy, scriptedModel, tempWorkspace, toolResultsOf, type PracticeRepo } from "../src/testing/index.ts";
+import { defineTool } from "../src/tool.ts";
+import { HARNESS_STATE, readLedger } from "../src/workspace-ledger/index.ts";
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** The agent's one way to write: a file, relative to its cwd (folders made as needed). */
+const writeTool = defineTool({
+  name: "write",
+  description: "Write a file.",
+  input: z.object({ path: z.string(), content: z.string() }),
+  run: async ({ path: file, content }, ctx) => {
+    await mkdir(path.dirname(path.join(ctx.cwd, file)), { recursive: true });
+    await writeFile(path.join(ctx.cwd, file), content);
+    return `wrote ${file}`;
+  },
+});
+
+/** One turn of an agent in `cwd` that writes each of `files`, then answers "done". */
+async function agentWrites(cwd: string, files: Record<string, string>) {
+  const calls = Object.entries(files).map(([file, content]) => ({ type: "tool_use", name: "write", input: { path: file, content } }));
+  const { model, simulator, renderer } = scriptedModel(`turns:\n  - content: ${JSON.stringify(calls)}\n  - content: [ { type: text, text: done } ]\n`);
+  const kernel = new Kernel({ model, system: "You are a test agent.", tools: [writeTool], cwd, renderer });
+  await kernel.run("go", new AbortController().signal);
+  return { results: toolResultsOf(simulator.requests[1]!.body), renderer };
+}
+
+let repo: PracticeRepo;
+beforeEach(async () => {
+  repo = await practiceRepoCopy();
+});
+afterEach(async () => {
+  await repo.cleanup();
+});
+
+describe("the workspace ledger", () => {
+  it("notes the hash of what each tool call left, for a template file and a new one; not the student's own writes", async () => {
+    await writeFile(path.join(repo.workspace, "mine.txt"), "the student's\n"); // before the turn
+    await agentWrites(repo.workspace, { "shop/src/cart.js": "// fixed\n", "notes/plan.md": "# plan\n" });
+    await writeFile(path.join(repo.workspace, "inventory/stock.js"), "// the student's edit\n"); // after it
+    const ledger = await readLedger(repo.ledger);
+    expect(ledger).toEqual({
+      status: "ok",
+      value: { version: 1, files: { "shop/src/cart.js": { sha256: sha256("// fixed\n") }, "notes/plan.md": { sha256: sha256("# plan\n") } }, notes: [] },
+    });
+  });
+
+  it("notes from inside the workspace (a subfolder as cwd), and a later write replaces an earlier note", async () => {
+    await agentWrites(path.join(repo.workspace, "shop"), { "src/cart.js": "// one\n" });
+    await agentWrites(repo.workspace, { "shop/src/cart.js": "// two\n" });
+    const ledger = await readLedger(repo.ledger);
+    expect(ledger.status === "ok" && ledger.value.files).toEqual({ "shop/src/cart.js": { sha256: sha256("// two\n") } });
+  });
+
+  it("an agent working in any other folder (a demo's, a test's temporary copy) writes no ledger at all", async () => {
+    const elsewhere = await tempWorkspace();
+    try {
+      await agentWrites(elsewhere.dir, { "shop/src/cart.js": "// fixed\n" });
+      expect(readFileSync(path.join(elsewhere.dir, "shop/src/cart.js"), "utf8")).toBe("// fixed\n");
+      expect(await readLedger(repo.ledger)).toEqual({ status: "missing" });
+      expect(await readLedger(path.join(path.dirname(elsewhere.dir), ".practice-workspace-ledger.json"))).toEqual({ status: "missing" });
+    } finally {
+      await elsewhere.cleanup();
+    }
+  });
+
+  it("a damaged ledger fails no tool call: the result is as always, and the ledger starts afresh and says why", async () => {
+    await writeFile(repo.ledger, "{ not json");
+    const { results } = await agentWrites(repo.workspace, { "notes.md": "n\n" });
+    expect(results).toEqual([expect.objectContaining({ content: "wrote notes.md", isError: false })]);
+    const ledger = await readLedger(repo.ledger);
+    expect(ledger.status === "ok" && ledger.value.files).toEqual({ "notes.md": { sha256: sha256("n\n") } });
+    expect(ledger.status === "ok" && ledger.value.notes).toEqual([expect.stringMatching(/^Started afresh on .*could not be read.*count as yours\.$/)]);
+  });
+
+  it("a ledger that cannot be written (a folder in its place) fails no tool call either: one notice says reset will keep the files", async () => {
+    await mkdir(repo.ledger);
+    const { results, renderer } = await agentWrites(repo.workspace, { "notes.md": "n\n" });
+    expect(results).toEqual([expect.objectContaining({ content: "wrote notes.md", isError: false })]);
+    expect(renderer.events.filter((e) => e.kind === "notice").map((e) => (e as { text: string }).text)).toEqual([
+      expect.stringMatching(/^Could not note what the agent wrote in practice-workspace\/ for `pnpm reset` .*reset will keep those files as yours\.$/),
+    ]);
+  });
+});
+
+describe("the harness's own state", () => {
+  it("is not noted (reset deletes it whole), and reset-workspace.mjs names the same state as core", async () => {
+    await agentWrites(repo.workspace, { ".tasks/1.json": "{}", ".claude/tool-log.jsonl": "{}\n", "kept.md": "k\n" });
+    const ledger = await readLedger(repo.ledger);
+    expect(ledger.status === "ok" && Object.keys(ledger.value.files)).toEqual(["kept.md"]);
+    const script = await readFile(new URL("../../../scripts/reset-workspace.mjs", import.meta.url), "utf8");
+    const listed = /^const HARNESS_STATE = (\[.*\]);$/m.exec(script)?.[1];
+    expect(listed && JSON.parse(listed)).toEqual([...HARNESS_STATE]);
+  });
+});
