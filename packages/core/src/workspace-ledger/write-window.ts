@@ -67,20 +67,34 @@ export interface WriteWindow {
 
 const NOTHING_WATCHED: WriteWindow = { close: async () => {} };
 
-/** Open a window when `cwd` is in the watched workspace; `report` hears a failure (once a process). */
+/**
+ * Open a window when `cwd` is in the watched workspace; `report` hears a failure (once a
+ * process). Never throws, whatever it is given: a tool's outcome must not depend on it.
+ */
 export async function openWriteWindow(cwd: string, report: (message: string) => void = () => {}): Promise<WriteWindow> {
+  try {
+    return await openWindow(cwd, report);
+  } catch {
+    return NOTHING_WATCHED;
+  }
+}
+
+async function openWindow(cwd: string, report: (message: string) => void): Promise<WriteWindow> {
   const watched = await currentTarget();
-  if (!watched) return NOTHING_WATCHED;
+  if (!watched || typeof cwd !== "string") return NOTHING_WATCHED;
   const { workspace, ledger } = watched;
   const rel = path.relative(workspace, path.resolve(cwd));
   if (rel.startsWith("..") || path.isAbsolute(rel)) return NOTHING_WATCHED;
   const failed = (err: unknown) => {
     if (reported) return;
     reported = true;
-    report(`Could not note what the agent wrote in ${path.basename(workspace)}/ for \`pnpm reset\` (${err instanceof Error ? err.message : String(err)}): reset will keep those files as yours.`);
+    try {
+      report(`Could not note what the agent wrote in ${path.basename(workspace)}/ for \`pnpm reset\` (${err instanceof Error ? err.message : String(err)}): reset will keep those files as yours.`);
+    } catch {
+      // (a report that fails is one failure too many: the session goes on)
+    }
   };
-  const before = await takeSnapshot(workspace).catch((err: unknown) => void failed(err));
-  if (!before) return NOTHING_WATCHED;
+  const before = await takeSnapshot(workspace);
   return {
     async close() {
       try {
