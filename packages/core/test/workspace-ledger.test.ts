@@ -14,6 +14,7 @@ import { Kernel } from "../src/kernel/index.ts";
 import { practiceRepoCopy, scriptedModel, tempWorkspace, toolResultsOf, type PracticeRepo } from "../src/testing/index.ts";
 import { defineTool } from "../src/tool.ts";
 import { HARNESS_STATE, readLedger } from "../src/workspace-ledger/index.ts";
+import { changesBetween, takeSnapshot } from "../src/workspace-ledger/snapshot.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -104,5 +105,18 @@ describe("the harness's own state", () => {
     const script = await readFile(new URL("../../../scripts/reset-workspace.mjs", import.meta.url), "utf8");
     const listed = /^const HARNESS_STATE = (\[.*\]);$/m.exec(script)?.[1];
     expect(listed && JSON.parse(listed)).toEqual([...HARNESS_STATE]);
+  });
+});
+
+describe("a workspace too large to walk whole", () => {
+  it("claims no file it could not see before: one past the cap is never noted as the agent's new file", async () => {
+    const before = await takeSnapshot(repo.workspace, 3);
+    expect(before.complete).toBe(false);
+    const seen = [...before.stamps.keys()][0]!;
+    await writeFile(path.join(repo.workspace, seen), "changed\n"); // a file it saw: same names, same walk
+    const changed = await takeSnapshot(repo.workspace, 3);
+    expect(changesBetween(before, changed)).toEqual({ written: [seen], deleted: [] });
+    await writeFile(path.join(repo.workspace, "new.md"), "n\n"); // new, or seen only now that the walk differs
+    expect(changesBetween(changed, await takeSnapshot(repo.workspace, 3)).written).not.toContain("new.md");
   });
 });

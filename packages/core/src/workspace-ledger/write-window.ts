@@ -55,8 +55,10 @@ export function watchWorkspaceForTests(workspace: string): () => void {
   const before = target;
   const resolved = path.resolve(workspace);
   target = { workspace: resolved, ledger: ledgerFileFor(resolved) };
+  reported = notedTooLarge = false; // a new workspace: its first problem is reported again
   return () => {
     target = before;
+    reported = notedTooLarge = false;
   };
 }
 
