@@ -10,6 +10,7 @@
 //   a template file as the agent left it               reverted
 //   a new file as the agent left it                    deleted
 //   a template file that was deleted                   restored
+//   node_modules/ (installed packages)                 deleted: `npm install` makes them again
 //   your edits to template files, your own new files   kept and listed (--all reverts or deletes them)
 //
 // Plain Node with no imports but Node's own, so it runs before `pnpm install` and from a copy
@@ -133,10 +134,11 @@ function plan(all) {
     const entry = ledger.files && Object.hasOwn(ledger.files, rel) ? ledger.files[rel] : undefined;
     return typeof entry?.sha256 === "string" && entry.sha256 === hashOf(rel);
   };
-  const groups = { state: [], reverted: [], made: [], restored: deleted, yourEdits: [], yourFiles: [] };
+  const groups = { state: [], packages: [], reverted: [], made: [], restored: deleted, yourEdits: [], yourFiles: [] };
   for (const rel of edited) (agentLeft(rel) ? groups.reverted : groups.yourEdits).push(rel);
   for (const rel of untrackedPaths(templates)) {
-    if (isState(rel) || path.posix.basename(rel) === REINSTALLABLE) groups.state.push(rel);
+    if (isState(rel)) groups.state.push(rel);
+    else if (path.posix.basename(rel) === REINSTALLABLE) groups.packages.push(rel);
     else (agentLeft(rel) ? groups.made : groups.yourFiles).push(rel);
   }
   return { groups, ledger, all, templates: [...templates] };
@@ -170,6 +172,7 @@ function report({ groups, ledger, all, templates }, dryRun) {
     console.log(`${dryRun ? would : done}\n${collapse(names, everything).map((n) => `  ${n}`).join("\n")}`);
   };
   say("Deleted (the lessons' own state):", "Would delete (the lessons' own state):", groups.state);
+  say("Deleted (installed packages; `npm install` makes them again):", "Would delete (installed packages; `npm install` makes them again):", groups.packages);
   say("Reverted (template files as the agent left them):", "Would revert (template files as the agent left them):", groups.reverted);
   say("Deleted (files the agent made):", "Would delete (files the agent made):", groups.made);
   say("Restored (template files that were deleted):", "Would restore (template files that were deleted):", groups.restored);
@@ -190,12 +193,12 @@ function report({ groups, ledger, all, templates }, dryRun) {
 /** When the ledger cannot vouch for "yours", say so: the kept list may hold the agent's work too. */
 function whyKept(ledger) {
   if (ledger.unusable) console.log(`(${ledger.unusable}. So none of the above can be told apart from the agent's work, and all of it is kept.)`);
-  else if (ledger.missing) console.log(`(${LEDGER_FILE}, the ledger of what agents wrote here, is empty since the last reset: all of the above is yours, or older than the ledger.)`);
+  else if (ledger.missing) console.log(`(${LEDGER_FILE}, the ledger of what agents wrote here, has nothing since the last reset: so all of the above is yours, or from before the course kept a ledger.)`);
   for (const note of ledger.notes ?? []) console.log(`(${note})`);
 }
 
 function apply({ groups, ledger, all }) {
-  const removed = [...groups.state, ...groups.made, ...(all ? groups.yourFiles : [])];
+  const removed = [...groups.state, ...groups.packages, ...groups.made, ...(all ? groups.yourFiles : [])];
   for (const rel of removed) rmSync(path.join(workspace, rel), { recursive: true, force: true });
   const checkout = [...groups.reverted, ...groups.restored, ...(all ? groups.yourEdits : [])];
   if (checkout.length > 0) git("checkout", "--", ...checkout.map((rel) => `${WORKSPACE}/${rel}`));
