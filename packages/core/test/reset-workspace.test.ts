@@ -6,32 +6,11 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { agentWrites } from "./fixtures/agent-writes.ts";
 import { repoRoot } from "../src/config.ts";
-import { Kernel } from "../src/kernel/index.ts";
-import { practiceRepoCopy, scriptedModel, type PracticeRepo } from "../src/testing/index.ts";
-import { defineTool } from "../src/tool.ts";
-
-const writeTool = defineTool({
-  name: "write",
-  description: "Write a file.",
-  input: z.object({ path: z.string(), content: z.string() }),
-  run: async ({ path: file, content }, ctx) => {
-    await mkdir(path.dirname(path.join(ctx.cwd, file)), { recursive: true });
-    await writeFile(path.join(ctx.cwd, file), content);
-    return `wrote ${file}`;
-  },
-});
-
-/** One turn of an agent in the practice workspace that writes each of `files`. */
-async function agentWrites(cwd: string, files: Record<string, string>) {
-  const calls = Object.entries(files).map(([file, content]) => ({ type: "tool_use", name: "write", input: { path: file, content } }));
-  const { model, renderer } = scriptedModel(`turns:\n  - content: ${JSON.stringify(calls)}\n  - content: [ { type: text, text: done } ]\n`);
-  await new Kernel({ model, system: "You are a test agent.", tools: [writeTool], cwd, renderer }).run("go", new AbortController().signal);
-}
+import { practiceRepoCopy, type PracticeRepo } from "../src/testing/index.ts";
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd, stdio: "pipe" });
@@ -39,7 +18,8 @@ const git = (cwd: string, ...args: string[]) =>
 let repo: PracticeRepo;
 const file = (rel: string) => path.join(repo.workspace, rel);
 const read = (rel: string) => readFileSync(file(rel), "utf8");
-const template = (rel: string) => readFileSync(path.join(repoRoot(), "practice-workspace", rel), "utf8");
+/** A template file as the temporary repository's commit has it. */
+const template = (rel: string) => git(repo.root, "show", `HEAD:practice-workspace/${rel}`).toString("utf8");
 
 /** `pnpm reset …` in the temporary repository: its exit code and what it printed. */
 function reset(...args: string[]) {

@@ -9,35 +9,12 @@ import { readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { z } from "zod";
-import { Kernel } from "../src/kernel/index.ts";
-import { practiceRepoCopy, scriptedModel, tempWorkspace, toolResultsOf, type PracticeRepo } from "../src/testing/index.ts";
-import { defineTool } from "../src/tool.ts";
+import { agentWrites } from "./fixtures/agent-writes.ts";
+import { practiceRepoCopy, tempWorkspace, type PracticeRepo } from "../src/testing/index.ts";
 import { HARNESS_STATE, readLedger } from "../src/workspace-ledger/index.ts";
 import { changesBetween, takeSnapshot } from "../src/workspace-ledger/snapshot.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-
-/** The agent's one way to write: a file, relative to its cwd (folders made as needed). */
-const writeTool = defineTool({
-  name: "write",
-  description: "Write a file.",
-  input: z.object({ path: z.string(), content: z.string() }),
-  run: async ({ path: file, content }, ctx) => {
-    await mkdir(path.dirname(path.join(ctx.cwd, file)), { recursive: true });
-    await writeFile(path.join(ctx.cwd, file), content);
-    return `wrote ${file}`;
-  },
-});
-
-/** One turn of an agent in `cwd` that writes each of `files`, then answers "done". */
-async function agentWrites(cwd: string, files: Record<string, string>) {
-  const calls = Object.entries(files).map(([file, content]) => ({ type: "tool_use", name: "write", input: { path: file, content } }));
-  const { model, simulator, renderer } = scriptedModel(`turns:\n  - content: ${JSON.stringify(calls)}\n  - content: [ { type: text, text: done } ]\n`);
-  const kernel = new Kernel({ model, system: "You are a test agent.", tools: [writeTool], cwd, renderer });
-  await kernel.run("go", new AbortController().signal);
-  return { results: toolResultsOf(simulator.requests[1]!.body), renderer };
-}
 
 let repo: PracticeRepo;
 beforeEach(async () => {
