@@ -18,6 +18,7 @@ export * from "./trace.ts";
 export * from "./errors.ts";
 export * from "./lesson.ts";
 export * from "./workspace.ts";
+export * from "./workspace-ledger/index.ts";
 export * from "./repl.ts";
 export * from "./cli/index.ts";
 export * from "./ui/colors.ts";

@@ -15,6 +15,7 @@ import type { AgentContext } from "./agent/context.ts";
 import { capText } from "./cap.ts";
 import { scrubSecrets } from "./secrets.ts";
 import type { ToolSpec } from "./protocol.ts";
+import { recordingWrites } from "./workspace-ledger/write-window.ts";
 
 /** What a tool call produced: the text for the model, and whether it is an error. */
 export interface ToolOutcome {
@@ -134,7 +135,8 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
         return { content: `Invalid input for ${def.name}: ${describeIssues(parsed.error)}`, isError: true };
       }
       try {
-        const output = await def.run(parsed.data, ctx);
+        // In the real practice workspace, what the call writes is noted for `pnpm reset` (workspace-ledger/).
+        const output = await recordingWrites(ctx.cwd, (m) => ctx.renderer.notice(m), () => def.run(parsed.data, ctx));
         if (typeof output === "string") return { content: forTheModel(output), isError: false };
         return { content: forTheModel(output.content), isError: false, ...(output.display ? { display: scrubSecrets(output.display) } : {}) };
       } catch (err) {

@@ -161,6 +161,7 @@ export function toolResultsOf(body: unknown): { id: string; content: string; isE
     }));
 }
 export { serveSimulator, type Endpoint } from "./http-endpoint.ts";
+export { practiceRepoCopy, type PracticeRepo } from "./practice-repo.ts";
 export * from "./contracts/index.ts";
 export { runLessonCli, startLessonCli, type CliRun, type CliOptionsForTest, type RunningCli } from "./run-cli.ts";
 export { makeFifo, releaseFifos, useFifos } from "./fifo.ts";

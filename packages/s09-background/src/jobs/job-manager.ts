@@ -14,8 +14,13 @@
  * The process runs through core's startProcess, like bash: its own process group (a kill
  * ends the whole tree), no API key in its environment, a tag that finds escapees. Core keeps
  * some output in memory too; the log file is the record.
+ *
+ * A job writes after the tool call that started it has returned, so its whole lifetime is
+ * one more write window (core's workspace ledger, for `pnpm reset`): what it changes in the
+ * real practice workspace counts as the agent's. A job killed at exit has no time to be noted;
+ * what it wrote then counts as the student's, and reset keeps it.
  */
-import { startProcess, type ProcessHandle, type RunResult } from "@learn/core";
+import { openWriteWindow, startProcess, type ProcessHandle, type RunResult, type WriteWindow } from "@learn/core";
 import { endLine, STOPPED_AT_EXIT_LINE } from "./describe.ts";
 import { guardOnExit, releaseOnExit, type ExitGuard } from "./exit-guard.ts";
 import { DEFAULT_JOB_TIMEOUT_MS, MAX_JOB_TIMEOUT_MS, type Job, type JobStatus } from "./job.ts";
@@ -49,6 +54,8 @@ interface Running {
   /** Settles when the job's status and last log line are written. */
   ended: Promise<void>;
   guard: ExitGuard;
+  /** What the job writes into the real practice workspace, noted when it ends. */
+  window: WriteWindow;
 }
 
 export class JobManager {
@@ -69,6 +76,7 @@ export class JobManager {
       maxBytes: this.options.maxLogBytes,
       onError: (err) => this.report(`Background job ${id} cannot write its log ${logPath}: ${err.message}`),
     });
+    const window = await openWriteWindow(options.cwd, (message) => this.report(message));
     // No `signal`: a turn's Ctrl-C must not reach a job (see the top of this file).
     const handle = startProcess("bash", ["--norc", "--noprofile", "-c", command], {
       cwd: options.cwd,
@@ -84,6 +92,7 @@ export class JobManager {
       stopping: false,
       ended: Promise.resolve(),
       guard: { job, stopNow: () => this.stopAtExit(run) },
+      window,
     };
     this.live.set(id, run);
     guardOnExit(run.guard);
@@ -127,6 +136,7 @@ export class JobManager {
     const ending: Partial<Job> = { endedAt: Date.now(), exitCode: result.exitCode, status: statusOf(result, run.stopping) };
     if (result.signal) ending.signal = result.signal;
     await run.writer.end(lastLines({ ...job, ...ending }, result));
+    await run.window.close();
     Object.assign(job, ending);
     this.live.delete(job.id);
     this.notify(job);
