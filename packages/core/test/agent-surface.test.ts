@@ -4,7 +4,7 @@
  * model call, ending and continuing turns, submitted prompts, and failed turns.
  * Each test drives the real SDK through the simulator.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import * as core from "../src/index.ts";
 import {
@@ -312,6 +312,33 @@ describe("turns from outside", () => {
     }, 20);
     expect(await runUntilIdle(agent, "start", signal(), renderer)).toBe("saw the job");
     expect(renderer.ofKind("notice").map((n) => n.text)).toEqual(["A prompt from background job 7: job done"]);
+  });
+
+  it("runUntilIdle answers as soon as a part wakes the agent, not at the next poll", async () => {
+    // The poll's timer never fires here (fake timers): only the wake can end the wait.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { options, renderer } = optionsFor(`turns:\n  - content: [ { type: text, text: "the answer" } ]\n`);
+      let working = false;
+      let running: core.RunningAgent | undefined;
+      const agent = agentFrom(partsWith({ working: [() => working], start: [(a) => (running = a)] }), options);
+      // As s09's scheduler does after a turn: it looks at its file (working meanwhile), then wakes the agent.
+      running!.onIdle(() => {
+        working = true;
+        setImmediate(() => {
+          working = false;
+          running!.wake();
+        });
+      });
+      let answer: string | undefined;
+      const run = runUntilIdle(agent, "go", signal(), renderer).then((a) => (answer = a));
+      for (let i = 0; i < 50 && answer === undefined; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(answer).toBe("the answer");
+      await vi.runAllTimersAsync(); // without the wake: let the run end, so the test does not hang
+      await run;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -82,8 +82,9 @@ export async function withBackground(base: AgentParts, options: AgentOptions, ba
       (agent) => {
         notifications.attach(agent);
         scheduler = startScheduler({ store, consent, clock }, options.renderer, (prompt, source) => agent.submit(prompt, { source }));
-        // A turn may have made a job: look again at once, so `--print` waits for a one-shot it just made.
-        agent.onIdle(() => void scheduler?.refresh());
+        // A turn may have made a job: look again at once, so `--print` waits for a one-shot it just
+        // made — and, the file read, let `--print` look again, so it answers without a poll's delay.
+        agent.onIdle(() => void scheduler?.refresh().finally(() => agent.wake()));
       },
     ],
     close: [

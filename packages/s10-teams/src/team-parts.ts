@@ -56,6 +56,7 @@ export async function withTeam(base: AgentParts, options: AgentOptions, teammate
       commands: [...base.commands, teamCommand(roster), inboxCommand(mailboxes, inbox.notes)],
       onClear: [...base.onClear, () => team.clear()],
       working: [...base.working, () => team.working()],
+      start: [...base.start, (agent) => (team.onSettled = () => agent.wake())],
       close: [
         ...base.close,
         async () => {

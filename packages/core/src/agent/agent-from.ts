@@ -34,6 +34,7 @@ export function agentFrom(parts: AgentParts, options: AgentOptions): Agent {
       idleListeners.add(listener);
       return () => idleListeners.delete(listener);
     },
+    wake: () => submitted.wake(),
   };
   for (const start of parts.start) start(running);
   return {

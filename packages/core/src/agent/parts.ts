@@ -49,6 +49,8 @@ export interface RunningAgent {
   submit(prompt: string, options?: SubmitOptions): void;
   /** Call `listener` each time a turn ends, however it ended; returns a function that stops it. */
   onIdle(listener: () => void): () => void;
+  /** Something that worked for the agent may be done (see `working`): whoever waits for it (`--print`) looks again now. */
+  wake(): void;
 }
 
 export interface AgentParts {
@@ -66,7 +68,7 @@ export interface AgentParts {
   commands: SlashCommand[];
   /** Run on `/clear`, after the conversation is forgotten (a plan, a cache). */
   onClear: Array<() => void>;
-  /** True while something works for the agent outside a turn (a job, a teammate): `--print` waits. */
+  /** True while something works for the agent outside a turn (a job, a teammate): `--print` waits (call `wake` when it ends). */
   working: Array<() => boolean>;
   /** Run once the agent exists, with the agent itself: for what acts between turns (a scheduler). */
   start: Array<(agent: RunningAgent) => void>;

@@ -15,10 +15,18 @@ export interface SubmittedPrompt {
 export class PromptQueue {
   private readonly waiting: SubmittedPrompt[] = [];
   private readonly listeners = new Set<() => void>();
+  /** Whoever waits in wait(): a prompt or a wake ends the wait. */
+  private readonly waiters = new Set<() => void>();
 
   push(prompt: string, options: SubmitOptions = {}): void {
     this.waiting.push({ prompt, ...(options.source ? { source: options.source } : {}) });
     for (const listener of this.listeners) listener();
+    this.wake();
+  }
+
+  /** End every wait() now, with no prompt: something the waiter watches may have changed (a job ended). */
+  wake(): void {
+    for (const waiter of [...this.waiters]) waiter();
   }
 
   /** The oldest waiting prompt, removed from the queue; undefined when none waits. */
@@ -40,18 +48,18 @@ export class PromptQueue {
     return () => this.listeners.delete(listener);
   }
 
-  /** Resolve when a prompt arrives, after `ms` at the latest, or when `signal` aborts. */
+  /** Resolve when a prompt arrives or wake() is called, after `ms` at the latest, or when `signal` aborts. */
   wait(ms: number, signal?: AbortSignal): Promise<void> {
     if (this.waiting.length > 0 || signal?.aborted) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        stop();
+        this.waiters.delete(done);
         signal?.removeEventListener("abort", done);
         resolve();
       };
       const timer = setTimeout(done, ms);
-      const stop = this.onPush(done);
+      this.waiters.add(done);
       signal?.addEventListener("abort", done, { once: true });
     });
   }

@@ -3,12 +3,16 @@
  * prompts submitted during the turn (a finished job, mail) run next, and while something
  * still works for the agent (a job, a teammate) we wait for what it will submit. The run
  * ends when the agent is idle, nothing is queued, and nothing works for it any more.
+ *
+ * The wait ends as soon as something happens: a prompt is submitted, or a part wakes the
+ * agent (`RunningAgent.wake`: a job ended, a teammate went idle, the cron file was read), so
+ * the answer is printed the moment the work is done. The poll is a backstop only.
  */
 import type { Agent } from "../lesson.ts";
 import type { Renderer } from "../ui/renderer.ts";
 import { PromptQueue } from "./prompt-queue.ts";
 
-/** How often to look again while waiting for work that runs outside a turn. */
+/** While work runs outside a turn, look again this often even if nothing woke us (a backstop). */
 export const IDLE_POLL_MS = 100;
 
 /** How much of a submitted prompt the announcement shows: its first line, cut here. */

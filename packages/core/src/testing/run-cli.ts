@@ -1,12 +1,15 @@
 /**
- * Run a lesson's command line as a student does: a real child process (`node --import tsx
- * src/main.ts ...`) in the lesson's package folder, with no key from the developer's shell
- * or .env file leaking in (so the run is offline unless the test sets one).
+ * Run a lesson's command line as a student does: a real child process (what `pnpm start`
+ * runs: scripts/start.mjs, the lesson's cached bundle) in the lesson's package folder, with no
+ * key from the developer's shell or .env file leaking in (so the run is offline unless the
+ * test sets one).
  *
  * `timeoutMs` is a limit, not a measure: a run that hangs (the bug a test is about) is killed
  * with SIGKILL and reported as `timedOut`, so the test fails instead of hanging.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { repoRoot } from "../config.ts";
 
 export interface CliRun {
   code: number | null;
@@ -38,7 +41,7 @@ export function startLessonCli(packageDir: string, args: string[], options: CliO
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith("ANTHROPIC_") && k !== "MODEL_ID" && k !== "INIT_CWD"),
   );
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
+  const child = spawn(process.execPath, [path.join(repoRoot(), "scripts", "start.mjs"), packageDir, ...args], {
     cwd: packageDir,
     env: { ...clean, NO_COLOR: "1", LEARN_ENV_FILE: "none", ...options.env },
   });

@@ -11,6 +11,8 @@ export class Team implements Spawner {
   private readonly members = new Map<string, Teammate>();
   /** Teammates being ended by /clear: a spawn waits for them (their names are free only then). */
   private closing: Promise<unknown> = Promise.resolve();
+  /** Told when a teammate stops working (the lead's agent wakes: `--print` looks again). */
+  onSettled: () => void = () => {};
 
   constructor(private readonly context: Omit<TeamContext, "directory">) {}
 
@@ -22,7 +24,7 @@ export class Team implements Spawner {
       throw new ToolError(`${name} is already on the team (${present.status}): choose another name, or send_message to ${name}.`);
     }
     await this.context.roster.add(name, role); // the roster on disk refuses a name another session still uses
-    const mate = new Teammate(name, role, { ...this.context, directory: this });
+    const mate = new Teammate(name, role, { ...this.context, directory: this, settled: () => this.onSettled() });
     this.members.set(name, mate);
     await mate.start(prompt);
     return `Spawned ${name} (${role}): it is working on your prompt now. Its messages reach you by themselves; list_teammates shows who is working.`;

@@ -57,6 +57,8 @@ export interface TeamContext extends TeamExtensions {
   partsOf: PartsOf;
   /** The lead's options: the model, the screen, the person to ask. */
   lead: AgentOptions;
+  /** A teammate stopped working (it waits, or it ended): the lead's `--print` looks again. */
+  settled?: () => void;
 }
 
 export class Teammate implements TeammateHandle {
@@ -103,6 +105,7 @@ export class Teammate implements TeammateHandle {
 
   async wait(ms: number): Promise<void> {
     this.waiting = true;
+    this.team.settled?.();
     try {
       await this.queue.wait(ms, this.stopped.signal);
     } finally {
@@ -169,6 +172,7 @@ export class Teammate implements TeammateHandle {
     }
     await agent.close?.();
     await this.setStatus("shutdown");
+    this.team.settled?.();
   }
 
   private async phase(agent: Agent, prompt: string): Promise<void> {
