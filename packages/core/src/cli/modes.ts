@@ -19,6 +19,7 @@ import { paletteFor } from "../ui/colors.ts";
 import { knownSecrets, scrubberFor } from "../secrets.ts";
 import { Screen, TerminalRenderer, type Renderer } from "../ui/renderer.ts";
 import { lessonWorkspace, resolveWorkspace, userPath } from "../workspace.ts";
+import { demoReplayRefusal } from "../workspace-drift.ts";
 import { existingUserFile, type CliOptions } from "./args.ts";
 
 /** Everything a run needs, built from the options. */
@@ -28,6 +29,11 @@ export interface Setup {
   flags: Record<string, string | undefined>;
   tracer?: Tracer;
   script?: Script;
+  /**
+   * Offline, when the script is the lesson's own demo (not --model-script): why its replay in
+   * `cwd` would not be the demo (a used workspace), or undefined when it would.
+   */
+  replayRefusal?: (cwd: string) => Promise<string | undefined>;
 }
 
 export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup> {
@@ -43,7 +49,11 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   // endpoint may echo the key back in an error.
   const scrub = (text: string) => scrubberFor([...secretsOf(config), ...knownSecrets()])(text);
   for (const stream of [process.stdout, process.stderr]) new Screen(stream, { scrub });
-  return { config, flags, tracer, script };
+  // The REPL and --print start in a fresh copy of their own only for a lesson with a workspace set-up (s12).
+  const startsFresh = lesson.workspace !== undefined && options.cwd === undefined && process.env.LEARN_WORKDIR === undefined;
+  const lessonScript = script && !options.modelScript ? script : undefined;
+  const replayRefusal = lessonScript && ((cwd: string) => demoReplayRefusal(lesson, cwd, lessonScript, startsFresh));
+  return { config, flags, tracer, script, replayRefusal };
 }
 
 /**
@@ -104,6 +114,11 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
       return 0;
     }
     turn = printed.turn;
+    const refusal = promptsOf(s.script).includes(printed.prompt) ? await s.replayRefusal?.(cwd) : undefined;
+    if (refusal) {
+      renderer.error(`Nothing was sent to the model. ${refusal}`);
+      return 2;
+    }
     const answer = await runUntilIdle(agent, printed.prompt, controller.signal, renderer);
     Screen.of(process.stdout).print(answer);
     return 0;
@@ -178,6 +193,8 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
   const simulator = s.script ? new Simulator(s.script) : undefined;
   const model = buildModel(s.config, s.script, renderer, s.tracer, simulator);
   const demoPrompts = promptsOf(s.script);
+  // Checked before the agent is made: a lesson may write its state folder as it starts.
+  const startDrift = await s.replayRefusal?.(cwd);
   let repl: Repl | undefined;
   const agent = await lesson.createAgent({
     model,
@@ -195,12 +212,13 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
       input: process.stdin,
       output: process.stdout,
       terminal,
-      banner: banner(lesson, options, s, cwd, demoPrompts),
+      banner: banner(lesson, options, s, cwd, demoPrompts, startDrift),
       demoPrompts,
       offlinePrompts: s.script && demoPrompts,
       historyFile: terminal ? historyFile : undefined,
       baseURL: s.config.baseURL,
       onClear: simulator && (() => simulator.restart()),
+      beforeDemo: s.replayRefusal && (() => s.replayRefusal!(cwd)),
     },
     terminal ? await loadHistory(historyFile) : [],
   );
@@ -208,7 +226,7 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
   return 0;
 }
 
-function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demoPrompts: string[]): string {
+function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demoPrompts: string[], drift?: string): string {
   const c = paletteFor(process.stdout);
   const lines = [c.bold(`${lesson.id} · ${lesson.title}`) + c.dim(` — ${lesson.headline}`), c.dim(`workspace: ${cwd}`)];
   if (lesson.workspace && options.cwd === undefined && process.env.LEARN_WORKDIR === undefined) lines.push(c.dim(lesson.workspace.why));
@@ -232,6 +250,7 @@ function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demo
       );
       lines.push(...demoPrompts.map((p) => `  ${c.green(p)}`));
     }
+    if (drift) lines.push(c.yellow(drift));
   } else {
     lines.push(c.dim(`model: ${s.config.model}${s.config.baseURL ? ` at ${s.config.baseURL}` : ""}`));
   }
