@@ -13,7 +13,7 @@ import { reportTurnError } from "../turn-errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type Lesson } from "../lesson.ts";
 import { Model } from "../model.ts";
 import { Repl, loadHistory } from "../repl.ts";
-import { loadScript, Simulator, type Script } from "../simulator/index.ts";
+import { loadScript, Simulator, withPauses, type Script } from "../simulator/index.ts";
 import { FileTracer, type Tracer } from "../trace.ts";
 import { paletteFor } from "../ui/colors.ts";
 import { knownSecrets, scrubberFor } from "../secrets.ts";
@@ -190,7 +190,8 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
   const terminal = process.stdin.isTTY === true;
   const renderer = new TerminalRenderer(process.stdout);
   // Offline, /clear starts the scripted model's script again, so the demo can be run again.
-  const simulator = s.script ? new Simulator(s.script) : undefined;
+  // At a terminal a person can press Ctrl-C, so the script's pauses for that are kept (pauses.ts).
+  const simulator = s.script ? new Simulator(terminal ? withPauses(s.script) : s.script) : undefined;
   const model = buildModel(s.config, s.script, renderer, s.tracer, simulator);
   const demoPrompts = promptsOf(s.script);
   // Checked before the agent is made: a lesson may write its state folder as it starts.
