@@ -16,14 +16,25 @@
  * demos never look at, so it does not stop one (it would only nag a student into deleting
  * their exercise work).
  */
+import { createHash } from "node:crypto";
 import { lstat, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import { repoRoot } from "./config.ts";
 import type { Lesson } from "./lesson.ts";
+import { runGit } from "./safe-git.ts";
 import type { Script } from "./simulator/index.ts";
 import { lessonWorkspace, practiceWorkspace } from "./workspace.ts";
 
 /** At most this many differences are named; the rest are counted. */
 const SHOWN_DIFFERENCES = 5;
+const GIT_LIST_TIMEOUT_MS = 30_000;
+const GIT_LIST_MAX_CHARS = 4 * 1024 * 1024;
+
+/** The template's files (relative, with `/`), and whether a file's content is the template's. */
+interface Template {
+  files: string[];
+  same(file: string, content: Buffer): boolean;
+}
 
 /**
  * What in `cwd` would make `script` replay differently than on a fresh copy of the practice
@@ -31,18 +42,63 @@ const SHOWN_DIFFERENCES = 5;
  * Empty when nothing does.
  */
 export async function driftFromTemplate(lesson: Pick<Lesson, "id" | "workspace">, cwd: string, script: Script): Promise<string[]> {
+  const template = (await templateFromGit()) ?? (await templateFromCopy(lesson));
+  const drift: string[] = [];
+  for (const file of template.files) {
+    const theirs = await readFile(path.join(cwd, file)).catch(() => undefined);
+    if (theirs === undefined) drift.push(`${file} (deleted)`);
+    else if (!template.same(file, theirs)) drift.push(`${file} (changed)`);
+  }
+  const templateTop = new Set(template.files.map((file) => file.split("/")[0]!));
+  for (const name of await readdir(cwd)) {
+    // .git: a repository of the workspace's own (s12 makes one), not a lesson's state.
+    if (name.startsWith(".") && name !== ".git" && !templateTop.has(name)) drift.push(`${name}/ (new: a lesson's state)`);
+  }
+  for (const file of scriptedWrites(script)) {
+    if (!template.files.includes(file) && (await exists(path.join(cwd, file)))) drift.push(`${file} (already there: the demo makes it)`);
+  }
+  return drift;
+}
+
+/**
+ * The template as git's index has it: each file's blob id, compared with a hash of the file
+ * in the workspace — one git call, no copy (this runs before `--print` answers). A checkout
+ * that turned LF into CRLF (Windows' autocrlf) hashes the same once turned back.
+ * Undefined when git cannot say (a downloaded zip).
+ */
+async function templateFromGit(): Promise<Template | undefined> {
+  const root = repoRoot();
+  const folder = path.relative(root, practiceWorkspace()).split(path.sep).join("/");
+  const listed = await runGit(root, ["ls-files", "-s", "-z", "--", folder], {
+    timeoutMs: GIT_LIST_TIMEOUT_MS,
+    maxChars: GIT_LIST_MAX_CHARS,
+    maxStdoutChars: GIT_LIST_MAX_CHARS,
+  }).catch(() => undefined);
+  if (!listed || listed.exitCode !== 0 || listed.droppedChars > 0) return undefined;
+  // Each entry: "<mode> <blob id> <stage>\t<path>".
+  const ids = new Map<string, string>();
+  for (const entry of listed.stdout.split("\0").filter(Boolean)) {
+    const [meta, file] = entry.split("\t") as [string, string];
+    ids.set(path.posix.relative(folder, file), meta.split(" ")[1]!);
+  }
+  if (ids.size === 0) return undefined;
+  const same = (file: string, content: Buffer) =>
+    blobId(content) === ids.get(file) || blobId(Buffer.from(content.toString("latin1").replaceAll("\r\n", "\n"), "latin1")) === ids.get(file);
+  return { files: [...ids.keys()], same };
+}
+
+/** Git's id for a file's content: the SHA-1 of "blob <size>\0" and the bytes. */
+function blobId(content: Buffer): string {
+  return createHash("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
+}
+
+/** Without git: a fresh copy made and read (the files on disk that .gitignore does not ignore). */
+async function templateFromCopy(lesson: Pick<Lesson, "id" | "workspace">): Promise<Template> {
   const fresh = await lessonWorkspace(lesson, `${lesson.id}-fresh-check`);
   try {
-    const templateFiles = await filesUnder(fresh);
-    const drift = await changedTemplateFiles(fresh, cwd, templateFiles);
-    const freshTop = new Set(await readdir(fresh));
-    for (const name of await readdir(cwd)) {
-      if (name.startsWith(".") && !freshTop.has(name)) drift.push(`${name}/ (new: a lesson's state)`);
-    }
-    for (const file of scriptedWrites(script)) {
-      if (!templateFiles.includes(file) && (await exists(path.join(cwd, file)))) drift.push(`${file} (already there: the demo makes it)`);
-    }
-    return drift;
+    const contents = new Map<string, Buffer>();
+    for (const file of await filesUnder(fresh)) contents.set(file, await readFile(path.join(fresh, file)));
+    return { files: [...contents.keys()], same: (file, content) => content.equals(contents.get(file)!) };
   } finally {
     await rm(fresh, { recursive: true, force: true });
   }
@@ -67,17 +123,6 @@ export function driftMessage(lessonId: string, cwd: string, drift: readonly stri
     "Replayed here, its script would not fit what it finds (tool errors, then a report of work that did not happen). " +
     `For a fresh start, ${fix}; or \`pnpm --filter ${lessonId} demo\` runs the demo in a fresh temporary copy.`
   );
-}
-
-/** Template files that differ in `cwd`, or are missing there. */
-async function changedTemplateFiles(fresh: string, cwd: string, files: readonly string[]): Promise<string[]> {
-  const drift: string[] = [];
-  for (const file of files) {
-    const theirs = await readFile(path.join(cwd, file)).catch(() => undefined);
-    if (theirs === undefined) drift.push(`${file} (deleted)`);
-    else if (!theirs.equals(await readFile(path.join(fresh, file)))) drift.push(`${file} (changed)`);
-  }
-  return drift;
 }
 
 /** Every file under `root`, relative and with `/`, but none inside a `.git` folder (s12's own repository). */
