@@ -49,11 +49,15 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   // endpoint may echo the key back in an error.
   const scrub = (text: string) => scrubberFor([...secretsOf(config), ...knownSecrets()])(text);
   for (const stream of [process.stdout, process.stderr]) new Screen(stream, { scrub });
-  // The REPL and --print start in a fresh copy of their own only for a lesson with a workspace set-up (s12).
-  const startsFresh = lesson.workspace !== undefined && options.cwd === undefined && process.env.LEARN_WORKDIR === undefined;
   const lessonScript = script && !options.modelScript ? script : undefined;
+  const startsFresh = startsInFreshCopy(lesson, options);
   const replayRefusal = lessonScript && ((cwd: string) => demoReplayRefusal(lesson, cwd, lessonScript, startsFresh));
   return { config, flags, tracer, script, replayRefusal };
+}
+
+/** With no --cwd nor LEARN_WORKDIR, a lesson with a workspace set-up (s12) starts in a fresh copy of its own. */
+function startsInFreshCopy(lesson: Lesson, options: CliOptions): boolean {
+  return lesson.workspace !== undefined && options.cwd === undefined && process.env.LEARN_WORKDIR === undefined;
 }
 
 /**
@@ -114,7 +118,9 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
       return 0;
     }
     turn = printed.turn;
-    const refusal = promptsOf(s.script).includes(printed.prompt) ? await s.replayRefusal?.(cwd) : undefined;
+    // A copy made fresh for this run needs no check; the workspace given or the practice one does.
+    const replay = promptsOf(s.script).includes(printed.prompt) && !startsInFreshCopy(lesson, options);
+    const refusal = replay ? await s.replayRefusal?.(cwd) : undefined;
     if (refusal) {
       renderer.error(`Nothing was sent to the model. ${refusal}`);
       return 2;
@@ -194,8 +200,9 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
   const simulator = s.script ? new Simulator(terminal ? withPauses(s.script) : s.script) : undefined;
   const model = buildModel(s.config, s.script, renderer, s.tracer, simulator);
   const demoPrompts = promptsOf(s.script);
-  // Checked before the agent is made: a lesson may write its state folder as it starts.
-  const startDrift = await s.replayRefusal?.(cwd);
+  // Checked before the agent is made (a lesson may write its state folder as it starts), unless
+  // the copy was made fresh for this session; /demo checks again before each replay.
+  const startDrift = startsInFreshCopy(lesson, options) ? undefined : await s.replayRefusal?.(cwd);
   let repl: Repl | undefined;
   const agent = await lesson.createAgent({
     model,
@@ -230,7 +237,7 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
 function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demoPrompts: string[], drift?: string): string {
   const c = paletteFor(process.stdout);
   const lines = [c.bold(`${lesson.id} · ${lesson.title}`) + c.dim(` — ${lesson.headline}`), c.dim(`workspace: ${cwd}`)];
-  if (lesson.workspace && options.cwd === undefined && process.env.LEARN_WORKDIR === undefined) lines.push(c.dim(lesson.workspace.why));
+  if (lesson.workspace && startsInFreshCopy(lesson, options)) lines.push(c.dim(lesson.workspace.why));
   for (const flag of lesson.flags ?? []) {
     const value = s.flags[flag.name];
     if (value !== undefined) lines.push(`${flag.name}: ${c.bold(value)}`);
