@@ -4,8 +4,9 @@
  * A demo script is a bet on a fresh workspace: "cart.js has the bug", "there is no task #1
  * yet". Replayed on a used one — the bug already fixed, an old board in .tasks/ — the tools
  * fail, yet the script still ends with "all three tasks completed": a demo that tells a lie.
- * So before a demo replays in a workspace that is not a fresh copy, we compare it with one and
- * say what differs, instead of replaying. What counts, and why:
+ * So before a demo replays in a workspace that is not a fresh copy, we compare it with the
+ * template (git's copy of practice-workspace/) and say what differs, instead of replaying.
+ * What counts, and why:
  *
  *   a template file changed or gone    the script reads and edits those files (s02's bug)
  *   a new dot-folder at the top        a lesson's state (.tasks/, .team/, .memory/…): the
@@ -42,7 +43,8 @@ interface Template {
  * Empty when nothing does.
  */
 export async function driftFromTemplate(lesson: Pick<Lesson, "id" | "workspace">, cwd: string, script: Script): Promise<string[]> {
-  const template = (await templateFromGit()) ?? (await templateFromCopy(lesson));
+  // A lesson that prepares its copy (s12 edits settings for its repository) is compared with a prepared one.
+  const template = (lesson.workspace ? undefined : await templateFromGit()) ?? (await templateFromCopy(lesson));
   const drift: string[] = [];
   for (const file of template.files) {
     const theirs = await readFile(path.join(cwd, file)).catch(() => undefined);
@@ -55,7 +57,7 @@ export async function driftFromTemplate(lesson: Pick<Lesson, "id" | "workspace">
     if (name.startsWith(".") && name !== ".git" && !templateTop.has(name)) drift.push(`${name}/ (new: a lesson's state)`);
   }
   for (const file of scriptedWrites(script)) {
-    if (!template.files.includes(file) && (await exists(path.join(cwd, file)))) drift.push(`${file} (already there: the demo makes it)`);
+    if (!template.files.includes(file) && (await isFile(path.join(cwd, file)))) drift.push(`${file} (already there: the demo makes it)`);
   }
   return drift;
 }
@@ -155,8 +157,9 @@ export function scriptedWrites(script: Script): string[] {
   return [...paths];
 }
 
-async function exists(file: string): Promise<boolean> {
-  return (await lstat(file).catch(() => undefined)) !== undefined;
+/** A file, not a folder: a search's `path` (glob, grep) names a folder the template has. */
+async function isFile(file: string): Promise<boolean> {
+  return (await lstat(file).catch(() => undefined))?.isFile() === true;
 }
 
 /**
