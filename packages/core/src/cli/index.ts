@@ -63,9 +63,16 @@ export async function runCli(lesson: Lesson, argv = process.argv.slice(2)): Prom
  * session already works there (session-marker.ts). Returns what removes the marker.
  */
 async function markWorkspace(cwd: string, lesson: Lesson): Promise<() => void> {
-  const { others, release } = await holdWorkspace(cwd, lesson.id);
-  if (others.length) process.stderr.write(`${paletteFor(process.stderr).yellow(`● ${otherSessionWarning(others)}`)}\n`);
-  return release;
+  const c = paletteFor(process.stderr);
+  try {
+    const { others, release } = await holdWorkspace(cwd, lesson.id);
+    if (others.length) process.stderr.write(`${c.yellow(`● ${otherSessionWarning(others)}`)}\n`);
+    return release;
+  } catch (err) {
+    // A convenience, not a lock: a temporary folder we cannot write must not stop the session.
+    process.stderr.write(`${c.dim(`(no session marker: ${err instanceof Error ? err.message : String(err)})`)}\n`);
+    return () => {};
+  }
 }
 
 /**
