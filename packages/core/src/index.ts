@@ -28,3 +28,4 @@ export * from "./kernel/index.ts";
 export * from "./agent/index.ts";
 export * from "./state/index.ts";
 export * from "./turn-errors.ts";
+export { demoReplayRefusal, driftFromTemplate } from "./workspace-drift.ts";

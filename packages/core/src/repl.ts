@@ -35,6 +35,11 @@ export interface ReplOptions {
   offlinePrompts?: readonly string[];
   /** Also run on `/clear` (offline: the scripted model starts its script again). */
   onClear?: () => void;
+  /**
+   * Offline, before `/demo` types the script's first prompt: why the demo must not replay here
+   * (a used workspace, see workspace-drift.ts), or undefined to go ahead.
+   */
+  beforeDemo?: () => Promise<string | undefined>;
 }
 
 /** A line waiting its turn: typed, piped, or submitted by the agent's own mechanisms. */
@@ -261,8 +266,10 @@ export class Repl {
         name: "demo",
         description: "type the next prompt the offline model knows",
         run: async () => {
-          const prompt = this.demoLeft.shift();
-          if (!prompt) return "No demo prompts left (/clear starts the demo again).";
+          if (this.demoLeft.length === 0) return "No demo prompts left (/clear starts the demo again).";
+          const refusal = this.demoLeft.length === this.options.demoPrompts?.length ? await this.options.beforeDemo?.() : undefined;
+          if (refusal) return void this.options.renderer.error(`/demo sent nothing. ${refusal}`);
+          const prompt = this.demoLeft.shift()!;
           this.screen.print(`> ${prompt}`);
           await this.runTurn(prompt);
         },

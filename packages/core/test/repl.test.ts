@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { PromptQueue } from "../src/agent/prompt-queue.ts";
 import type { Agent, SlashCommand } from "../src/lesson.ts";
-import { Repl } from "../src/repl.ts";
+import { Repl, type ReplOptions } from "../src/repl.ts";
 import { RecordingRenderer } from "../src/testing/index.ts";
 
 /** An agent that records prompts; a prompt "slow" waits until cancelled. */
@@ -27,7 +27,7 @@ function fakeAgent() {
   return { agent, prompts, cleared: () => cleared, closed: () => closed };
 }
 
-function start(terminal: boolean, commands: SlashCommand[] = []) {
+function start(terminal: boolean, commands: SlashCommand[] = [], more: Partial<ReplOptions> = {}) {
   const input = new PassThrough();
   const output = new PassThrough();
   let text = "";
@@ -35,7 +35,7 @@ function start(terminal: boolean, commands: SlashCommand[] = []) {
   const fake = fakeAgent();
   fake.agent.commands!.push(...commands);
   const renderer = new RecordingRenderer();
-  const repl = new Repl({ agent: fake.agent, renderer, input, output, terminal, demoPrompts: ["demo one"] });
+  const repl = new Repl({ agent: fake.agent, renderer, input, output, terminal, demoPrompts: ["demo one"], ...more });
   const done = repl.start();
   return { input, output: () => text, fake, renderer, done, repl };
 }
@@ -87,6 +87,21 @@ describe("the REPL", () => {
     await r.done;
     expect(r.fake.prompts).toEqual(["demo one"]);
     expect(r.output()).toContain("No demo prompts left");
+  });
+
+  it("/demo on a used workspace sends nothing and says why; asked again after /clear, it goes ahead", async () => {
+    let used = true;
+    const asked: number[] = [];
+    const r = start(false, [], { beforeDemo: async () => (asked.push(1), used ? "This workspace is not the fresh one…" : undefined) });
+    r.input.write("/demo\n");
+    await tick();
+    expect(r.fake.prompts).toEqual([]);
+    expect(r.renderer.ofKind("error").map((e) => e.text)).toEqual(["/demo sent nothing. This workspace is not the fresh one…"]);
+    used = false; // `pnpm reset` in another terminal
+    r.input.end("/demo\n/clear\n/demo\n");
+    await r.done;
+    expect(r.fake.prompts).toEqual(["demo one", "demo one"]);
+    expect(asked).toHaveLength(3); // before each first prompt of the script; never mid-script
   });
 
   it("Ctrl-C during a turn cancels it and the session goes on", async () => {

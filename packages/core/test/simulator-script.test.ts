@@ -3,7 +3,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScript, parseScript, ScriptError } from "../src/simulator/index.ts";
+import { loadScript, parseScript, ScriptError, withPauses } from "../src/simulator/index.ts";
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/scripts/${name}`, import.meta.url));
 
@@ -44,7 +44,7 @@ describe("script loading", () => {
     [
       "an unknown key",
       "turns:\n  - content: [ { type: text, text: hi } ]\n  - contnet: [ { type: text, text: hi } ]\n",
-      "demo/bad.yaml:3: turns[1].contnet: unknown key (allowed: agent, after, repeat, expect, content, stop_reason, error, disconnect, delayMs, oneOf)",
+      "demo/bad.yaml:3: turns[1].contnet: unknown key (allowed: agent, after, repeat, expect, content, stop_reason, error, disconnect, delayMs, pauseMs, oneOf)",
     ],
     [
       "an unknown expect matcher",
@@ -54,7 +54,7 @@ describe("script loading", () => {
     [
       "two unknown keys",
       "turns:\n  - content: [ { type: text, text: hi } ]\n    delay: 5\n    agnet: bob\n",
-      "demo/bad.yaml:3: turns[0].delay: unknown key (allowed: agent, after, repeat, expect, content, stop_reason, error, disconnect, delayMs, oneOf)\ndemo/bad.yaml:4: turns[0].agnet: unknown key",
+      "demo/bad.yaml:3: turns[0].delay: unknown key (allowed: agent, after, repeat, expect, content, stop_reason, error, disconnect, delayMs, pauseMs, oneOf)\ndemo/bad.yaml:4: turns[0].agnet: unknown key",
     ],
     ["a missing field", "turns:\n  - content:\n    - type: text\n", "demo/bad.yaml:3: turns[0].content[0].text: missing (expected string)"],
     ["an empty text", 'turns:\n  - content: [ { type: text, text: "" } ]\n', "demo/bad.yaml:2: turns[0].content[0].text: text must not be empty"],
@@ -116,7 +116,7 @@ turns:
     [
       "an unknown key in an alternative",
       "turns:\n  - oneOf:\n      - agent: bob\n        content: [ { type: text, text: a } ]\n",
-      "demo/bad.yaml:3: turns[0].oneOf[0].agent: unknown key (allowed: expect, content, stop_reason, error, disconnect, delayMs)",
+      "demo/bad.yaml:3: turns[0].oneOf[0].agent: unknown key (allowed: expect, content, stop_reason, error, disconnect, delayMs, pauseMs)",
     ],
   ])("names file, line and field for %s", (_name, text, expected) => {
     expect(problemIn(text)).toContain(expected);
@@ -128,5 +128,27 @@ turns:
       "demo/bad.yaml:1: prompt: expected a string or a list of strings",
       expect.stringMatching(/^demo\/bad\.yaml:3: turns\[0\]\.delayMs: /),
     ]);
+  });
+});
+
+describe("pauses for a person (pauseMs)", () => {
+  const text = [
+    "turns:",
+    "  - { pauseMs: 3000, content: [ { type: text, text: one } ] }",
+    "  - oneOf:",
+    "      - { pauseMs: 500, delayMs: 20, content: [ { type: text, text: two } ] }",
+  ].join("\n");
+
+  it("are served as a delay only where a person watches: withPauses turns them into delayMs", () => {
+    const script = parseScript(text, "demo/pause.yaml");
+    expect(script.turns[0]?.delayMs).toBeUndefined(); // as loaded: tests, --print and --demo answer at once
+    const paused = withPauses(script);
+    expect(paused.turns[0]?.delayMs).toBe(3000);
+    expect(paused.turns[1]?.oneOf?.[0]?.delayMs).toBe(520);
+    expect(script.turns[1]?.oneOf?.[0]?.delayMs).toBe(20); // the loaded script is left as it was
+  });
+
+  it("must be a whole number of milliseconds", () => {
+    expect(problemIn("turns:\n  - { pauseMs: -1, content: [ { type: text, text: x } ] }\n")).toContain("pauseMs");
   });
 });

@@ -69,6 +69,11 @@ describe("s04 demo", () => {
         "Mark finished items completed and the one you are on in_progress with todo_write; if the plan no longer fits, rewrite it.</reminder>",
     );
 
+    // The screen said when it went, and why: the only sign of it a person watching gets.
+    expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([
+      "Reminder sent to the model with this round's results: the plan has not changed in 3 rounds of tool calls.",
+    ]);
+
     // The spinner followed the item in progress (none when the prompt came), cleared when all were done.
     expect(renderer.ofKind("status").map((e) => e.text)).toEqual([
       undefined, "Running the tests", "Naming the low-stock limit", "Rewriting lowStock", "Rewriting stockReport", "Running the tests again", undefined,

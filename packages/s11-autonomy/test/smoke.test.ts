@@ -33,6 +33,10 @@ describe("s11 demo: three tasks, two teammates, a shutdown by protocol", () => {
     // alice's idle cycle claimed #3 for her: her next work phase started with it (after her idle call's result).
     const alice = requestsOf(simulator.requests, "alice");
     expect(textOfMessage(lastMessage(alice[4]!))).toMatch(/^Idle: [\s\S]*\nTask #3: Write couponValue\(code\)/);
+    // ...and the screen said so, in her lane: the claim nobody asked for is not silent.
+    expect(renderer.teammateNamed("alice").ofKind("notice").map((n) => n.text)).toContain(
+      "claimed #3: Write couponValue(code) (its idle cycle found it ready on the board)",
+    );
     // Each shutdown request reached its teammate with its id.
     expect(textOfMessage(lastMessage(alice.at(-1)!))).toContain("request_id: req-1");
     expect(textOfMessage(lastMessage(requestsOf(simulator.requests, "bob").at(-1)!))).toContain("request_id: req-2");

@@ -168,7 +168,11 @@ describe("the course in one session (lesson 12's agent)", () => {
 
     // ── s12: she worked inside the worktree; the lead merged her branch and removed it ────
     expect(lastText(alice[1])).toMatch(/<worktree>\nYou now work in worktree discount for task #1: \.worktrees\/discount, branch wt\/discount/);
-    expect(notices(["alice"])).toEqual(["works in .worktrees/discount now (task #1, branch wt/discount)"]);
+    // (s04's reminder went to her too — three rounds of tools and no plan — and the screen says so.)
+    expect(notices(["alice"])).toEqual([
+      "works in .worktrees/discount now (task #1, branch wt/discount)",
+      "Reminder sent to the model with this round's results: 3 rounds of tool calls and no plan.",
+    ]);
     expect(lastText(alice[3])).toContain("## wt/discount");
     const subject = async (rev: string) => (await git(ws, "log", "-1", "--format=%s", rev)).trim();
     expect(await subject("main")).toBe("Test applyDiscount");

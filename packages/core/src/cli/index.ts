@@ -14,6 +14,8 @@ import { ConfigError } from "../config.ts";
 import type { Lesson } from "../lesson.ts";
 import { installProcessCleanup } from "../process-registry.ts";
 import { scrubSecrets } from "../secrets.ts";
+import { holdWorkspace, otherSessionWarning } from "../session-marker.ts";
+import { paletteFor } from "../ui/colors.ts";
 import { ScriptError } from "../simulator/index.ts";
 import { startingWorkspace, WorkspaceError } from "../workspace.ts";
 import { parseCli, usage, UsageError, type CliOptions } from "./args.ts";
@@ -35,10 +37,12 @@ export async function runCli(lesson: Lesson, argv = process.argv.slice(2)): Prom
     return 0;
   }
   let s: Setup | undefined;
+  let release: (() => void) | undefined;
   try {
     s = await setup(options, lesson);
     if (options.demo) return await runDemo(lesson, options, s);
     const cwd = await startingWorkspace(lesson, options.cwd);
+    release = await markWorkspace(cwd, lesson);
     if (options.print !== undefined) return await runPrint(lesson, options, s, cwd);
     return await runInteractive(lesson, options, s, cwd);
   } catch (err) {
@@ -49,7 +53,25 @@ export async function runCli(lesson: Lesson, argv = process.argv.slice(2)): Prom
     }
     throw err;
   } finally {
+    release?.();
     await s?.tracer?.flush();
+  }
+}
+
+/**
+ * Leave this session's marker on its workspace, and say so in one line when another live
+ * session already works there (session-marker.ts). Returns what removes the marker.
+ */
+async function markWorkspace(cwd: string, lesson: Lesson): Promise<() => void> {
+  const c = paletteFor(process.stderr);
+  try {
+    const { others, release } = await holdWorkspace(cwd, lesson.id);
+    if (others.length) process.stderr.write(`${c.yellow(`● ${otherSessionWarning(others)}`)}\n`);
+    return release;
+  } catch (err) {
+    // A convenience, not a lock: a temporary folder we cannot write must not stop the session.
+    process.stderr.write(`${c.dim(`(no session marker: ${err instanceof Error ? err.message : String(err)})`)}\n`);
+    return () => {};
   }
 }
 

@@ -13,12 +13,13 @@ import { reportTurnError } from "../turn-errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type Lesson } from "../lesson.ts";
 import { Model } from "../model.ts";
 import { Repl, loadHistory } from "../repl.ts";
-import { loadScript, Simulator, type Script } from "../simulator/index.ts";
+import { loadScript, Simulator, withPauses, type Script } from "../simulator/index.ts";
 import { FileTracer, type Tracer } from "../trace.ts";
 import { paletteFor } from "../ui/colors.ts";
 import { knownSecrets, scrubberFor } from "../secrets.ts";
 import { Screen, TerminalRenderer, type Renderer } from "../ui/renderer.ts";
 import { lessonWorkspace, resolveWorkspace, userPath } from "../workspace.ts";
+import { demoReplayRefusal } from "../workspace-drift.ts";
 import { existingUserFile, type CliOptions } from "./args.ts";
 
 /** Everything a run needs, built from the options. */
@@ -28,6 +29,11 @@ export interface Setup {
   flags: Record<string, string | undefined>;
   tracer?: Tracer;
   script?: Script;
+  /**
+   * Offline, when the script is the lesson's own demo (not --model-script): why its replay in
+   * `cwd` would not be the demo (a used workspace), or undefined when it would.
+   */
+  replayRefusal?: (cwd: string) => Promise<string | undefined>;
 }
 
 export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup> {
@@ -43,7 +49,15 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   // endpoint may echo the key back in an error.
   const scrub = (text: string) => scrubberFor([...secretsOf(config), ...knownSecrets()])(text);
   for (const stream of [process.stdout, process.stderr]) new Screen(stream, { scrub });
-  return { config, flags, tracer, script };
+  const lessonScript = script && !options.modelScript ? script : undefined;
+  const startsFresh = startsInFreshCopy(lesson, options);
+  const replayRefusal = lessonScript && ((cwd: string) => demoReplayRefusal(lesson, cwd, lessonScript, startsFresh));
+  return { config, flags, tracer, script, replayRefusal };
+}
+
+/** With no --cwd nor LEARN_WORKDIR, a lesson with a workspace set-up (s12) starts in a fresh copy of its own. */
+function startsInFreshCopy(lesson: Lesson, options: CliOptions): boolean {
+  return lesson.workspace !== undefined && options.cwd === undefined && process.env.LEARN_WORKDIR === undefined;
 }
 
 /**
@@ -104,6 +118,13 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
       return 0;
     }
     turn = printed.turn;
+    // A copy made fresh for this run needs no check; the workspace given or the practice one does.
+    const replay = promptsOf(s.script).includes(printed.prompt) && !startsInFreshCopy(lesson, options);
+    const refusal = replay ? await s.replayRefusal?.(cwd) : undefined;
+    if (refusal) {
+      renderer.error(`Nothing was sent to the model. ${refusal}`);
+      return 2;
+    }
     const answer = await runUntilIdle(agent, printed.prompt, controller.signal, renderer);
     Screen.of(process.stdout).print(answer);
     return 0;
@@ -175,9 +196,13 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
   const terminal = process.stdin.isTTY === true;
   const renderer = new TerminalRenderer(process.stdout);
   // Offline, /clear starts the scripted model's script again, so the demo can be run again.
-  const simulator = s.script ? new Simulator(s.script) : undefined;
+  // At a terminal a person can press Ctrl-C, so the script's pauses for that are kept (pauses.ts).
+  const simulator = s.script ? new Simulator(terminal ? withPauses(s.script) : s.script) : undefined;
   const model = buildModel(s.config, s.script, renderer, s.tracer, simulator);
   const demoPrompts = promptsOf(s.script);
+  // Checked before the agent is made (a lesson may write its state folder as it starts), unless
+  // the copy was made fresh for this session; /demo checks again before each replay.
+  const startDrift = startsInFreshCopy(lesson, options) ? undefined : await s.replayRefusal?.(cwd);
   let repl: Repl | undefined;
   const agent = await lesson.createAgent({
     model,
@@ -195,12 +220,13 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
       input: process.stdin,
       output: process.stdout,
       terminal,
-      banner: banner(lesson, options, s, cwd, demoPrompts),
+      banner: banner(lesson, options, s, cwd, demoPrompts, startDrift),
       demoPrompts,
       offlinePrompts: s.script && demoPrompts,
       historyFile: terminal ? historyFile : undefined,
       baseURL: s.config.baseURL,
       onClear: simulator && (() => simulator.restart()),
+      beforeDemo: s.replayRefusal && (() => s.replayRefusal!(cwd)),
     },
     terminal ? await loadHistory(historyFile) : [],
   );
@@ -208,10 +234,10 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
   return 0;
 }
 
-function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demoPrompts: string[]): string {
+function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demoPrompts: string[], drift?: string): string {
   const c = paletteFor(process.stdout);
   const lines = [c.bold(`${lesson.id} · ${lesson.title}`) + c.dim(` — ${lesson.headline}`), c.dim(`workspace: ${cwd}`)];
-  if (lesson.workspace && options.cwd === undefined && process.env.LEARN_WORKDIR === undefined) lines.push(c.dim(lesson.workspace.why));
+  if (lesson.workspace && startsInFreshCopy(lesson, options)) lines.push(c.dim(lesson.workspace.why));
   for (const flag of lesson.flags ?? []) {
     const value = s.flags[flag.name];
     if (value !== undefined) lines.push(`${flag.name}: ${c.bold(value)}`);
@@ -232,6 +258,7 @@ function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demo
       );
       lines.push(...demoPrompts.map((p) => `  ${c.green(p)}`));
     }
+    if (drift) lines.push(c.yellow(drift));
   } else {
     lines.push(c.dim(`model: ${s.config.model}${s.config.baseURL ? ` at ${s.config.baseURL}` : ""}`));
   }

@@ -52,6 +52,11 @@ export interface TurnAnswer {
   error?: { status: number; type: string; message: string; headers?: Record<string, string> };
   disconnect?: boolean;
   delayMs?: number;
+  /**
+   * A wait for a person to try Ctrl-C mid-turn: served as `delayMs` only at the REPL at a
+   * terminal (see pauses.ts); tests, `--print` and `--demo` answer at once.
+   */
+  pauseMs?: number;
 }
 
 export interface ScriptTurn extends TurnAnswer {
@@ -134,6 +139,7 @@ const answerShape = {
   }).optional(),
   disconnect: z.boolean().optional(),
   delayMs: count.optional(),
+  pauseMs: count.optional(),
 };
 
 /** An answer answers in exactly one way: a message, an HTTP error, or a dropped connection. */

@@ -38,6 +38,12 @@ export function reminderText(list: TodoList, rounds: number): string {
   );
 }
 
+/** What the screen says when a reminder goes out (the model gets reminderText). */
+export function reminderNotice(list: TodoList, rounds: number): string {
+  const why = list.items.length === 0 ? `${rounds} rounds of tool calls and no plan` : `the plan has not changed in ${rounds} rounds of tool calls`;
+  return `Reminder sent to the model with this round's results: ${why}.`;
+}
+
 export interface PlanReminder {
   /** Counts rounds; appends the reminder when it is due. */
   afterBatch: Hook<"PostToolBatch">;
@@ -47,11 +53,13 @@ export interface PlanReminder {
 
 export function planReminder(list: TodoList, afterRounds = REMINDER_AFTER_ROUNDS): PlanReminder {
   let rounds = 0;
-  const afterBatch = defineHook("PostToolBatch", "todo reminder", async ({ uses, outcomes }) => {
+  const afterBatch = defineHook("PostToolBatch", "todo reminder", async ({ uses, outcomes }, ctx) => {
     const planWritten = uses.some((use, i) => use.name === PLAN_TOOL && outcomes[i]?.isError === false);
     rounds = planWritten ? 0 : rounds + 1;
     if (rounds < afterRounds || (list.items.length > 0 && !list.isOpen)) return;
     const text = reminderText(list, rounds);
+    // The model reads the reminder; the person watching sees that it went, and why.
+    ctx.renderer.notice(reminderNotice(list, rounds));
     rounds = 0;
     return { append: [text] };
   });

@@ -11,7 +11,7 @@
  *
  * Its final answer reaches nobody: what matters it sends with send_message (its prompt says so).
  */
-import { agentFrom, describeError, PromptQueue, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
+import { agentFrom, describeError, PromptQueue, type Agent, type AgentOptions, type AgentParts, type Renderer } from "@learn/core";
 import type { PartsOf } from "@learn/s05";
 import { LEAD, type Mailboxes, type MemberStatus, type Roster } from "../team/index.ts";
 import { inboxOf, withInbox, type Inbox } from "./inbox.ts";
@@ -27,6 +27,8 @@ const IDLE_WAIT_MS = 60_000;
 export interface TeammateHandle {
   readonly name: string;
   readonly role: string;
+  /** Its lane on the screen (its name, its colour): what the harness does for it is shown there. */
+  readonly renderer: Renderer;
   /** Aborted when the teammate is shut down. */
   readonly signal: AbortSignal;
   /** Prompts submitted to it (a mail wake): what its idle time waits for. */
@@ -72,11 +74,16 @@ export class Teammate implements TeammateHandle {
   private agent: Agent | undefined;
   private inbox: Inbox | undefined;
 
+  readonly renderer: Renderer;
+
   constructor(
     readonly name: string,
     readonly role: string,
     private readonly team: TeamContext,
-  ) {}
+  ) {
+    // Its own lane on the screen (its name, its colour), for its agent and for the harness's word about it.
+    this.renderer = team.lead.renderer.teammate(name);
+  }
 
   /** Build its agent and start its first work phase; resolves once it runs, not when it ends. */
   async start(prompt: string): Promise<void> {
@@ -137,8 +144,8 @@ export class Teammate implements TeammateHandle {
 
   private async build(): Promise<Agent> {
     const { lead, mailboxes, partsOf } = this.team;
-    // Its own lane on the screen (its name, its colour), its own name in the trace and to the model.
-    const renderer = lead.renderer.teammate(this.name);
+    // Its own lane on the screen, its own name in the trace and to the model.
+    const renderer = this.renderer;
     const options: AgentOptions = {
       ...lead,
       renderer,

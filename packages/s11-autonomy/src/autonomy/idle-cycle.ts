@@ -5,6 +5,7 @@
  *   work phase ends (the idle tool, or an answer with no tool call)
  *     └─► every pollMs:  mail?               ──► a work phase with the mail
  *                        a task it can claim? ──► claim it (atomically) ──► "Task #3: <subject>"
+ *                                                  (on screen: "[alice] ● claimed #3: <subject> …")
  *                        timeoutMs passed?    ──► tell the lead, shut down
  *
  * Claiming is the board's `claim`, a read-modify-write under the board's lock: two teammates
@@ -30,7 +31,11 @@ export function idleCycle(board: TaskBoard, mailboxes: Mailboxes, settings: Idle
       const next = mate.queue.take();
       if (next) return next.prompt;
       const task = await claimNext(board, mate.name);
-      if (task) return taskPrompt(task);
+      if (task) {
+        // Nobody asked for it, so say it on screen: the next lines are that teammate at work on it.
+        mate.renderer.notice(`claimed #${task.id}: ${task.subject} (its idle cycle found it ready on the board)`);
+        return taskPrompt(task);
+      }
       const left = deadline - Date.now();
       if (left <= 0) return timedOut(mate, mailboxes, settings);
       await mate.wait(Math.min(settings.pollMs, left));

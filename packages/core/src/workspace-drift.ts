@@ -1,0 +1,177 @@
+/**
+ * Is this workspace still the one the offline demo was written for?
+ *
+ * A demo script is a bet on a fresh workspace: "cart.js has the bug", "there is no task #1
+ * yet". Replayed on a used one — the bug already fixed, an old board in .tasks/ — the tools
+ * fail, yet the script still ends with "all three tasks completed": a demo that tells a lie.
+ * So before a demo replays in a workspace that is not a fresh copy, we compare it with the
+ * template (git's copy of practice-workspace/) and say what differs, instead of replaying.
+ * What counts, and why:
+ *
+ *   a template file changed or gone    the script reads and edits those files (s02's bug)
+ *   a new dot-folder at the top        a lesson's state (.tasks/, .team/, .memory/…): the
+ *                                      script's ids and counts assume there is none
+ *   a file the script writes, there    the script would overwrite it, or find it already done
+ *
+ * Anything else — hello.js from s01, a skill or agent file of your own in .claude/ — the
+ * demos never look at, so it does not stop one (it would only nag a student into deleting
+ * their exercise work).
+ */
+import { createHash } from "node:crypto";
+import { lstat, readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { repoRoot } from "./config.ts";
+import type { Lesson } from "./lesson.ts";
+import { runGit } from "./safe-git.ts";
+import type { Script } from "./simulator/index.ts";
+import { lessonWorkspace, practiceWorkspace } from "./workspace.ts";
+
+/** At most this many differences are named; the rest are counted. */
+const SHOWN_DIFFERENCES = 5;
+const GIT_LIST_TIMEOUT_MS = 30_000;
+const GIT_LIST_MAX_CHARS = 4 * 1024 * 1024;
+
+/** The template's files (relative, with `/`), and whether a file's content is the template's. */
+interface Template {
+  files: string[];
+  same(file: string, content: Buffer): boolean;
+}
+
+/**
+ * What in `cwd` would make `script` replay differently than on a fresh copy of the practice
+ * workspace (prepared as `lesson` prepares it), one line each: "shop/src/cart.js (changed)".
+ * Empty when nothing does.
+ */
+export async function driftFromTemplate(lesson: Pick<Lesson, "id" | "workspace">, cwd: string, script: Script): Promise<string[]> {
+  // A lesson that prepares its copy (s12 edits settings for its repository) is compared with a prepared one.
+  const template = (lesson.workspace ? undefined : await templateFromGit()) ?? (await templateFromCopy(lesson));
+  const drift: string[] = [];
+  for (const file of template.files) {
+    const theirs = await readFile(path.join(cwd, file)).catch(() => undefined);
+    if (theirs === undefined) drift.push(`${file} (deleted)`);
+    else if (!template.same(file, theirs)) drift.push(`${file} (changed)`);
+  }
+  const templateTop = new Set(template.files.map((file) => file.split("/")[0]!));
+  for (const name of await readdir(cwd)) {
+    // .git: a repository of the workspace's own (s12 makes one), not a lesson's state.
+    if (name.startsWith(".") && name !== ".git" && !templateTop.has(name)) drift.push(`${name}/ (new: a lesson's state)`);
+  }
+  for (const file of scriptedWrites(script)) {
+    if (!template.files.includes(file) && (await isFile(path.join(cwd, file)))) drift.push(`${file} (already there: the demo makes it)`);
+  }
+  return drift;
+}
+
+/**
+ * The template as git's index has it: each file's blob id, compared with a hash of the file
+ * in the workspace — one git call, no copy (this runs before `--print` answers). A checkout
+ * that turned LF into CRLF (Windows' autocrlf) hashes the same once turned back.
+ * Undefined when git cannot say (a downloaded zip).
+ */
+async function templateFromGit(): Promise<Template | undefined> {
+  const root = repoRoot();
+  const folder = path.relative(root, practiceWorkspace()).split(path.sep).join("/");
+  const listed = await runGit(root, ["ls-files", "-s", "-z", "--", folder], {
+    timeoutMs: GIT_LIST_TIMEOUT_MS,
+    maxChars: GIT_LIST_MAX_CHARS,
+    maxStdoutChars: GIT_LIST_MAX_CHARS,
+  }).catch(() => undefined);
+  if (!listed || listed.exitCode !== 0 || listed.droppedChars > 0) return undefined;
+  // Each entry: "<mode> <blob id> <stage>\t<path>".
+  const ids = new Map<string, string>();
+  for (const entry of listed.stdout.split("\0").filter(Boolean)) {
+    const [meta, file] = entry.split("\t") as [string, string];
+    ids.set(path.posix.relative(folder, file), meta.split(" ")[1]!);
+  }
+  if (ids.size === 0) return undefined;
+  const same = (file: string, content: Buffer) =>
+    blobId(content) === ids.get(file) || blobId(Buffer.from(content.toString("latin1").replaceAll("\r\n", "\n"), "latin1")) === ids.get(file);
+  return { files: [...ids.keys()], same };
+}
+
+/** Git's id for a file's content: the SHA-1 of "blob <size>\0" and the bytes. */
+function blobId(content: Buffer): string {
+  return createHash("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
+}
+
+/** Without git: a fresh copy made and read (the files on disk that .gitignore does not ignore). */
+async function templateFromCopy(lesson: Pick<Lesson, "id" | "workspace">): Promise<Template> {
+  const fresh = await lessonWorkspace(lesson, `${lesson.id}-fresh-check`);
+  try {
+    const contents = new Map<string, Buffer>();
+    for (const file of await filesUnder(fresh)) contents.set(file, await readFile(path.join(fresh, file)));
+    return { files: [...contents.keys()], same: (file, content) => content.equals(contents.get(file)!) };
+  } finally {
+    await rm(fresh, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What to say when a demo would replay on a drifted workspace: what differs, and how to get a
+ * fresh one. `startsFresh`: the lesson starts in a fresh copy of its own (s12), so starting
+ * it again is the way back.
+ */
+export function driftMessage(lessonId: string, cwd: string, drift: readonly string[], startsFresh: boolean): string {
+  const shown = drift.slice(0, SHOWN_DIFFERENCES).join(", ");
+  const more = drift.length > SHOWN_DIFFERENCES ? ` and ${drift.length - SHOWN_DIFFERENCES} more` : "";
+  const fix =
+    cwd === practiceWorkspace()
+      ? "`pnpm reset` puts practice-workspace/ back"
+      : startsFresh
+        ? "start the lesson again: it starts in a fresh copy"
+        : "point --cwd at a fresh copy of practice-workspace/";
+  return (
+    `This workspace is not the fresh one the offline demo was written for: ${shown}${more}. ` +
+    "Replayed here, its script would not fit what it finds (tool errors, then a report of work that did not happen). " +
+    `For a fresh start, ${fix}; or \`pnpm --filter ${lessonId} demo\` runs the demo in a fresh temporary copy.`
+  );
+}
+
+/** Every file under `root`, relative and with `/`, but none inside a `.git` folder (s12's own repository). */
+async function filesUnder(root: string, dir = ""): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (entry.name !== ".git") files.push(...(await filesUnder(root, rel)));
+    } else files.push(rel);
+  }
+  return files;
+}
+
+/**
+ * The files the script's tool calls name as `path` (write_file, edit_file, read_file…),
+ * relative. One that is not in the template, the demo itself makes: found before the replay,
+ * it was left by an earlier one.
+ */
+export function scriptedWrites(script: Script): string[] {
+  const paths = new Set<string>();
+  for (const turn of script.turns) {
+    for (const answer of [turn, ...(turn.oneOf ?? [])]) {
+      for (const block of answer.content ?? []) {
+        const named = block.type === "tool_use" ? block.input.path : undefined;
+        if (typeof named === "string" && !path.isAbsolute(named)) paths.add(path.posix.normalize(named));
+      }
+    }
+  }
+  return [...paths];
+}
+
+/** A file, not a folder: a search's `path` (glob, grep) names a folder the template has. */
+async function isFile(file: string): Promise<boolean> {
+  return (await lstat(file).catch(() => undefined))?.isFile() === true;
+}
+
+/**
+ * Before the lesson's own demo script replays in `cwd` (the REPL's `/demo`, or its prompt given
+ * to `--print`): why not, or undefined when the workspace is as fresh as the script needs.
+ */
+export async function demoReplayRefusal(
+  lesson: Pick<Lesson, "id" | "workspace">,
+  cwd: string,
+  script: Script,
+  startsFresh: boolean,
+): Promise<string | undefined> {
+  const drift = await driftFromTemplate(lesson, cwd, script);
+  return drift.length ? driftMessage(lesson.id, cwd, drift, startsFresh) : undefined;
+}

@@ -1,0 +1,67 @@
+/**
+ * A demo replays only on a workspace as fresh as its script needs: a used one is named, what
+ * differs and how to get a fresh one, before anything is sent.
+ */
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseScript } from "../src/simulator/index.ts";
+import { useTempWorkspace } from "../src/testing/index.ts";
+import { demoReplayRefusal, driftFromTemplate, scriptedWrites } from "../src/workspace-drift.ts";
+
+const lesson = { id: "s08" };
+/** A demo that edits a template file and writes a new one (as s08's does). */
+const script = parseScript(
+  [
+    "prompt: plan it",
+    "turns:",
+    "  - content:",
+    "      - { type: tool_use, name: edit_file, input: { path: shop/src/cart.js, old_text: a, new_text: b } }",
+    "      - { type: tool_use, name: write_file, input: { path: ./shop/src/discount.js, content: x } }",
+    "      - { type: tool_use, name: bash, input: { command: 'node hello.js' } }",
+  ].join("\n"),
+);
+
+const ws = useTempWorkspace();
+
+describe("a workspace before a demo replays", () => {
+  it("a fresh copy has nothing in the way", async () => {
+    expect(await driftFromTemplate(lesson, ws.dir, script)).toEqual([]);
+    expect(await demoReplayRefusal(lesson, ws.dir, script, false)).toBeUndefined();
+  });
+
+  it("names a changed template file, a lesson's state folder and a file the demo makes", async () => {
+    await writeFile(path.join(ws.dir, "shop/src/cart.js"), "// fixed by an earlier run\n");
+    await mkdir(path.join(ws.dir, ".tasks"));
+    await writeFile(path.join(ws.dir, ".tasks/1.json"), "{}");
+    await writeFile(path.join(ws.dir, "shop/src/discount.js"), "// made by an earlier run\n");
+    expect(await driftFromTemplate(lesson, ws.dir, script)).toEqual([
+      "shop/src/cart.js (changed)",
+      ".tasks/ (new: a lesson's state)",
+      "shop/src/discount.js (already there: the demo makes it)",
+    ]);
+    const refusal = await demoReplayRefusal(lesson, ws.dir, script, false);
+    expect(refusal).toContain("not the fresh one the offline demo was written for: shop/src/cart.js (changed)");
+    expect(refusal).toContain("point --cwd at a fresh copy of practice-workspace/");
+    expect(refusal).toContain("`pnpm --filter s08 demo` runs the demo in a fresh temporary copy");
+  });
+
+  it("names a deleted template file; a lesson that starts fresh says to start it again", async () => {
+    await writeFile(path.join(ws.dir, "README.md"), "");
+    await rm(path.join(ws.dir, "inventory/stock.js"));
+    expect(await driftFromTemplate(lesson, ws.dir, script)).toEqual(["README.md (changed)", "inventory/stock.js (deleted)"]);
+    expect(await demoReplayRefusal(lesson, ws.dir, script, true)).toContain("start the lesson again: it starts in a fresh copy");
+  });
+
+  it("does not count what no demo looks at: s01's hello.js, the student's own skill, the hooks' log", async () => {
+    await writeFile(path.join(ws.dir, "hello.js"), "console.log(1)\n");
+    await mkdir(path.join(ws.dir, ".claude/skills/mine"), { recursive: true });
+    await writeFile(path.join(ws.dir, ".claude/skills/mine/SKILL.md"), "---\nname: mine\n---\n");
+    await writeFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "{}\n");
+    expect(await driftFromTemplate(lesson, ws.dir, script)).toEqual([]);
+  });
+
+  it("the files a script makes are the relative paths its tool calls name", () => {
+    expect(scriptedWrites(script)).toEqual(["shop/src/cart.js", "shop/src/discount.js"]);
+  });
+});
