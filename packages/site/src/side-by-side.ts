@@ -65,7 +65,8 @@ export function sideBySideTable(rows: Row[], oldName: string, newName: string): 
         : `<td class="ln"></td><td class="code empty"></td>`;
     return `<tr>${cells(row.left, "del")}${cells(row.right, "add")}</tr>`;
   });
-  // Fixed column widths: each side gets half the width, however long its lines are.
+  // The line numbers' columns have a set width; each side's code is as wide as its longest
+  // line, unwrapped (site.css), and the table scrolls sideways when they are wider than the page.
   const cols = `<colgroup><col class="ln"><col><col class="ln"><col></colgroup>`;
   return [`<div class="side-by-side"><table>`, cols, head, "<tbody>", ...body, "</tbody></table></div>"].join("\n");
 }
