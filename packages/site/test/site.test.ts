@@ -260,11 +260,18 @@ describe("the diff views", () => {
     await added.waitFor();
     expect(await added.isVisible()).toBe(true);
     expect(await accessibility(page)).toEqual({ skips: [], noAlt: [] });
-    // No line wraps (a wrapped ASCII diagram is nonsense): the table scrolls sideways instead.
+    // No line wraps (a wrapped ASCII diagram is nonsense): each side scrolls sideways instead,
+    // both sides in view, row for row.
     expect(await page.evaluate<string[]>(WRAPPED(".view-split td.code"))).toEqual([]);
-    const table = await page.evaluate<{ clientWidth: number; scrollWidth: number; overflowX: string }>(SCROLL_X(".view-split .side-by-side"));
-    expect(table.scrollWidth).toBeGreaterThan(table.clientWidth);
-    expect(table.overflowX).toBe("auto");
+    const [old, neu] = await Promise.all([".view-split .side-pane.old", ".view-split .side-pane.new"].map((pane) => page.evaluate<{ clientWidth: number; scrollWidth: number; overflowX: string; right: number }>(SCROLL_X(pane))));
+    for (const pane of [old!, neu!]) {
+      expect(pane.scrollWidth).toBeGreaterThan(pane.clientWidth);
+      expect(pane.overflowX).toBe("auto");
+    }
+    expect(neu!.right).toBeLessThanOrEqual(DESKTOP.width); // the new side is on the screen
+    const rowBottoms = `[...document.querySelectorAll(".view-split .side-by-side")][0].querySelectorAll("table")`;
+    const [a, b] = await page.evaluate<number[]>(`[...${rowBottoms}].map((t) => t.rows.length * 1000 + Math.round(t.getBoundingClientRect().height))`);
+    expect(a).toBe(b); // as many rows, as tall, on both sides
     await page.getByRole("button", { name: "Unified" }).click();
     expect(await added.isVisible()).toBe(false);
     const unified = page.locator(".view-unified", { hasText: "+" }).filter({ hasText: "worktreesFor" }).first();
