@@ -5,8 +5,10 @@
  *
  * One build, one browser, one pass over every page (loads with no console error, headings
  * in order, images with alt text), then a few pages for each behaviour: the lesson layout at
- * desktop and phone widths, the language switch, the diff views, the compare page, the
- * walkthrough's steps, keyboard navigation. Screenshots go to test-output/ (git-ignored).
+ * desktop and phone widths, the sidebar's labels, the language switch, the diff views, the
+ * compare page, the Chinese pages' names and fonts, the walkthrough's steps, keyboard
+ * navigation. Layout is checked by bounding boxes and scroll widths, never by pixels.
+ * Screenshots go to test-output/ (git-ignored).
  *
  * Every tab opens in one browser context, as one reader's tabs would: scripts fetched and
  * compiled for the first page are reused by the next. A context per test made the browser
