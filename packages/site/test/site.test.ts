@@ -111,7 +111,9 @@ async function headingText(page: Page): Promise<string> {
   return page.evaluate<string>(`document.querySelector(".vp-doc h1").childNodes[0].textContent.trim()`);
 }
 
+/** A screenshot once the page's transitions have ended (after a resize, the phone's menu slides away). */
 async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))");
   await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
 }
 
