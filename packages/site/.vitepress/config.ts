@@ -23,7 +23,7 @@ const data = JSON.parse(readFileSync(new URL(`${PAGES}/${SITE_DATA_FILE}`, new U
 
 const WORDS: Record<Lang, { book: string; lessons: string; compare: string; diff: string }> = {
   en: { book: "Book", lessons: "Lessons", compare: "Compare lessons", diff: "Code diff" },
-  zh: { book: "课程书", lessons: "课程", compare: "对比两课", diff: "代码差异" },
+  zh: { book: "课程手册", lessons: "课程", compare: "对比两课", diff: "代码差异" },
 };
 
 function sidebar(lang: Lang): DefaultTheme.SidebarItem[] {
@@ -56,9 +56,12 @@ function nav(lang: Lang): DefaultTheme.NavItem[] {
 export default defineConfig({
   srcDir: PAGES,
   // The pages sit outside this package, where `vue` cannot be found from them: point their
-  // imports at the Vue that VitePress itself uses. Rollup's tree-shaking is a third of the
-  // build's CPU time and saves 15 KB of 2.9 MB of scripts here (measured): it is off.
-  vite: { build: { rollupOptions: { treeshake: false } }, resolve: { alias: [{ find: /^vue(\/server-renderer)?$/, replacement: `${VUE_DIR}$1` }] } },
+  // imports at the Vue that VitePress itself uses. Rollup's tree-shaking stays on: without it,
+  // `vue`'s own entry (a module that only re-exports @vue/runtime-dom) is kept as a module of
+  // its own, which VitePress's chunk rule puts in neither its "framework" nor its "theme" chunk;
+  // Rollup then puts it in "theme", and "framework" imports it ("Circular chunk: theme ->
+  // framework -> theme"). Tree-shaking drops the re-export, and the cycle with it.
+  vite: { resolve: { alias: [{ find: /^vue(\/server-renderer)?$/, replacement: `${VUE_DIR}$1` }] } },
   outDir: "dist",
   cacheDir: ".vitepress/cache",
   title: "Learn Agent Harness",

@@ -2,6 +2,7 @@
  * Generate every page of the site from the repository, into a folder that git ignores:
  *
  *   docs/*.md, docs/*.zh.md            -> the book, en at the root and zh under zh/
+ *   README.md (the repository's)       -> readme.md and zh/readme.md, which the book links to
  *   packages/sNN-name/README(.zh).md   -> lessons/sNN-name/index.md: README beside its code
  *   each lesson against the one before -> lessons/sNN-name/diff.md
  *   every lesson's source files        -> public/code/sNN-name.json, highlighted, for its pages
@@ -18,8 +19,8 @@ import { diffPageMarkdown, lessonDiffs } from "./diff-page.ts";
 import { SITE_LABELS } from "./labels.ts";
 import { courseHighlighter, highlightModules } from "./highlight.ts";
 import { lessonPageMarkdown } from "./lesson-page.ts";
-import { bookPage, codeFile, comparePage, diffFile, diffPage, LANGS, lessonPage } from "./routes.ts";
-import { firstHeading, SITE_DATA_FILE, type SiteData } from "./site-data.ts";
+import { bookPage, codeFile, comparePage, diffFile, diffPage, LANGS, lessonPage, repoReadmePage, type Lang } from "./routes.ts";
+import { firstHeading, shortTitle, SITE_DATA_FILE, type SiteData, type SiteLesson } from "./site-data.ts";
 
 export interface PagesReport {
   pages: number;
@@ -45,6 +46,14 @@ export async function writePages(root: string, outDir: string): Promise<PagesRep
     data.book[lang].push({ page, title: firstHeading(text, doc) });
     pages++;
   }
+  // Not in the sidebar (it is the repository's front page, not a chapter): linked from the book.
+  for (const lang of LANGS) {
+    const own = lang === "en" ? undefined : await readText(path.join(root, `README.${lang}.md`));
+    const readme = own ?? (await readText(path.join(root, "README.md")));
+    if (readme === undefined) continue;
+    await write(repoReadmePage(lang), readme);
+    pages++;
+  }
 
   const { lessons, skipped } = await discoverLessons(root);
   const code = await Promise.all(lessons.map(async (l) => ({ dirName: l.dirName, modules: await lessonModules(l.dir) })));
@@ -61,7 +70,7 @@ export async function writePages(root: string, outDir: string): Promise<PagesRep
       const page = lessonPage(lesson.dirName, lang);
       await write(page, lessonPageMarkdown({ dirName: lesson.dirName, lang, readme, readmeFile, hasPrevious: !!previous }));
       await write(diffPage(lesson.dirName, lang), diffPageMarkdown(code[i]!, previous, lang));
-      const title = firstHeading(readme, `${lesson.lesson.id} · ${lesson.lesson.title}`);
+      const title = shortTitle(firstHeading(readme, `${lesson.lesson.id} · ${lesson.lesson.title}`));
       data.lessons[lang].push({ page, title, dirName: lesson.dirName, diffPage: previous ? diffPage(lesson.dirName, lang) : undefined });
       pages += 2;
     }
@@ -69,21 +78,33 @@ export async function writePages(root: string, outDir: string): Promise<PagesRep
 
   for (const lang of LANGS) {
     const labels = SITE_LABELS[lang];
-    await write(comparePage(lang), `# ${labels.compareTitle}\n\n${labels.compareIntro}\n\n<CompareLessons />\n`);
+    const head = "---\naside: false\npageClass: compare-page\n---\n\n";
+    await write(comparePage(lang), `${head}# ${labels.compareTitle}\n\n${labels.compareIntro}\n\n<CompareLessons />\n`);
     pages++;
   }
-  await write(path.join("public", "lessons.json"), JSON.stringify(compareData(code, data.lessons.en)));
+  await write(path.join("public", "lessons.json"), JSON.stringify(compareData(code, data.lessons)));
   await write(SITE_DATA_FILE, JSON.stringify(data, null, 2));
   return { pages, lessons: lessons.map((l) => l.dirName), skipped };
 }
 
-/** The compare page's data: each lesson's title and source files, read in the browser. */
-function compareData(code: { dirName: string; modules: SourceModule[] }[], titles: { dirName: string; title: string }[]) {
-  return code.map(({ dirName, modules }) => ({
-    dirName,
-    title: titles.find((t) => t.dirName === dirName)?.title ?? dirName,
-    files: Object.fromEntries(modules.map((m) => [m.path, m.text])),
-  }));
+async function readText(file: string): Promise<string | undefined> {
+  return readFile(file, "utf8").catch(() => undefined);
+}
+
+/**
+ * The compare page's data: each lesson's short title in each language (a lesson not yet
+ * translated keeps its English one) and its source files, read in the browser.
+ */
+function compareData(code: { dirName: string; modules: SourceModule[] }[], lessons: Record<Lang, SiteLesson[]>) {
+  const titleIn = (lang: Lang, dirName: string) => lessons[lang].find((l) => l.dirName === dirName)?.title;
+  return code.map(({ dirName, modules }) => {
+    const en = titleIn("en", dirName) ?? dirName;
+    return {
+      dirName,
+      titles: Object.fromEntries(LANGS.map((lang) => [lang, titleIn(lang, dirName) ?? en])) as Record<Lang, string>,
+      files: Object.fromEntries(modules.map((m) => [m.path, m.text])),
+    };
+  });
 }
 
 /** The book's front page first, then the rest by name. */

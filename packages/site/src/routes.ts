@@ -6,6 +6,7 @@
  *
  *   docs/index.md                  -> index.md            docs/index.zh.md -> zh/index.md
  *   docs/glossary.md               -> glossary.md         ...
+ *   README.md (the repository's)   -> readme.md           and zh/readme.md (README.zh.md if there is one)
  *   packages/s01-loop/README.md    -> lessons/s01-loop/index.md   (README.zh.md -> zh/lessons/…)
  *   packages/s01-loop/src/agent.ts -> that lesson page, at the file's anchor
  *
@@ -29,6 +30,15 @@ export function lessonPage(dirName: string, lang: Lang): string {
 
 export function diffPage(dirName: string, lang: Lang): string {
   return `${langPrefix(lang)}lessons/${dirName}/diff.md`;
+}
+
+/**
+ * The repository's own README, which the book's front page links to. A page in each language,
+ * so the language switch on it leads somewhere: the Chinese one shows the English README
+ * while the repository has no README.zh.md, inside the Chinese site.
+ */
+export function repoReadmePage(lang: Lang): string {
+  return `${langPrefix(lang)}readme.md`;
 }
 
 export function comparePage(lang: Lang): string {
@@ -63,6 +73,8 @@ export function bookPage(docName: string): { page: string; lang: Lang } {
  * `lang` picks the language of pages that exist in both (a lesson's source files).
  */
 export function pageForRepoFile(repoPath: string, lang: Lang): string | undefined {
+  if (repoPath === "README.md") return repoReadmePage(lang);
+  if (repoPath === "README.zh.md") return repoReadmePage("zh");
   const parts = repoPath.replace(/\/+$/, "").split("/");
   if (parts[0] === "docs" && parts.length === 2 && parts[1]!.endsWith(".md")) return bookPage(parts[1]!).page;
   if (parts[0] !== "packages" || !parts[1] || !LESSON.test(parts[1])) return undefined;
@@ -84,6 +96,7 @@ export function repoFileForPage(page: string): { file: string; lang: Lang } | un
   const rest = zh ? page.slice(3) : page;
   const lesson = /^lessons\/([^/]+)\/index\.md$/.exec(rest);
   if (lesson) return { file: `packages/${lesson[1]}/README${zh ? ".zh" : ""}.md`, lang };
+  if (rest === "readme.md") return { file: `README${zh ? ".zh" : ""}.md`, lang };
   if (!rest.includes("/") && rest !== "compare.md") return { file: `docs/${rest.slice(0, -3)}${zh ? ".zh" : ""}.md`, lang };
   return undefined;
 }

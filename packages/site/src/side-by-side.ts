@@ -54,20 +54,25 @@ export function sideBySideRows(unified: string): Row[] {
   return rows;
 }
 
-/** The rows as one HTML table. */
+/**
+ * The rows as two panes, the old file's table on the left and the new file's on the right,
+ * row for row. Lines never wrap (a wrapped ASCII diagram is nonsense), so every row is one
+ * line high and the two tables stay aligned; each pane scrolls sideways on its own, so a long
+ * line on one side never pushes the other side out of view (site.css; LessonDiff.vue keeps
+ * the two panes' vertical scrolling together).
+ */
 export function sideBySideTable(rows: Row[], oldName: string, newName: string): string {
-  const head = `<thead><tr><th colspan="2">${escapeHtml(oldName)}</th><th colspan="2">${escapeHtml(newName)}</th></tr></thead>`;
-  const body = rows.map((row) => {
-    if (row.kind === "hunk") return `<tr class="hunk"><td colspan="4">${escapeHtml(row.header)}</td></tr>`;
-    const cells = (side: Side | undefined, mark: string) =>
-      side
-        ? `<td class="ln">${side.line}</td><td class="code${row.kind === "change" ? ` ${mark}` : ""}">${escapeHtml(side.text)}</td>`
-        : `<td class="ln"></td><td class="code empty"></td>`;
-    return `<tr>${cells(row.left, "del")}${cells(row.right, "add")}</tr>`;
-  });
-  // Fixed column widths: each side gets half the width, however long its lines are.
-  const cols = `<colgroup><col class="ln"><col><col class="ln"><col></colgroup>`;
-  return [`<div class="side-by-side"><table>`, cols, head, "<tbody>", ...body, "</tbody></table></div>"].join("\n");
+  const pane = (side: "left" | "right", name: string, mark: string) => {
+    const body = rows.map((row) => {
+      if (row.kind === "hunk") return `<tr class="hunk"><td colspan="2">${escapeHtml(row.header)}</td></tr>`;
+      const cell = row[side];
+      if (!cell) return `<tr><td class="ln"></td><td class="code empty"></td></tr>`;
+      return `<tr><td class="ln">${cell.line}</td><td class="code${row.kind === "change" ? ` ${mark}` : ""}">${escapeHtml(cell.text)}</td></tr>`;
+    });
+    const head = `<thead><tr><th colspan="2">${escapeHtml(name)}</th></tr></thead>`;
+    return [`<div class="side-pane ${side === "left" ? "old" : "new"}"><table>`, head, "<tbody>", ...body, "</tbody></table></div>"].join("\n");
+  };
+  return [`<div class="side-by-side">`, pane("left", oldName, "del"), pane("right", newName, "add"), "</div>"].join("\n");
 }
 
 export function escapeHtml(text: string): string {

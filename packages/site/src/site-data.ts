@@ -8,6 +8,7 @@ import type { Lang } from "./routes.ts";
 export interface SiteEntry {
   /** The page, relative to the pages folder: `lessons/s01-loop/index.md`. */
   page: string;
+  /** Its label in the sidebar: one line (a lesson's is its short title, see `shortTitle`). */
   title: string;
 }
 
@@ -27,4 +28,13 @@ export const SITE_DATA_FILE = "site-data.json";
 /** A Markdown file's first `# ` heading, for its title in the sidebar. */
 export function firstHeading(markdown: string, fallback: string): string {
   return /^# (.+)$/m.exec(markdown)?.[1]?.trim() ?? fallback;
+}
+
+/**
+ * A lesson's heading without its motto, for the sidebar and the compare page's lists, where
+ * the whole heading took two to four lines: `s01 · The agent loop — "one loop and one tool
+ * make an agent"` -> `s01 · The agent loop`. The page itself keeps the whole heading.
+ */
+export function shortTitle(heading: string): string {
+  return heading.split(" — ")[0]!.trim();
 }

@@ -3,7 +3,7 @@
  * and check what can be checked without a browser — every internal link leads to a page
  * that exists (and to an id on it), and no asset is fetched from another host.
  */
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,8 +13,12 @@ import { fileForUrl } from "./static-server.ts";
 export const SITE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const DIST = path.join(SITE_DIR, "dist");
 
-export function buildSite(): void {
-  execFileSync("pnpm", ["run", "build"], { cwd: SITE_DIR, stdio: "pipe" });
+/** Build the site; returns what the build printed (both streams), for its warnings. */
+export function buildSite(): string {
+  const run = spawnSync("pnpm", ["run", "build"], { cwd: SITE_DIR, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+  const output = `${run.stdout}${run.stderr}`;
+  if (run.status !== 0) throw new Error(`The site's build failed (${run.error?.message ?? `exit ${run.status}`}):\n${output}`);
+  return output;
 }
 
 /** Every page's URL path: `/`, `/lessons/s01-loop/`, `/glossary.html`… (404.html is not a page). */

@@ -5,19 +5,22 @@
  *
  * One build, one browser, one pass over every page (loads with no console error, headings
  * in order, images with alt text), then a few pages for each behaviour: the lesson layout at
- * desktop and phone widths, the language switch, the diff views, the compare page, the
- * walkthrough's steps, keyboard navigation. Screenshots go to test-output/ (git-ignored).
+ * desktop and phone widths, the sidebar's labels, the language switch, the diff views, the
+ * compare page, the Chinese pages' names and fonts, the walkthrough's steps, keyboard
+ * navigation. Layout is checked by bounding boxes and scroll widths, never by pixels.
+ * Screenshots go to test-output/ (git-ignored).
  *
  * Every tab opens in one browser context, as one reader's tabs would: scripts fetched and
  * compiled for the first page are reused by the next. A context per test made the browser
  * fetch and compile everything again each time, which was a third of this file's CPU.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { brokenInternalLinks, buildSite, DIST, externalAssets, pagePaths, SITE_DIR } from "./built-site.ts";
+import { codeFile, fileAnchor } from "../src/routes.ts";
+import { brokenInternalLinks, buildSite, DIST, externalAssets, pageHtml, pagePaths, SITE_DIR } from "./built-site.ts";
 import { serveStatic } from "./static-server.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -25,19 +28,25 @@ const OUTPUT = path.join(SITE_DIR, "test-output");
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const LESSON = "/lessons/s12-worktree/";
+/** Each language's pages: English at the root, Chinese under /zh. */
+const LANGS = [
+  { prefix: "", name: "en" },
+  { prefix: "/zh", name: "zh" },
+] as const;
 
 let browser: Browser;
 let context: BrowserContext;
 let server: Server;
 let base: string;
 let pages: string[];
+let buildOutput: string;
 
 beforeAll(async () => {
   // Checked first, so a missing browser fails in a second with the fix, not after a build.
   if (!existsSync(CHROMIUM)) {
     throw new Error(`No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium, as .ci/run does) or set CHROMIUM_PATH`);
   }
-  buildSite();
+  buildOutput = buildSite();
   pages = pagePaths();
   ({ url: base, server } = await serveStatic(DIST));
   browser = await chromium.launch({ executablePath: CHROMIUM });
@@ -82,6 +91,32 @@ async function accessibility(page: Page): Promise<{ skips: string[]; noAlt: stri
   return page.evaluate(A11Y_PROBE);
 }
 
+/**
+ * Layout probes, run in the page (strings, as above). A box "wraps" when it is taller than
+ * one and a half of its lines: a label or a diff line drawn on two lines or more.
+ */
+const WRAPPED = (selector: string) => `[...document.querySelectorAll(${JSON.stringify(selector)})]
+  .filter((el) => el.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(el).lineHeight))
+  .map((el) => el.textContent.trim().slice(0, 60))`;
+
+/** How an element scrolls sideways: its own width, its content's, its overflow-x, its box. */
+const SCROLL_X = (selector: string) => `(() => {
+  const el = document.querySelector(${JSON.stringify(selector)});
+  const box = el.getBoundingClientRect();
+  return { clientWidth: el.clientWidth, scrollWidth: el.scrollWidth, overflowX: getComputedStyle(el).overflowX, right: box.right, bottom: box.bottom, height: box.height };
+})()`;
+
+/** A page's title: its h1's text, without the anchor link VitePress adds to it. */
+async function headingText(page: Page): Promise<string> {
+  return page.evaluate<string>(`document.querySelector(".vp-doc h1").childNodes[0].textContent.trim()`);
+}
+
+/** A screenshot once the page's transitions have ended (after a resize, the phone's menu slides away). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))");
+  await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
+}
+
 /** The text of the focused element when it is one of the top navigation's links, else "". */
 const FOCUSED_NAV_LINK = `document.activeElement?.closest(".VPNavBarMenu") ? document.activeElement.textContent ?? "" : ""`;
 
@@ -93,6 +128,17 @@ describe("the built site", () => {
       expect(pages).toContain(`/lessons/${lesson}/diff.html`);
     }
     expect(pages).toEqual(expect.arrayContaining(["/", "/zh/", "/compare.html", "/glossary.html", "/zh/glossary.html"]));
+  });
+
+  it("builds with no bundler warning (no circular chunk)", () => {
+    expect(buildOutput).not.toMatch(/Circular chunk|\(!\)/);
+  });
+
+  it("links the repository's README from the book's front page, in both languages", () => {
+    for (const { prefix } of LANGS) {
+      expect(pageHtml(`${prefix}/`)).toMatch(new RegExp(`<a [^>]*href="${prefix}/readme\\.html"`));
+      expect(pageHtml(`${prefix}/readme.html`)).toContain("learn-agent-harness");
+    }
   });
 
   it("links only to pages (and ids) that exist", () => {
@@ -121,23 +167,60 @@ describe("a lesson page", () => {
   it("shows the README and the code side by side on a desktop, stacked on a phone, headings in order", async () => {
     const { page, errors } = await open(LESSON);
     await page.locator(".lesson-code .shiki").first().waitFor();
-    for (const [viewport, name] of [[DESKTOP, "lesson-desktop"], [PHONE, "lesson-phone"]] as const) {
+    for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport); // the same page, laid out again at the new width
       const text = (await page.locator(".lesson-text").boundingBox())!;
       const code = (await page.locator(".lesson-code").boundingBox())!;
       if (viewport === DESKTOP) {
         expect(code.x).toBeGreaterThanOrEqual(text.x + text.width); // beside it, to the right
         expect(code.y).toBeLessThan(text.y + text.height); // at the same height
+        expect(text.width).toBeGreaterThanOrEqual(480); // room for prose (it was 424)
+        expect(code.width).toBeGreaterThanOrEqual(430); // and for code
       } else {
         expect(code.y).toBeGreaterThanOrEqual(text.y + text.height); // below it
         expect(code.width).toBeGreaterThan(viewport.width * 0.8); // the full width of the phone
       }
-      await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
     }
     // The code column is drawn in the browser: its headings must keep the page's order too.
     expect(await accessibility(page)).toEqual({ skips: [], noAlt: [] });
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it("scrolls a long source file in its own box, sideways too, the whole box on the screen", async () => {
+    const files = JSON.parse(readFileSync(path.join(DIST, codeFile("s12-worktree")), "utf8")) as { path: string; lines: number }[];
+    const longest = files.reduce((a, b) => (b.lines > a.lines ? b : a));
+    const anchor = fileAnchor(longest.path);
+    const { page, errors } = await open(`${LESSON}#${anchor}`); // opens that file and scrolls to it
+    const pre = `#${anchor} .shiki`;
+    await page.locator(pre).waitFor();
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.locator(pre).scrollIntoViewIfNeeded();
+      const box = await page.evaluate<{ clientWidth: number; scrollWidth: number; overflowX: string; right: number; bottom: number; height: number }>(SCROLL_X(pre));
+      expect(box.scrollWidth).toBeGreaterThan(box.clientWidth); // its lines are wider than the column...
+      expect(box.overflowX).toBe("auto"); // ...and scroll
+      expect(box.right).toBeLessThanOrEqual(viewport.width); // the box is not cut off
+      expect(box.height).toBeLessThan(viewport.height - 64); // nor taller than the screen below the nav:
+      expect(box.bottom).toBeLessThanOrEqual(viewport.height); // its scrollbar can be seen
+      if (viewport === DESKTOP) {
+        // The code column scrolls up and down beside the README; sideways, the file does.
+        const column = await page.evaluate<{ clientWidth: number; scrollWidth: number }>(SCROLL_X(".lesson-code"));
+        expect(column.scrollWidth).toBeLessThanOrEqual(column.clientWidth);
+      }
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("labels each lesson and book page on one line of the sidebar, in both languages", async () => {
+    for (const { prefix } of LANGS) {
+      const { page } = await open(`${prefix}${LESSON}`);
+      await page.locator(".VPSidebar .VPSidebarItem .text").first().waitFor();
+      expect(await page.evaluate<string[]>(WRAPPED(".VPSidebar .VPSidebarItem.level-1 .text"))).toEqual([]);
+      expect(await page.locator(".VPSidebar .VPSidebarItem.level-1 .text").count()).toBeGreaterThan(12);
+      await page.close();
+    }
   });
 
   it("says which file could not be loaded when a lesson's code is missing, and the README still shows", async () => {
@@ -181,7 +264,18 @@ describe("the diff views", () => {
     await added.waitFor();
     expect(await added.isVisible()).toBe(true);
     expect(await accessibility(page)).toEqual({ skips: [], noAlt: [] });
-    await page.screenshot({ path: path.join(OUTPUT, "diff.png") });
+    // No line wraps (a wrapped ASCII diagram is nonsense): each side scrolls sideways instead,
+    // both sides in view, row for row.
+    expect(await page.evaluate<string[]>(WRAPPED(".view-split td.code"))).toEqual([]);
+    const [old, neu] = await Promise.all([".view-split .side-pane.old", ".view-split .side-pane.new"].map((pane) => page.evaluate<{ clientWidth: number; scrollWidth: number; overflowX: string; right: number }>(SCROLL_X(pane))));
+    for (const pane of [old!, neu!]) {
+      expect(pane.scrollWidth).toBeGreaterThan(pane.clientWidth);
+      expect(pane.overflowX).toBe("auto");
+    }
+    expect(neu!.right).toBeLessThanOrEqual(DESKTOP.width); // the new side is on the screen
+    const rowBottoms = `[...document.querySelectorAll(".view-split .side-by-side")][0].querySelectorAll("table")`;
+    const [a, b] = await page.evaluate<number[]>(`[...${rowBottoms}].map((t) => t.rows.length * 1000 + Math.round(t.getBoundingClientRect().height))`);
+    expect(a).toBe(b); // as many rows, as tall, on both sides
     await page.getByRole("button", { name: "Unified" }).click();
     expect(await added.isVisible()).toBe(false);
     const unified = page.locator(".view-unified", { hasText: "+" }).filter({ hasText: "worktreesFor" }).first();
@@ -195,9 +289,69 @@ describe("the diff views", () => {
     await page.locator(".compare-diff").first().waitFor();
     expect(await page.locator(".compare-diff .add", { hasText: "worktreesFor" }).count()).toBeGreaterThan(0);
     expect(await accessibility(page)).toEqual({ skips: [], noAlt: [] });
-    await page.screenshot({ path: path.join(OUTPUT, "compare.png") });
+    // The diff spans the page beside the sidebar: no empty third on the right.
+    const diff = await page.evaluate<{ right: number }>(SCROLL_X(".compare-diff"));
+    expect(diff.right).toBeGreaterThan(DESKTOP.width * 0.9);
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe("the Chinese pages", () => {
+  it("call each book page what its title says, with Chinese quotes", async () => {
+    const { page } = await open("/zh/");
+    const bookTitle = await headingText(page);
+    expect(await page.locator(".VPNavBarMenuLink").first().textContent()).toBe(bookTitle); // 课程手册
+    const sidebar = await page.locator(".VPSidebar").textContent();
+    await page.close();
+    const providers = await open("/zh/providers.html");
+    const providersTitle = await headingText(providers.page);
+    await providers.page.close();
+    const names: string[] = [];
+    const asciiQuotes: string[] = [];
+    // The book's pages (not the repository's README: English, while there is no README.zh.md).
+    const book = pages.filter((p) => p.startsWith("/zh/") && !p.includes("/lessons/") && !["/zh/compare.html", "/zh/readme.html"].includes(p));
+    for (const url of book) {
+      const { page } = await open(url);
+      names.push(...(await page.locator('.vp-doc a[href="/zh/providers.html"]').allTextContents()));
+      // The prose, without code (where ASCII quotes belong).
+      const prose = await page.evaluate<string>(`(() => { const doc = document.querySelector(".vp-doc").cloneNode(true); doc.querySelectorAll("code, pre").forEach((c) => c.remove()); return doc.textContent; })()`);
+      asciiQuotes.push(...(prose.match(/.{0,12}"[^"\n]{0,20}/g) ?? []).map((m) => `${url}: ${m}`));
+      await page.close();
+    }
+    expect(names.length).toBeGreaterThan(3);
+    expect(new Set(names)).toEqual(new Set([providersTitle])); // 接入模型服务
+    expect(sidebar).toContain(providersTitle);
+    expect(sidebar).not.toContain('"');
+    expect(asciiQuotes).toEqual([]);
+  });
+
+  it("name a Chinese font after the Latin ones, for text and code (without one, every glyph is a box)", async () => {
+    const { page } = await open("/zh/");
+    const fonts = await page.evaluate<string[]>(`[document.body, document.querySelector(".vp-doc code")].map((el) => getComputedStyle(el).fontFamily)`);
+    for (const family of fonts) expect(family).toMatch(/"Noto Sans CJK SC".*"Microsoft YaHei"/);
+    await page.close();
+  });
+});
+
+describe("screenshots (test-output/)", () => {
+  it("of the lesson page, a side-by-side diff and the compare page, at 1280 and 390 px, in both languages", async () => {
+    for (const { prefix, name } of LANGS) {
+      for (const [url, shot, ready] of [
+        [LESSON, "lesson", ".lesson-code .shiki"],
+        ["/lessons/s12-worktree/diff.html", "diff", ".view-split td.add"],
+        ["/compare.html?from=s11-autonomy&to=s12-worktree", "compare", ".compare-diff"],
+      ] as const) {
+        const { page, errors } = await open(prefix + url);
+        await page.locator(ready).first().waitFor();
+        for (const viewport of [DESKTOP, PHONE]) {
+          await page.setViewportSize(viewport);
+          await screenshot(page, `${shot}-${name}-${viewport.width}`);
+        }
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+    }
   });
 });
 
