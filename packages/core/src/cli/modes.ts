@@ -13,7 +13,7 @@ import { reportTurnError } from "../turn-errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type Lesson } from "../lesson.ts";
 import { Model } from "../model.ts";
 import { Repl, loadHistory } from "../repl.ts";
-import { loadScript, Simulator, type Script } from "../simulator/index.ts";
+import { loadScript, Simulator, type Script, type TurnEnd } from "../simulator/index.ts";
 import { FileTracer, type Tracer } from "../trace.ts";
 import { paletteFor } from "../ui/colors.ts";
 import { knownSecrets, scrubberFor } from "../secrets.ts";
@@ -61,8 +61,10 @@ export function flagsFor(lesson: Lesson, given: Record<string, string | undefine
 }
 
 function buildModel(config: Config, script: Script | undefined, renderer: Renderer, tracer?: Tracer, simulator?: Simulator): Model {
-  const client = createClient(config, simulator ?? (script ? new Simulator(script) : undefined));
-  return new Model({ client, model: config.model, maxTokens: config.maxTokens, agent: LEAD_AGENT, renderer, tracer });
+  const offline = simulator ?? (script ? new Simulator(script) : undefined);
+  const client = createClient(config, offline);
+  const onTurnEnd = offline && ((agent: string, how: TurnEnd) => offline.turnEnded(agent, how));
+  return new Model({ client, model: config.model, maxTokens: config.maxTokens, agent: LEAD_AGENT, renderer, tracer, onTurnEnd });
 }
 
 function promptsOf(script: Script | undefined): string[] {
