@@ -451,22 +451,37 @@ describe("failed turns", () => {
     const { model, renderer } = scriptedModel("prompt: say hi\nturns:\n  - expect: { lastUserIncludes: hi }\n    content: [ { type: text, text: hi } ]\n");
     const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
     const failure = await kernel.run("what is the meaning of life", signal()).catch((err: unknown) => err);
-    core.reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"], typed: "what is the meaning of life" });
+    core.reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"], typed: "what is the meaning of life", repl: true });
+    // One friendly explanation: no raw "The API answered 400 …" after it.
     expect(renderer.ofKind("error").map((e) => e.text)).toEqual([core.OFFLINE_MISS]);
     expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([
-      'It knows: "say hi"',
-      expect.stringMatching(/^\(the scripted model said: The API answered 400/),
+      'It knows: "say hi" (/demo sends the next one; /clear starts them again)',
       "The prompt was not kept: the conversation is as it was before it.",
     ]);
   });
 
+  it("offline, a known prompt typed out of its order is unknown to the script, not a changed workspace", async () => {
+    const { model, renderer } = scriptedModel(`prompt: [ say hi, say bye ]
+turns:
+  - expect: { lastUserIncludes: hi }
+    content: [ { type: text, text: hi } ]
+  - expect: { lastUserIncludes: bye }
+    content: [ { type: text, text: bye } ]
+`);
+    const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
+    const failure = await kernel.run("say bye", signal()).catch((err: unknown) => err);
+    core.reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi", "say bye"], typed: "say bye" });
+    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([core.OFFLINE_MISS]);
+    expect(renderer.ofKind("notice").map((n) => n.text)[0]).toBe('It knows, in this order: "say hi" · "say bye"');
+  });
+
   it("offline, a prompt the script knows that goes another way (a workspace an earlier run changed) says so, not 'unknown prompt'", async () => {
-    const { model, renderer } = scriptedModel("prompt: say hi\nturns:\n  - expect: { lastUserIncludes: fresh }\n    content: [ { type: text, text: hi } ]\n");
+    const { model, renderer } = scriptedModel("prompt: say hi\nturns:\n  - expect: { lastUserIncludes: hi, systemIncludes: fresh }\n    content: [ { type: text, text: hi } ]\n");
     const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
     const failure = await kernel.run("say hi", signal()).catch((err: unknown) => err);
     core.reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"], typed: "say hi" });
     expect(renderer.ofKind("error").map((e) => e.text)).toEqual([core.OFFLINE_DRIFT]);
-    expect(renderer.ofKind("notice").map((n) => n.text)[0]).toMatch(/^\(the scripted model said: .*expected the last user message to include "fresh"/);
+    expect(renderer.ofKind("notice").map((n) => n.text)[0]).toMatch(/^\(the scripted model said: .*expected the system prompt to include "fresh"/);
   });
 
   it("an empty answer is never appended: the turn ends with a notice and the session goes on", async () => {

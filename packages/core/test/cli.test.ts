@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { existingUserFile, UsageError } from "../src/cli/args.ts";
 import { runCli } from "../src/cli/index.ts";
 import type { Agent, Lesson } from "../src/lesson.ts";
+import { OFFLINE_DRIFT, OFFLINE_MISS } from "../src/turn-errors.ts";
 
 const lesson = {
   id: "t00",
@@ -113,6 +114,33 @@ describe("--print", () => {
       expect((await print(c.lesson, "/tmp/x.log: what failed?")).code).toBe(0);
       expect(c.prompts).toEqual(["/tmp/x.log: what failed?"]);
     });
+  });
+});
+
+describe("--print offline, a prompt the script does not know", () => {
+  /** A lesson whose agent sends each prompt to the model as it is. */
+  const asking = {
+    ...lesson,
+    createAgent: ({ model }) => ({
+      anatomy: () => ({ tools: [], hooks: [], promptSections: [], commands: [] }),
+      run: async (prompt, signal) => (await model.call({ messages: [{ role: "user", content: prompt }] }, signal)).id,
+      clear: () => {},
+    }),
+  } as Lesson;
+
+  it("is called that, as the REPL does (not a changed workspace), in one explanation without the raw 400", async () => {
+    await writeFile(path.join(dir, "s.yaml"), "prompt: say hi\nturns:\n  - expect: { lastUserIncludes: hi }\n    content: [ { type: text, text: hi } ]\n");
+    const err: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
+    const code = await runCli(asking, ["--model-script", "s.yaml", "--cwd", dir, "-p", "what is the meaning of life"]);
+    vi.restoreAllMocks();
+    const stderr = err.join("");
+    expect(code).toBe(1);
+    expect(stderr).toContain(OFFLINE_MISS);
+    expect(stderr).toContain('It knows: "say hi"\n'); // no /demo or /clear: --print has neither
+    expect(stderr).not.toContain(OFFLINE_DRIFT);
+    expect(stderr).not.toContain("The API answered");
   });
 });
 

@@ -110,7 +110,9 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
     Screen.of(process.stdout).print(answer);
     return 0;
   } catch (err) {
-    reportTurnError(renderer, err, { signal: controller.signal, baseURL: s.config.baseURL, offlinePrompts: s.script && promptsOf(s.script) });
+    // `typed`: what the user typed, as in the REPL, so an unknown prompt is called that (not a changed workspace).
+    const offlinePrompts = s.script && promptsOf(s.script);
+    reportTurnError(renderer, err, { signal: controller.signal, baseURL: s.config.baseURL, offlinePrompts, typed: options.print });
     return 1;
   } finally {
     turn?.onEnd?.();

@@ -32,6 +32,9 @@ export const AGENT_HEADER = "x-learn-agent";
 /** How an agent's turn ended, as the harness tells it (Model.turnEnded). */
 export type TurnEnd = "finished" | "failed" | "cancelled";
 
+/** How the 400 for a first prompt the script does not know begins: the harness recognises it by this. */
+export const UNKNOWN_PROMPT = "the offline model knows only the prompts of its script";
+
 /** Retry delay suggested with every retryable fault, so SDK retries are quick in demos and tests. */
 const RETRY_AFTER_MS = "20";
 
@@ -225,7 +228,7 @@ export class Simulator {
     });
     if (!unknown) return undefined;
     return (
-      `the offline model knows only the prompts of its script: ${prompts.map((p) => quote(p)).join(", ")}. ` +
+      `${UNKNOWN_PROMPT}: ${prompts.map((p) => quote(p)).join(", ")}. ` +
       `Type them in that order (or /demo to send the next), or set ANTHROPIC_API_KEY in .env to talk to a real model. (${problem})`
     );
   }
