@@ -142,6 +142,25 @@ describe("--print offline, a prompt the script does not know", () => {
     expect(stderr).not.toContain(OFFLINE_DRIFT);
     expect(stderr).not.toContain("The API answered");
   });
+
+  it("a provider set up without its key: the run says, first, which settings it ignores", async () => {
+    await writeFile(path.join(dir, "s.yaml"), "prompt: say hi\nturns:\n  - content: [ { type: text, text: hi } ]\n");
+    const err: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
+    // The shell's own provider settings are put aside: only a base URL, and no key.
+    const names = ["ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "MODEL_ID", "ANTHROPIC_MODEL", "FALLBACK_MODEL_ID"];
+    const shell = names.map((name) => [name, process.env[name]] as const);
+    for (const name of names) delete process.env[name];
+    process.env.ANTHROPIC_BASE_URL = "https://api.deepseek.com/anthropic";
+    try {
+      expect(await runCli(asking, ["--model-script", "s.yaml", "--cwd", dir, "-p", "say hi"])).toBe(0);
+    } finally {
+      for (const [name, value] of shell) if (value === undefined) delete process.env[name]; else process.env[name] = value;
+      vi.restoreAllMocks();
+    }
+    expect(err[0]).toMatch(/^ANTHROPIC_BASE_URL is set but ignored: no key is set \(ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN\)/);
+  });
 });
 
 describe("the demo's flags", () => {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { LEAD_AGENT } from "../agent/context.ts";
 import { runUntilIdle } from "../agent/run-until-idle.ts";
 import { createClient } from "../client.ts";
-import { loadConfig, secretsOf, type Config } from "../config.ts";
+import { loadConfig, secretsOf, unusedSettingsNotice, type Config } from "../config.ts";
 import { describeError } from "../errors.ts";
 import { reportTurnError } from "../turn-errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type Lesson } from "../lesson.ts";
@@ -32,6 +32,8 @@ export interface Setup {
 
 export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup> {
   const config = loadConfig(process.env, { forceOffline: options.modelScript !== undefined || options.demo });
+  const unused = unusedSettingsNotice(config);
+  if (unused) process.stderr.write(`${unused}\n`);
   // The tracer also scrubs the key in the environment, which an offline config does not hold.
   const tracer = options.trace ? new FileTracer(userPath(options.trace), secretsOf(config)) : undefined;
   if (tracer) process.stderr.write(`Tracing every model request and response to ${tracer.file} (read it with: pnpm trace ${tracer.file})\n`);
