@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { existingUserFile, UsageError } from "../src/cli/args.ts";
+import { existingUserFile, parseCli, UsageError } from "../src/cli/args.ts";
 import { runCli } from "../src/cli/index.ts";
 import type { Agent, Lesson } from "../src/lesson.ts";
 import { OFFLINE_DRIFT, OFFLINE_MISS } from "../src/turn-errors.ts";
@@ -52,6 +52,21 @@ describe("--model-script", () => {
     const code = await runCli(lesson, ["--model-script", "nope.yaml", "-p", "hi"]);
     expect(code).toBe(2);
     expect(written.join("")).toBe(`--model-script: no such file: ${path.join(dir, "nope.yaml")} (a relative path starts from ${dir})\n`);
+  });
+});
+
+describe("an unknown flag", () => {
+  const withMode = { flags: [{ name: "permission-mode", description: "how calls are approved" }] };
+
+  it.each([
+    [["--trce", "t.jsonl"], "Unknown option '--trce': did you mean --trace?"],
+    [["--Demo"], "Unknown option '--Demo': did you mean --demo?"],
+    [["--", "--model", "s.yaml"], "Unknown option '--model': did you mean --model-script?"],
+    [["--permision-mode", "plan"], "Unknown option '--permision-mode': did you mean --permission-mode?"],
+    [["-x"], "Unknown option '-x'"], // nothing is obviously meant: no guess
+  ])("%j is a usage error naming the flag it most likely meant", (args, message) => {
+    expect(() => parseCli(args, withMode)).toThrow(UsageError);
+    expect(() => parseCli(args, withMode)).toThrow(new UsageError(message));
   });
 });
 
