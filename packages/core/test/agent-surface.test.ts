@@ -311,7 +311,7 @@ describe("turns from outside", () => {
       working = false;
     }, 20);
     expect(await runUntilIdle(agent, "start", signal(), renderer)).toBe("saw the job");
-    expect(renderer.ofKind("notice").map((n) => n.text)).toEqual(["A prompt from background job 7: job done"]);
+    expect(renderer.ofKind("notice").map((n) => n.text)).toEqual(["A turn started by background job 7: job done"]);
   });
 });
 
@@ -375,9 +375,9 @@ describe("the running agent, as its parts see it", () => {
     core.announceSubmitted(renderer, `Background job job-1 finished.\n<background-results>\n${"x".repeat(300)}\n</background-results>`, "background job job-1");
     core.announceSubmitted(renderer, "y".repeat(150), "mail");
     expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([
-      "A prompt from cron job cron-1: short",
-      "A prompt from background job job-1: Background job job-1 finished. (374 chars)",
-      `A prompt from mail: ${"y".repeat(99)}… (150 chars)`,
+      "A turn started by cron job cron-1: short",
+      "A turn started by background job job-1: Background job job-1 finished. (374 chars)",
+      `A turn started by mail: ${"y".repeat(99)}… (150 chars)`,
     ]);
   });
 
