@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { existingUserFile, parseCli, UsageError } from "../src/cli/args.ts";
-import { runCli } from "../src/cli/index.ts";
+import { pnpmReportNote, runCli } from "../src/cli/index.ts";
 import type { Agent, Lesson } from "../src/lesson.ts";
 import { OFFLINE_DRIFT, OFFLINE_MISS } from "../src/turn-errors.ts";
 
@@ -67,6 +67,17 @@ describe("an unknown flag", () => {
   ])("%j is a usage error naming the flag it most likely meant", (args, message) => {
     expect(() => parseCli(args, withMode)).toThrow(UsageError);
     expect(() => parseCli(args, withMode)).toThrow(new UsageError(message));
+  });
+});
+
+describe("pnpm's own report after a failed run", () => {
+  const pnpm = { npm_config_user_agent: "pnpm/10.34.9 npm/? node/v20.20.2 linux x64" };
+
+  it("is announced under pnpm, so its box is not read as a second error; not under pnpm -s, not by node, not after success", () => {
+    expect(pnpmReportNote(2, pnpm)).toBe("(pnpm adds its own report of exit status 2 below; the lesson's message is above it. `pnpm -s` leaves pnpm's report out.)");
+    expect(pnpmReportNote(2, { ...pnpm, npm_config_reporter: "silent" })).toBeUndefined();
+    expect(pnpmReportNote(2, {})).toBeUndefined();
+    expect(pnpmReportNote(0, pnpm)).toBeUndefined();
   });
 });
 
