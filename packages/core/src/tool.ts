@@ -152,11 +152,14 @@ const forTheModel = (text: string) => capText(scrubSecrets(text));
 export const INTERRUPTED_CALL = "Interrupted: the turn was cancelled before this call finished.";
 
 /**
- * An error as one line. A cancelled call is no failure of the tool: one calm line. A
- * ToolError of any kind (GitError…) is an expected failure: "Error:", not a class name.
+ * An error as one line. A call cut short by Ctrl-C is no failure of the tool: one calm line for
+ * an abort, and "Error:" rather than a class name for what a tool says of it (s12's GitError:
+ * "git commit was interrupted").
  */
 export function errorText(err: unknown, signal?: AbortSignal): string {
-  if (signal?.aborted === true && isAbort(err)) return INTERRUPTED_CALL;
-  if (err instanceof Error) return `${err.name === "Error" || err instanceof ToolError ? "Error" : err.name}: ${err.message}`;
+  const cancelled = signal?.aborted === true;
+  if (cancelled && isAbort(err)) return INTERRUPTED_CALL;
+  const plain = err instanceof Error && (err.name === "Error" || err.name === "ToolError" || (cancelled && err instanceof ToolError));
+  if (err instanceof Error) return `${plain ? "Error" : err.name}: ${err.message}`;
   return `Error: ${String(err)}`;
 }
