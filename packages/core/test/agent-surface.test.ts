@@ -89,6 +89,24 @@ describe("parts and agentFrom", () => {
     expect(closed).toEqual(["jobs"]);
   });
 
+  it("tells the model how each turn ended — finished, failed, cancelled — so the offline model knows an agent stopped mid-script", async () => {
+    const ended: string[] = [];
+    const ctrlC = new AbortController();
+    const interrupt = core.defineTool({ name: "interrupt", description: "Press Ctrl-C.", input: z.object({}), run: () => (ctrlC.abort(), "pressed") });
+    const { options } = optionsFor(`
+turns:
+  - content: [ { type: text, text: one } ]
+  - error: { status: 400, type: invalid_request_error, message: bad }
+  - content: [ { type: tool_use, name: interrupt, input: {} } ]
+`);
+    const model = new core.Model({ ...options.model.options, onTurnEnd: (agent, how) => void ended.push(`${agent} ${how}`) });
+    const agent = agentFrom(partsWith({ tools: [interrupt] }), { ...options, model });
+    expect(await agent.run("a", signal())).toBe("one");
+    await expect(agent.run("b", signal())).rejects.toThrow(/bad/);
+    await expect(agent.run("c", ctrlC.signal)).rejects.toThrow(/abort/i);
+    expect(ended).toEqual(["lead finished", "lead failed", "lead cancelled"]);
+  });
+
   it("a command gets the agent's context between turns: its conversation and its own model call", async () => {
     const seen: string[] = [];
     const peek = { name: "peek", description: "", run: (_args: string, ctx?: AgentContext) => void seen.push(`${ctx?.agent}: ${ctx?.messages.length} messages`) };

@@ -11,11 +11,9 @@
  * messages, tools, hooks and agent name, running concurrently in the same process.
  */
 import { createContext, type AgentContext, type SubmitOptions } from "../agent/context.ts";
-import { isAbort } from "../errors.ts";
 import { appendUserText, assistantMessage, markTurnStart, rollBackFailedTurn, stopNotice, textOf, toolUsesOf, type TurnStart } from "../messages.ts";
 import type { Model } from "../model.ts";
 import type { MessageParam, TextBlockParam } from "../protocol.ts";
-import type { TurnEnd } from "../simulator/index.ts";
 import type { Tool } from "../tool.ts";
 import type { Renderer } from "../ui/renderer.ts";
 import type { Hook } from "./hooks.ts";
@@ -92,7 +90,6 @@ export class Kernel {
   async run(prompt: string, signal: AbortSignal): Promise<string> {
     if (this.running) throw new Error(`agent "${this.agent}" is already running a turn; submit() queues a prompt for later`);
     this.running = true;
-    let ended: TurnEnd = "finished";
     try {
       const ctx = this.context(signal);
       const admitted = await runUserPromptSubmit(this.hooks, prompt, ctx);
@@ -100,13 +97,8 @@ export class Kernel {
       const start = markTurnStart(this.messages);
       appendUserText(this.messages, admitted);
       return await this.loop(ctx).catch((err: unknown) => this.afterFailure(err, start, ctx));
-    } catch (err) {
-      ended = isAbort(err, signal) ? "cancelled" : "failed";
-      throw err;
     } finally {
       this.running = false;
-      // Offline, the scripted model learns it too: an agent held until this one gets further must not wait for ever.
-      this.options.model.turnEnded(ended);
     }
   }
 
