@@ -71,13 +71,15 @@ describe("an unknown flag", () => {
 });
 
 describe("pnpm's own report after a failed run", () => {
-  const pnpm = { npm_config_user_agent: "pnpm/10.34.9 npm/? node/v20.20.2 linux x64" };
+  const pnpm = { npm_config_user_agent: "pnpm/10.34.9 npm/? node/v20.20.2 linux x64", npm_lifecycle_event: "start" };
 
-  it("is announced under pnpm, so its box is not read as a second error; not under pnpm -s, not by node, not after success", () => {
+  it("is announced under `pnpm start`, so its box is not read as a second error; not under pnpm -s, not by node, not after success", () => {
     expect(pnpmReportNote(2, pnpm)).toBe("(pnpm adds its own report of exit status 2 below; the lesson's message is above it. `pnpm -s` leaves pnpm's report out.)");
     expect(pnpmReportNote(2, { ...pnpm, npm_config_reporter: "silent" })).toBeUndefined();
     expect(pnpmReportNote(2, {})).toBeUndefined();
     expect(pnpmReportNote(0, pnpm)).toBeUndefined();
+    // A lesson run by a test under `pnpm test` inherits pnpm's variables: its stderr stays its own.
+    expect(pnpmReportNote(2, { ...pnpm, npm_lifecycle_event: "test" })).toBeUndefined();
   });
 });
 

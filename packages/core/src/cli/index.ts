@@ -84,7 +84,8 @@ export function main(lesson: Lesson): void {
  * spared it, and exiting 0 after an error would lie to scripts: so the run says what that box is.
  */
 export function pnpmReportNote(code: number, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const underPnpm = env.npm_config_user_agent?.startsWith("pnpm/") === true;
+  // pnpm runs this lesson's own script (a test run under `pnpm test` inherits pnpm's variables, but not as `start`).
+  const underPnpm = env.npm_config_user_agent?.startsWith("pnpm/") === true && ["start", "demo"].includes(env.npm_lifecycle_event ?? "");
   if (code === 0 || !underPnpm || env.npm_config_reporter === "silent") return undefined;
   return `(pnpm adds its own report of exit status ${code} below; the lesson's message is above it. \`pnpm -s\` leaves pnpm's report out.)`;
 }
