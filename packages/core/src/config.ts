@@ -31,11 +31,16 @@ export interface Config {
   fallbackModel?: string;
   /** LEARN_MAX_TOKENS: max_tokens of each model call. */
   maxTokens: number;
+  /** Offline for want of a key: the provider settings that are set all the same, and so unused (see unusedSettingsNotice). */
+  unusedSettings?: string[];
 }
 
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
+
+/** What names a provider. Without a key they reach nothing, and a student who set them must hear so. */
+const PROVIDER_SETTINGS = ["ANTHROPIC_BASE_URL", "MODEL_ID", "ANTHROPIC_MODEL", "FALLBACK_MODEL_ID"] as const;
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
@@ -123,8 +128,11 @@ export function loadConfig(
   if (!model) {
     throw new ConfigError("MODEL_ID is not set: a key is set, so name the model to use (see .env.example)");
   }
+  const keyless = !e.ANTHROPIC_API_KEY && !e.ANTHROPIC_AUTH_TOKEN;
+  const unused = keyless ? PROVIDER_SETTINGS.filter((name) => e[name] !== undefined) : [];
   return {
     offline,
+    ...(unused.length ? { unusedSettings: unused } : {}),
     apiKey: offline ? undefined : e.ANTHROPIC_API_KEY,
     authToken: offline ? undefined : e.ANTHROPIC_AUTH_TOKEN,
     baseURL: offline ? undefined : e.ANTHROPIC_BASE_URL,
@@ -132,6 +140,20 @@ export function loadConfig(
     fallbackModel: e.FALLBACK_MODEL_ID,
     maxTokens: e.LEARN_MAX_TOKENS,
   };
+}
+
+/**
+ * A provider configured without its key runs offline: the one line that says which settings
+ * are ignored and why (undefined when there are none). Names only: a URL may hold a password.
+ */
+export function unusedSettingsNotice(config: Config): string | undefined {
+  const names = config.unusedSettings;
+  if (!names?.length) return undefined;
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return (
+    `${list} ${names.length === 1 ? "is" : "are"} set but ignored: no key is set (ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN), ` +
+    "so the offline scripted model answers. Add the provider's key to .env to use it (see .env.example)."
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ export * from "./model.ts";
 export * from "./messages.ts";
 export * from "./cap.ts";
 export * from "./quote.ts";
+export * from "./closest-name.ts";
 export * from "./tool.ts";
 export * from "./frontmatter.ts";
 export * from "./paths.ts";

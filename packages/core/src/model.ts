@@ -7,11 +7,14 @@
  * tool's result, which tool.ts has scrubbed already; a PreModel hook's background notice or
  * inbox mail; a hook's added context; a compaction's summary request), but every request
  * leaves through `body`, so every known secret is scrubbed from it there (secrets.ts).
+ *
+ * Offline, it also tells the simulator how each of its agent's turns ended (`turnEnded`): a
+ * turn the script holds until this agent gets further must not wait for one that was cancelled.
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Message, MessageParam, TextBlockParam, ToolSpec } from "./protocol.ts";
 import { scrubDeep } from "./secrets.ts";
-import { AGENT_HEADER } from "./simulator/index.ts";
+import { AGENT_HEADER, type TurnEnd } from "./simulator/index.ts";
 import type { Tracer } from "./trace.ts";
 import type { Renderer } from "./ui/renderer.ts";
 
@@ -37,6 +40,8 @@ export interface ModelOptions {
   agent: string;
   renderer: Renderer;
   tracer?: Tracer;
+  /** Told when a turn of one of its agents ends, and how (offline: the simulator's turnEnded). */
+  onTurnEnd?: (agent: string, how: TurnEnd) => void;
 }
 
 export class Model {
@@ -49,6 +54,11 @@ export class Model {
   /** The same client, tracer and settings, for another agent (a subagent, a teammate). */
   forAgent(agent: string, renderer: Renderer): Model {
     return new Model({ ...this.options, agent, renderer });
+  }
+
+  /** The agent's loop ended a turn: finished, failed, or cancelled. */
+  turnEnded(how: TurnEnd): void {
+    this.options.onTurnEnd?.(this.agent, how);
   }
 
   /** The exact body sent to the API for `request`, every known secret scrubbed out. */

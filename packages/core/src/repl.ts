@@ -214,7 +214,7 @@ export class Repl {
       await agent.run(prompt, this.turn.signal);
     } catch (err) {
       const { baseURL, offlinePrompts } = this.options;
-      reportTurnError(renderer, err, { signal: this.turn.signal, baseURL, offlinePrompts, typed });
+      reportTurnError(renderer, err, { signal: this.turn.signal, baseURL, offlinePrompts, typed, repl: true });
     } finally {
       this.turn = undefined;
     }

@@ -13,6 +13,7 @@
 import { z } from "zod";
 import type { AgentContext } from "./agent/context.ts";
 import { capText } from "./cap.ts";
+import { isAbort } from "./errors.ts";
 import { scrubSecrets } from "./secrets.ts";
 import type { ToolSpec } from "./protocol.ts";
 import { recordingWrites } from "./workspace-ledger/write-window.ts";
@@ -140,7 +141,7 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
         if (typeof output === "string") return { content: forTheModel(output), isError: false };
         return { content: forTheModel(output.content), isError: false, ...(output.display ? { display: scrubSecrets(output.display) } : {}) };
       } catch (err) {
-        return { content: forTheModel(errorText(err)), isError: true };
+        return { content: forTheModel(errorText(err, ctx.signal)), isError: true };
       }
     },
   };
@@ -149,7 +150,18 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
 /** A tool's text as the model may see it: secrets out first, then cut to size. */
 const forTheModel = (text: string) => capText(scrubSecrets(text));
 
-export function errorText(err: unknown): string {
-  if (err instanceof Error) return `${err.name === "Error" || err.name === "ToolError" ? "Error" : err.name}: ${err.message}`;
+/** A call that Ctrl-C (or the session's end) cut short: what the model and the screen read instead of an AbortError. */
+export const INTERRUPTED_CALL = "Interrupted: the turn was cancelled before this call finished.";
+
+/**
+ * An error as one line. A call cut short by Ctrl-C is no failure of the tool: one calm line for
+ * an abort, and "Error:" rather than a class name for what a tool says of it (s12's GitError:
+ * "git commit was interrupted").
+ */
+export function errorText(err: unknown, signal?: AbortSignal): string {
+  const cancelled = signal?.aborted === true;
+  if (cancelled && isAbort(err)) return INTERRUPTED_CALL;
+  const plain = err instanceof Error && (err.name === "Error" || err.name === "ToolError" || (cancelled && err instanceof ToolError));
+  if (err instanceof Error) return `${plain ? "Error" : err.name}: ${err.message}`;
   return `Error: ${String(err)}`;
 }

@@ -6,6 +6,7 @@
  */
 import { apiErrorOf, describeError, isAbort } from "./errors.ts";
 import { failedTurnNote } from "./messages.ts";
+import { UNKNOWN_PROMPT } from "./simulator/index.ts";
 import type { Renderer } from "./ui/renderer.ts";
 
 export interface TurnErrorContext {
@@ -13,16 +14,17 @@ export interface TurnErrorContext {
   signal: AbortSignal;
   /** Named in "could not reach X". */
   baseURL?: string;
-  /** Offline: the model is a script, and these are the prompts it knows. */
+  /** Offline: the model is a script, and these are the prompts it knows (none: a bare script, its errors as they are). */
   offlinePrompts?: readonly string[];
   /** The prompt the user typed for this turn (none for a turn that mail or a job started). */
   typed?: string;
+  /** In the REPL, where /demo and /clear exist (`--print` has neither). */
+  repl?: boolean;
 }
 
 export const OFFLINE_MISS =
-  "The offline model has no answer for that: it is a script that knows only its demo prompts " +
-  "(/demo types the next one, /clear starts them again). For any other prompt, use a real model: " +
-  "put a key in .env (see .env.example).";
+  "The offline model has no answer for that: it is a script that knows only its demo prompts. " +
+  "For any other prompt, use a real model: put a key in .env (see .env.example).";
 
 /** Offline, a prompt the script knows went another way than the script was written for. */
 export const OFFLINE_DRIFT =
@@ -33,19 +35,32 @@ export const OFFLINE_DRIFT =
 export function reportTurnError(renderer: Renderer, err: unknown, context: TurnErrorContext): void {
   const api = apiErrorOf(err);
   if (isAbort(err, context.signal)) renderer.notice("Interrupted.");
-  else if (context.offlinePrompts && api?.status === 400) {
-    // A prompt it knows (or a turn nobody typed) failed mid-script: the workspace is not the demo's.
-    if (context.typed === undefined || context.offlinePrompts.includes(context.typed)) {
+  else if (context.offlinePrompts?.length && api?.status === 400) {
+    if (isUnknownPrompt(api.message, context)) {
+      // One friendly explanation: the simulator's own 400 says the same, less kindly.
+      renderer.error(OFFLINE_MISS);
+      renderer.notice(knownPrompts(context.offlinePrompts, context.repl === true));
+    } else {
+      // A prompt it knows (or a turn nobody typed) failed mid-script: the workspace is not the demo's.
       renderer.error(OFFLINE_DRIFT);
       renderer.notice(`(the scripted model said: ${describeError(err)})`);
-      const drifted = failedTurnNote(err);
-      if (drifted) renderer.notice(drifted);
-      return;
     }
-    renderer.error(OFFLINE_MISS);
-    if (context.offlinePrompts.length) renderer.notice(`It knows: ${context.offlinePrompts.map((p) => `"${p}"`).join(" · ")}`);
-    renderer.notice(`(the scripted model said: ${describeError(err)})`);
   } else renderer.error(describeError(err, { baseURL: context.baseURL }));
   const note = failedTurnNote(err);
   if (note) renderer.notice(note);
+}
+
+/**
+ * Did the script not know the prompt? Yes when the user typed one that is not among its
+ * prompts, or when the simulator says so itself (a known prompt typed out of its order).
+ */
+function isUnknownPrompt(message: string, context: TurnErrorContext): boolean {
+  if (message.startsWith(UNKNOWN_PROMPT)) return true;
+  return context.typed !== undefined && !context.offlinePrompts?.includes(context.typed);
+}
+
+function knownPrompts(prompts: readonly string[], repl: boolean): string {
+  const list = prompts.map((p) => `"${p}"`).join(" · ");
+  const known = prompts.length > 1 ? `It knows, in this order: ${list}` : `It knows: ${list}`;
+  return repl ? `${known} (/demo sends the next one; /clear starts them again)` : known;
 }

@@ -89,6 +89,24 @@ describe("parts and agentFrom", () => {
     expect(closed).toEqual(["jobs"]);
   });
 
+  it("tells the model how each turn ended — finished, failed, cancelled — so the offline model knows an agent stopped mid-script", async () => {
+    const ended: string[] = [];
+    const ctrlC = new AbortController();
+    const interrupt = core.defineTool({ name: "interrupt", description: "Press Ctrl-C.", input: z.object({}), run: () => (ctrlC.abort(), "pressed") });
+    const { options } = optionsFor(`
+turns:
+  - content: [ { type: text, text: one } ]
+  - error: { status: 400, type: invalid_request_error, message: bad }
+  - content: [ { type: tool_use, name: interrupt, input: {} } ]
+`);
+    const model = new core.Model({ ...options.model.options, onTurnEnd: (agent, how) => void ended.push(`${agent} ${how}`) });
+    const agent = agentFrom(partsWith({ tools: [interrupt] }), { ...options, model });
+    expect(await agent.run("a", signal())).toBe("one");
+    await expect(agent.run("b", signal())).rejects.toThrow(/bad/);
+    await expect(agent.run("c", ctrlC.signal)).rejects.toThrow(/abort/i);
+    expect(ended).toEqual(["lead finished", "lead failed", "lead cancelled"]);
+  });
+
   it("a command gets the agent's context between turns: its conversation and its own model call", async () => {
     const seen: string[] = [];
     const peek = { name: "peek", description: "", run: (_args: string, ctx?: AgentContext) => void seen.push(`${ctx?.agent}: ${ctx?.messages.length} messages`) };
@@ -311,7 +329,7 @@ describe("turns from outside", () => {
       working = false;
     }, 20);
     expect(await runUntilIdle(agent, "start", signal(), renderer)).toBe("saw the job");
-    expect(renderer.ofKind("notice").map((n) => n.text)).toEqual(["A prompt from background job 7: job done"]);
+    expect(renderer.ofKind("notice").map((n) => n.text)).toEqual(["A turn started by background job 7: job done"]);
   });
 
   it("runUntilIdle answers as soon as a part wakes the agent, not at the next poll", async () => {
@@ -402,9 +420,9 @@ describe("the running agent, as its parts see it", () => {
     core.announceSubmitted(renderer, `Background job job-1 finished.\n<background-results>\n${"x".repeat(300)}\n</background-results>`, "background job job-1");
     core.announceSubmitted(renderer, "y".repeat(150), "mail");
     expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([
-      "A prompt from cron job cron-1: short",
-      "A prompt from background job job-1: Background job job-1 finished. (374 chars)",
-      `A prompt from mail: ${"y".repeat(99)}… (150 chars)`,
+      "A turn started by cron job cron-1: short",
+      "A turn started by background job job-1: Background job job-1 finished. (374 chars)",
+      `A turn started by mail: ${"y".repeat(99)}… (150 chars)`,
     ]);
   });
 
@@ -478,22 +496,37 @@ describe("failed turns", () => {
     const { model, renderer } = scriptedModel("prompt: say hi\nturns:\n  - expect: { lastUserIncludes: hi }\n    content: [ { type: text, text: hi } ]\n");
     const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
     const failure = await kernel.run("what is the meaning of life", signal()).catch((err: unknown) => err);
-    core.reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"], typed: "what is the meaning of life" });
+    core.reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"], typed: "what is the meaning of life", repl: true });
+    // One friendly explanation: no raw "The API answered 400 …" after it.
     expect(renderer.ofKind("error").map((e) => e.text)).toEqual([core.OFFLINE_MISS]);
     expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([
-      'It knows: "say hi"',
-      expect.stringMatching(/^\(the scripted model said: The API answered 400/),
+      'It knows: "say hi" (/demo sends the next one; /clear starts them again)',
       "The prompt was not kept: the conversation is as it was before it.",
     ]);
   });
 
+  it("offline, a known prompt typed out of its order is unknown to the script, not a changed workspace", async () => {
+    const { model, renderer } = scriptedModel(`prompt: [ say hi, say bye ]
+turns:
+  - expect: { lastUserIncludes: hi }
+    content: [ { type: text, text: hi } ]
+  - expect: { lastUserIncludes: bye }
+    content: [ { type: text, text: bye } ]
+`);
+    const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
+    const failure = await kernel.run("say bye", signal()).catch((err: unknown) => err);
+    core.reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi", "say bye"], typed: "say bye" });
+    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([core.OFFLINE_MISS]);
+    expect(renderer.ofKind("notice").map((n) => n.text)[0]).toBe('It knows, in this order: "say hi" · "say bye"');
+  });
+
   it("offline, a prompt the script knows that goes another way (a workspace an earlier run changed) says so, not 'unknown prompt'", async () => {
-    const { model, renderer } = scriptedModel("prompt: say hi\nturns:\n  - expect: { lastUserIncludes: fresh }\n    content: [ { type: text, text: hi } ]\n");
+    const { model, renderer } = scriptedModel("prompt: say hi\nturns:\n  - expect: { lastUserIncludes: hi, systemIncludes: fresh }\n    content: [ { type: text, text: hi } ]\n");
     const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
     const failure = await kernel.run("say hi", signal()).catch((err: unknown) => err);
     core.reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"], typed: "say hi" });
     expect(renderer.ofKind("error").map((e) => e.text)).toEqual([core.OFFLINE_DRIFT]);
-    expect(renderer.ofKind("notice").map((n) => n.text)[0]).toMatch(/^\(the scripted model said: .*expected the last user message to include "fresh"/);
+    expect(renderer.ofKind("notice").map((n) => n.text)[0]).toMatch(/^\(the scripted model said: .*expected the system prompt to include "fresh"/);
   });
 
   it("an empty answer is never appended: the turn ends with a notice and the session goes on", async () => {

@@ -2,9 +2,10 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { existingUserFile, UsageError } from "../src/cli/args.ts";
-import { runCli } from "../src/cli/index.ts";
+import { existingUserFile, parseCli, UsageError } from "../src/cli/args.ts";
+import { pnpmReportNote, runCli } from "../src/cli/index.ts";
 import type { Agent, Lesson } from "../src/lesson.ts";
+import { OFFLINE_DRIFT, OFFLINE_MISS } from "../src/turn-errors.ts";
 
 const lesson = {
   id: "t00",
@@ -51,6 +52,34 @@ describe("--model-script", () => {
     const code = await runCli(lesson, ["--model-script", "nope.yaml", "-p", "hi"]);
     expect(code).toBe(2);
     expect(written.join("")).toBe(`--model-script: no such file: ${path.join(dir, "nope.yaml")} (a relative path starts from ${dir})\n`);
+  });
+});
+
+describe("an unknown flag", () => {
+  const withMode = { flags: [{ name: "permission-mode", description: "how calls are approved" }] };
+
+  it.each([
+    [["--trce", "t.jsonl"], "Unknown option '--trce': did you mean --trace?"],
+    [["--Demo"], "Unknown option '--Demo': did you mean --demo?"],
+    [["--", "--model", "s.yaml"], "Unknown option '--model': did you mean --model-script?"],
+    [["--permision-mode", "plan"], "Unknown option '--permision-mode': did you mean --permission-mode?"],
+    [["-x"], "Unknown option '-x'"], // nothing is obviously meant: no guess
+  ])("%j is a usage error naming the flag it most likely meant", (args, message) => {
+    expect(() => parseCli(args, withMode)).toThrow(UsageError);
+    expect(() => parseCli(args, withMode)).toThrow(new UsageError(message));
+  });
+});
+
+describe("pnpm's own report after a failed run", () => {
+  const pnpm = { npm_config_user_agent: "pnpm/10.34.9 npm/? node/v20.20.2 linux x64", npm_lifecycle_event: "start" };
+
+  it("is announced under `pnpm start`, so its box is not read as a second error; not under pnpm -s, not by node, not after success", () => {
+    expect(pnpmReportNote(2, pnpm)).toBe("(pnpm adds its own report of exit status 2 below; the lesson's message is above it. `pnpm -s` leaves pnpm's report out.)");
+    expect(pnpmReportNote(2, { ...pnpm, npm_config_reporter: "silent" })).toBeUndefined();
+    expect(pnpmReportNote(2, {})).toBeUndefined();
+    expect(pnpmReportNote(0, pnpm)).toBeUndefined();
+    // A lesson run by a test under `pnpm test` inherits pnpm's variables: its stderr stays its own.
+    expect(pnpmReportNote(2, { ...pnpm, npm_lifecycle_event: "test" })).toBeUndefined();
   });
 });
 
@@ -113,6 +142,52 @@ describe("--print", () => {
       expect((await print(c.lesson, "/tmp/x.log: what failed?")).code).toBe(0);
       expect(c.prompts).toEqual(["/tmp/x.log: what failed?"]);
     });
+  });
+});
+
+describe("--print offline, a prompt the script does not know", () => {
+  /** A lesson whose agent sends each prompt to the model as it is. */
+  const asking = {
+    ...lesson,
+    createAgent: ({ model }) => ({
+      anatomy: () => ({ tools: [], hooks: [], promptSections: [], commands: [] }),
+      run: async (prompt, signal) => (await model.call({ messages: [{ role: "user", content: prompt }] }, signal)).id,
+      clear: () => {},
+    }),
+  } as Lesson;
+
+  it("is called that, as the REPL does (not a changed workspace), in one explanation without the raw 400", async () => {
+    await writeFile(path.join(dir, "s.yaml"), "prompt: say hi\nturns:\n  - expect: { lastUserIncludes: hi }\n    content: [ { type: text, text: hi } ]\n");
+    const err: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
+    const code = await runCli(asking, ["--model-script", "s.yaml", "--cwd", dir, "-p", "what is the meaning of life"]);
+    vi.restoreAllMocks();
+    const stderr = err.join("");
+    expect(code).toBe(1);
+    expect(stderr).toContain(OFFLINE_MISS);
+    expect(stderr).toContain('It knows: "say hi"\n'); // no /demo or /clear: --print has neither
+    expect(stderr).not.toContain(OFFLINE_DRIFT);
+    expect(stderr).not.toContain("The API answered");
+  });
+
+  it("a provider set up without its key: the run says, first, which settings it ignores", async () => {
+    await writeFile(path.join(dir, "s.yaml"), "prompt: say hi\nturns:\n  - content: [ { type: text, text: hi } ]\n");
+    const err: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
+    // The shell's own provider settings are put aside: only a base URL, and no key.
+    const names = ["ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "MODEL_ID", "ANTHROPIC_MODEL", "FALLBACK_MODEL_ID"];
+    const shell = names.map((name) => [name, process.env[name]] as const);
+    for (const name of names) delete process.env[name];
+    process.env.ANTHROPIC_BASE_URL = "https://api.deepseek.com/anthropic";
+    try {
+      expect(await runCli(asking, ["--model-script", "s.yaml", "--cwd", dir, "-p", "say hi"])).toBe(0);
+    } finally {
+      for (const [name, value] of shell) if (value === undefined) delete process.env[name]; else process.env[name] = value;
+      vi.restoreAllMocks();
+    }
+    expect(err[0]).toMatch(/^ANTHROPIC_BASE_URL is set but ignored: no key is set \(ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN\)/);
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_MAX_TOKENS, loadConfig, OFFLINE_MODEL, secretsOf } from "../src/config.ts";
+import { ConfigError, DEFAULT_MAX_TOKENS, loadConfig, OFFLINE_MODEL, secretsOf, unusedSettingsNotice } from "../src/config.ts";
 
 const load = (env: Record<string, string>) => loadConfig({ ...env }, { envFile: false });
 
@@ -15,6 +15,18 @@ describe("loadConfig", () => {
     const c = load({ ANTHROPIC_AUTH_TOKEN: "tok-123", ANTHROPIC_BASE_URL: "http://localhost:4000", MODEL_ID: "m1" });
     expect(c).toMatchObject({ offline: false, authToken: "tok-123", baseURL: "http://localhost:4000", model: "m1" });
     expect(secretsOf(c)).toEqual(["tok-123"]);
+  });
+
+  it("a provider configured without its key is offline, and says which settings it ignores and why", () => {
+    const c = load({ ANTHROPIC_BASE_URL: "https://api.deepseek.com/anthropic", MODEL_ID: "deepseek-chat" });
+    expect(c).toMatchObject({ offline: true, unusedSettings: ["ANTHROPIC_BASE_URL", "MODEL_ID"] });
+    expect(unusedSettingsNotice(c)).toBe(
+      "ANTHROPIC_BASE_URL and MODEL_ID are set but ignored: no key is set (ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN), " +
+        "so the offline scripted model answers. Add the provider's key to .env to use it (see .env.example).",
+    );
+    expect(unusedSettingsNotice(load({}))).toBeUndefined();
+    // With a key, forced offline (--model-script, --demo) is what the student asked for: nothing to say.
+    expect(unusedSettingsNotice(loadConfig({ ANTHROPIC_API_KEY: "k-1", MODEL_ID: "m" }, { envFile: false, forceOffline: true }))).toBeUndefined();
   });
 
   it("accepts ANTHROPIC_MODEL as an alias", () => {

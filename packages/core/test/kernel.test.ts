@@ -7,7 +7,7 @@ import { defineHook, Kernel, type Hook, type KernelOptions, type ModelWrapper } 
 import { runToolRound } from "../src/kernel/run-tools.ts";
 import type { MessageParam } from "../src/protocol.ts";
 import { RecordingRenderer, scriptedModel, testContext, toolResultsOf } from "../src/testing/index.ts";
-import { defineTool } from "../src/tool.ts";
+import { defineTool, INTERRUPTED_CALL } from "../src/tool.ts";
 
 /** A tool that records every input it ran with. */
 function noteTool() {
@@ -86,6 +86,26 @@ describe("the kernel loop", () => {
     expect(await k.run()).toContain("stopped after 2 rounds");
     expect(k.renderer.ofKind("notice").map((n) => n.text)).toEqual([expect.stringContaining("round budget")]);
     expect(k.simulator.remaining()).toBe(0);
+  });
+});
+
+describe("a turn cancelled mid-call", () => {
+  it("a call cut short by Ctrl-C reads as one calm line, not a raw AbortError", async () => {
+    const ctrlC = new AbortController();
+    const wait = defineTool({
+      name: "wait",
+      description: "Wait for the signal.",
+      input: z.object({}),
+      run: async (_input, ctx) => {
+        ctrlC.abort();
+        ctx.signal.throwIfAborted(); // what an awaited subagent or fetch throws
+        return "never";
+      },
+    });
+    const k = kernelFor(`turns:\n  - content: [ { type: tool_use, name: wait, input: {} } ]\n`, [], { tools: [wait] });
+    await expect(k.kernel.run("go", ctrlC.signal)).rejects.toThrow(/abort/i);
+    expect(k.renderer.ofKind("toolResult").map((r) => r.outcome.content)).toEqual([INTERRUPTED_CALL]);
+    expect(INTERRUPTED_CALL).toBe("Interrupted: the turn was cancelled before this call finished.");
   });
 });
 

@@ -53,7 +53,7 @@ describe("the REPL", () => {
     r.input.end("exit\nnever\n");
     await r.done;
     expect(r.fake.prompts).toEqual(["slow", "the job finished"]);
-    expect(r.renderer.ofKind("notice").map((n) => n.text)).toContain("A prompt from background job 1: the job finished");
+    expect(r.renderer.ofKind("notice").map((n) => n.text)).toContain("A turn started by background job 1: the job finished");
   });
 
   it("runs piped lines in order, skips empty lines, and ends at end of input", async () => {

@@ -423,11 +423,11 @@ describe("the REPL's prompt on the last line", () => {
     out.write("> ");
     screen.showingPrompt(() => out.write("> "));
     screen.dropPrompt();
-    screen.print("● A prompt from cron job cron-1: check the deploy");
+    screen.print("● A turn started by cron job cron-1: check the deploy");
     const lane = screen.lane();
     screen.text(lane, "Checking");
-    expect(visible(text())).toEqual(["● A prompt from cron job cron-1: check the deploy"]); // "Checking" waits for a word end
+    expect(visible(text())).toEqual(["● A turn started by cron job cron-1: check the deploy"]); // "Checking" waits for a word end
     screen.text(lane, " now.\n");
-    expect(visible(text())).toEqual(["● A prompt from cron job cron-1: check the deploy", "Checking now."]);
+    expect(visible(text())).toEqual(["● A turn started by cron job cron-1: check the deploy", "Checking now."]);
   });
 });

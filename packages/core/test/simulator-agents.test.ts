@@ -140,6 +140,73 @@ turns:
   });
 });
 
+describe("after, when the agent waited for stops", () => {
+  const held = `
+turns:
+  - after: { agent: alice, served: 2 }
+    content: [ { type: text, text: "lead, after alice" } ]
+  - agent: alice
+    content: [ { type: tool_use, name: bash, input: { command: ls } } ]
+  - agent: alice
+    content: [ { type: text, text: "alice done" } ]
+`;
+  /** Alice's first turn (a tool call), then what her next request would be. */
+  async function aliceServedOnce(client: Anthropic): Promise<MessageParam[]> {
+    const first = await client.messages.create(ask("work"), as("alice"));
+    const id = first.content.find((b) => b.type === "tool_use")!.id;
+    return [...ask("work").messages, { role: "assistant", content: first.content }, { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "a.txt" }] }];
+  }
+  const waits = 'script turn 1 for agent "lead" (turns[0]): it waits for agent "alice" to be served 2 turns (after: { agent: alice, served: 2 }), ';
+
+  it.each([
+    ["was cancelled", "cancelled"],
+    ["failed", "failed"],
+  ] as const)("a turn held for an agent whose turn %s fails with why, instead of waiting for ever", async (said, how) => {
+    const sim = new Simulator(script(held));
+    const client = clientFor(sim);
+    await aliceServedOnce(client);
+    const lead = rejection(client.messages.create(ask("hi")));
+    await settle();
+    sim.turnEnded("alice", how); // Ctrl-C while her tool ran, or her next request failed: no second request comes
+    expect(await lead).toBe(`${waits}but the turn of "alice" ${said} after it was served 1 turn: the script cannot go on as written (in the REPL, /clear starts it again)`);
+    // A hold that comes later fails at once too, while alice says nothing more.
+    expect(await rejection(client.messages.create(ask("hi")))).toContain(`the turn of "alice" ${said}`);
+    expect(sim.remaining("lead")).toBe(1);
+  });
+
+  it("a finished turn leaves the agent idle, not stopped: mail may wake it, so the hold waits on", async () => {
+    const sim = new Simulator(script(held));
+    const client = clientFor(sim);
+    const messages = await aliceServedOnce(client);
+    const finished: string[] = [];
+    const lead = client.messages.create(ask("hi")).then((m) => finished.push(textOf(m)));
+    sim.turnEnded("alice", "finished");
+    await settle();
+    expect(finished).toEqual([]);
+    await client.messages.create({ ...ask("work"), messages }, as("alice"));
+    await lead;
+    expect(finished).toEqual(["lead, after alice"]);
+  });
+
+  it("the stopped agent's next request lifts the mark: a hold waits for it again", async () => {
+    const sim = new Simulator(script(`
+turns:
+  - after: { agent: alice, served: 3 }
+    content: [ { type: text, text: "lead, after alice" } ]
+  - agent: alice
+    repeat: 3
+    content: [ { type: text, text: "alice" } ]
+`));
+    const client = clientFor(sim);
+    await client.messages.create(ask("work"), as("alice"));
+    sim.turnEnded("alice", "cancelled");
+    await client.messages.create(ask("again"), as("alice")); // a new prompt: she goes on
+    const lead = client.messages.create(ask("hi"));
+    await client.messages.create(ask("more"), as("alice"));
+    expect(textOf(await lead)).toBe("lead, after alice");
+  });
+});
+
 describe("restart", () => {
   const twoTurns = `
 turns:

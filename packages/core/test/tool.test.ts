@@ -57,6 +57,14 @@ describe("defineTool", () => {
       },
     });
     expect(await crashing.execute({}, ctx)).toEqual({ content: "TypeError: boom", isError: true });
+    // What a kind of ToolError (s12's GitError) says of a call cut short by Ctrl-C: no class name then.
+    class GitError extends ToolError {
+      override name = "GitError";
+    }
+    const git = defineTool({ name: "git", description: "Fails as git.", input: z.object({}), run: () => { throw new GitError("git commit was interrupted"); } });
+    const ctrlC = new AbortController();
+    ctrlC.abort();
+    expect(await git.execute({}, testContext("/tmp", { signal: ctrlC.signal }))).toEqual({ content: "Error: git commit was interrupted", isError: true });
   });
 
   it("caps the output", async () => {

@@ -123,7 +123,7 @@ export const EN: Labels = {
   demo: (t) => `Demo: ${t}`,
   script: "Script",
   prompt: "Prompt",
-  submittedPrompt: (source) => `A prompt from ${source}`,
+  submittedPrompt: (source) => `A turn started by ${source}`,
   finalAnswer: "Final answer",
   noPrompt: "This script has no prompt.",
   firstRequestBody: "The first request's body, as the harness sends it (system prompt and tool descriptions trimmed)",
@@ -151,6 +151,18 @@ export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
   "Three tasks, two teammates who pick them up, a shutdown by protocol": "三个任务、两个自己领活的队友，最后按协议关闭",
   "Two teammates, two worktrees, merged back without a collision": "两个队友、两个工作树，合并回来互不冲突",
 };
+
+/**
+ * Who started a turn nobody typed (the harness says it in English: "mail from bob", "background
+ * job job-1", "cron job session-1"), in the words README.zh.md uses for them.
+ */
+function sourceZh(source: string): string {
+  const mail = /^mail from (\S+)$/.exec(source);
+  if (mail) return ` ${mail[1]} 的邮件`;
+  const job = /^(background|cron) job (\S+)$/.exec(source);
+  if (job) return `${job[1] === "cron" ? "定时作业" : "后台作业"} ${job[2]} `;
+  return source === "the agent" ? "智能体" : ` ${source} `;
+}
 
 export const ZH: Labels = {
   lang: "zh",
@@ -203,7 +215,7 @@ export const ZH: Labels = {
   demo: (t) => `演示：${DEMO_TITLES_ZH[t] ?? t}`,
   script: "脚本",
   prompt: "提示词",
-  submittedPrompt: (source) => `来自 ${source} 的提示词`,
+  submittedPrompt: (source) => `由${sourceZh(source)}开启的回合`,
   finalAnswer: "最终回答",
   noPrompt: "这个脚本没有提示词。",
   firstRequestBody: "第一个请求的请求体，即 harness 实际发送的内容（系统提示词和工具描述已截短）",

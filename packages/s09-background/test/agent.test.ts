@@ -255,7 +255,7 @@ describe("scheduled prompts this session did not make", () => {
       expect(turns.map((t) => t.source)).toEqual([undefined, "cron job cron-1"]);
       const notices = renderer.ofKind("notice").map((n) => n.text);
       const listed = notices.findIndex((n) => n.startsWith("1 scheduled prompt in .claude/scheduled_tasks.json, not made in this session; it runs when due"));
-      const fired = notices.findIndex((n) => n.startsWith("A prompt from cron job cron-1"));
+      const fired = notices.findIndex((n) => n.startsWith("A turn started by cron job cron-1"));
       expect(listed).toBeGreaterThanOrEqual(0);
       expect(fired).toBeGreaterThan(listed);
     } finally {

@@ -27,7 +27,7 @@ describe("s09 on the command line", () => {
     const logs = async () => (await readFile(path.join(ws.dir, ".runtime-tasks/job-1.log"), "utf8")) + (await readFile(path.join(ws.dir, ".runtime-tasks/job-2.log"), "utf8"));
     const { run, requests } = await printDemoOverHttp(lesson, pkg, ws.dir, { key: KEY, alsoClean: logs });
     expect(run.stdout).toMatch(/^job-2: all three checkout tests pass/);
-    expect(run.stderr).toContain("A prompt from background job job-1: Background work finished; its results follow.");
+    expect(run.stderr).toContain("A turn started by background job job-1: Background work finished; its results follow.");
     expect(requests).toHaveLength(7);
     expect(await readFile(path.join(ws.dir, "shop/src/cart.js"), "utf8")).toContain("sum + lineTotal(line)");
   }, CLI_RUN_TIMEOUT_MS);
@@ -55,7 +55,7 @@ describe("s09 on the command line", () => {
       "1 scheduled prompt in .claude/scheduled_tasks.json, not made in this session; not run without a person at the terminal (--print):\n" +
         "  cron-1 · * * * * * · once · next due now · Run: node -e \"require('fs').writeFileSync('cron-canary.txt', 'x')\"",
     );
-    expect(run.stderr).not.toContain("A prompt from cron job");
+    expect(run.stderr).not.toContain("A turn started by cron job");
     await expect(access(canary)).rejects.toThrow();
     expect(await readFile(path.join(ws.dir, ".claude/scheduled_tasks.json"), "utf8")).toBe(before); // not claimed either
   }, CLI_RUN_TIMEOUT_MS);

@@ -91,7 +91,7 @@ describe("s09 demo 2: a one-shot job", () => {
     expect(created.content).toMatch(/^Scheduled session-1: "\* \* \* \* \*", once \(it is deleted after it fires\), for this session only;/);
     await expect(access(path.join(ws.dir, ".claude/scheduled_tasks.json"))).rejects.toThrow();
     expect(renderer.ofKind("notice").map((n) => n.text)).toContain(
-      "A prompt from cron job session-1: Run the shop's unit tests (node --test shop/test/*.test.js) and report in one line how they did.",
+      "A turn started by cron job session-1: Run the shop's unit tests (node --test shop/test/*.test.js) and report in one line how they did.",
     );
   });
 });

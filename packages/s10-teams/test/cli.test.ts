@@ -22,7 +22,7 @@ describe("s10 on the command line", () => {
   it("--print the demo against an HTTP endpoint: every agent under its own name, the lead's last answer on stdout, no key anywhere", async () => {
     const { run, agents } = await printDemoOverHttp(lesson, pkg, ws.dir, { key: KEY });
     expect(run.stdout).toMatch(/^Done, by two teammates at once/);
-    expect(run.stderr).toContain("A prompt from mail from bob: New mail; it follows.");
+    expect(run.stderr).toContain("A turn started by mail from bob: New mail; it follows.");
     expect(agents.filter((a) => a === "lead")).toHaveLength(3);
     expect(agents.filter((a) => a === "alice")).toHaveLength(3);
     expect(agents.filter((a) => a === "bob")).toHaveLength(5);

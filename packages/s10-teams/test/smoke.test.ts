@@ -6,8 +6,9 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { toolResultsOf, useTempWorkspace } from "@learn/core/testing";
+import { describe, expect, it, vi } from "vitest";
+import { loadScript } from "@learn/core";
+import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { checkConversation } from "@learn/s07";
 import { lesson, MAIL_WAKE_PROMPT } from "../src/index.ts";
 import { bodyOf, lastMessage, requestsOf, runDemo, textOfMessage } from "./helpers.ts";
@@ -62,5 +63,37 @@ describe("s10 demo: two teammates at once", () => {
     // On screen: each teammate's lines under its name.
     expect(renderer.teammateNamed("alice").ofKind("toolCall").map((c) => c.name)).toEqual(["write_file", "send_message"]);
     expect(renderer.teammateNamed("bob").ofKind("toolCall").map((c) => c.name)).toEqual(["write_file", "bash", "send_message"]);
+  });
+});
+
+describe("s10 demo, cancelled", () => {
+  it("Ctrl-C in the lead's first turn: bob's turn, held until the lead's next, ends with why instead of hanging", async () => {
+    const script = await loadScript(lesson.demoScripts[0]!);
+    const { agent, renderer, simulator } = await scriptedAgent(lesson, script, ws.dir, { flags: { ...lesson.demoFlags } });
+    // Ctrl-C once both teammates are spawned: the lead's turn ends before its second request.
+    const ctrlC = new AbortController();
+    const show = renderer.toolResult.bind(renderer);
+    renderer.toolResult = (name, outcome, id) => {
+      show(name, outcome, id);
+      if (outcome.content.startsWith("Spawned bob")) ctrlC.abort();
+    };
+    try {
+      await expect(agent.run(script.prompt as string, ctrlC.signal)).rejects.toThrow(/abort/i);
+      // The session goes on, as in the REPL: the teammates work until nothing is left they can do.
+      // (A limit, not a measure: before the fix, bob waited here for ever.)
+      await vi.waitFor(() => expect(agent.working?.()).toBe(false), { timeout: 40_000, interval: 50 });
+    } finally {
+      await agent.close?.();
+    }
+    const errors = renderer.ofKind("error").map((e) => e.text);
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^bob stopped with an error: The API answered 400 invalid_request_error: script turn 4 for agent "bob" \(turns\[\d+\]\): it waits for agent "lead" to be served 2 turns .*but the turn of "lead" was cancelled after it was served 1 turn: the script cannot go on as written/,
+      ),
+    ]);
+    expect(requestsOf(simulator.requests, "lead")).toHaveLength(1);
+    expect(requestsOf(simulator.requests, "bob").map((r) => r.status)).toEqual([200, 200, 200, 400]);
+    // alice finished her part; bob's test ran before he stopped.
+    expect(await readFile(path.join(ws.dir, "shop/src/discount.js"), "utf8")).toContain("export function discounted");
   });
 });

@@ -155,7 +155,7 @@ describe("the course in one session (lesson 12's agent)", () => {
     const jobLog = await readFile(path.join(ws, ".runtime-tasks/job-1.log"), "utf8");
     expect(jobLog).toContain("applyDiscount(1999, 10) = 1799");
     expect(lastText(lead[11])).not.toContain("<background-results>"); // not in the call that started it
-    expect(notices()).toContain("A prompt from background job job-1: Background work finished; its results follow.");
+    expect(notices()).toContain("A turn started by background job job-1: Background work finished; its results follow.");
     const woken = lastText(lead[13]);
     expect(woken).toMatch(/<background-results>[\s\S]*job-1[\s\S]*applyDiscount\(1999, 10\) = 1799[\s\S]*<\/background-results>/);
 

@@ -1,6 +1,7 @@
 /**
  * From parts to a running agent: the kernel, the prompt queue, `/clear`, the anatomy, and
- * the agent's own life (busy or idle) for the parts that act between turns.
+ * the agent's own life (busy or idle) for the parts that act between turns — and, offline,
+ * for the scripted model, which hears how each turn ended (Model.turnEnded).
  * Every lesson from s03 on builds its agent with this one function, so a lesson's
  * `agent.ts` only says which parts it adds.
  */
@@ -9,7 +10,8 @@ import type { Agent, AgentOptions } from "../lesson.ts";
 import { anatomyOf, joinSections, sectionsFor, type AgentParts, type RunningAgent } from "./parts.ts";
 import type { SystemPrompt } from "../kernel/kernel.ts";
 import { PromptQueue } from "./prompt-queue.ts";
-import { describeError } from "../errors.ts";
+import { describeError, isAbort } from "../errors.ts";
+import type { TurnEnd } from "../simulator/index.ts";
 
 export function agentFrom(parts: AgentParts, options: AgentOptions): Agent {
   const submitted = new PromptQueue();
@@ -40,11 +42,19 @@ export function agentFrom(parts: AgentParts, options: AgentOptions): Agent {
   return {
     anatomy: () => anatomyOf(parts),
     async run(prompt, signal) {
+      let ended: TurnEnd = "finished";
       try {
         return await kernel.run(prompt, signal);
+      } catch (err) {
+        ended = isAbort(err, signal) ? "cancelled" : "failed";
+        throw err;
       } finally {
         // Refused because a turn already runs: that turn's end will say so.
-        if (!kernel.busy) for (const listener of idleListeners) tell(listener, options);
+        if (!kernel.busy) {
+          // Offline, the scripted model hears it too: a turn held until this agent gets further must not wait for ever.
+          options.model.turnEnded(ended);
+          for (const listener of idleListeners) tell(listener, options);
+        }
       }
     },
     submitted,

@@ -23,7 +23,7 @@ export function announceSubmitted(renderer: Renderer, prompt: string, source = "
   const first = prompt.trim().split("\n")[0]!;
   const cut = first.length > ANNOUNCED_CHARS ? `${first.slice(0, ANNOUNCED_CHARS - 1)}…` : first;
   const more = cut !== prompt.trim() ? ` (${prompt.trim().length} chars)` : "";
-  renderer.notice(`A prompt from ${source}: ${cut}${more}`);
+  renderer.notice(`A turn started by ${source}: ${cut}${more}`);
 }
 
 /** One turn of the run, for a caller that records them (the docs' walkthrough). */

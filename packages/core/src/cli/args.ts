@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { closestName } from "../closest-name.ts";
 import type { Lesson } from "../lesson.ts";
 import { userPath } from "../workspace.ts";
 
@@ -44,7 +45,7 @@ export function parseCli(argv: string[], lesson: Pick<Lesson, "flags">): CliOpti
       },
     }));
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(withSuggestion((err as Error).message, ["print", "demo", "help", "cwd", "model-script", "trace", ...lessonFlags.map((f) => f.name)]));
   }
   const flags: Record<string, string | undefined> = {};
   for (const flag of lessonFlags) {
@@ -66,6 +67,13 @@ export function parseCli(argv: string[], lesson: Pick<Lesson, "flags">): CliOpti
     trace: values.trace as string | undefined,
     flags,
   };
+}
+
+/** "Unknown option '--trce'": and the flag it most likely meant, when one is obvious. */
+function withSuggestion(message: string, flags: readonly string[]): string {
+  const typed = /^Unknown option '-{1,2}([^'=]+)/.exec(message)?.[1];
+  const meant = typed && closestName(typed.toLowerCase(), flags);
+  return meant ? `${message}: did you mean --${meant}?` : message;
 }
 
 /**

@@ -88,10 +88,26 @@ export function main(lesson: Lesson): void {
   });
   installProcessCleanup();
   runCli(lesson).then(
-    (code) => process.exit(code),
+    (code) => {
+      const note = pnpmReportNote(code);
+      if (note) process.stderr.write(`${note}\n`);
+      process.exit(code);
+    },
     (err: unknown) => {
       process.stderr.write(`${scrubSecrets(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
       process.exit(1);
     },
   );
+}
+
+/**
+ * Under `pnpm start` (not `pnpm -s`), any non-zero exit is followed by pnpm's own report
+ * (ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL, or ELIFECYCLE in a lesson's folder). No exit code is
+ * spared it, and exiting 0 after an error would lie to scripts: so the run says what that box is.
+ */
+export function pnpmReportNote(code: number, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  // pnpm runs this lesson's own script (a test run under `pnpm test` inherits pnpm's variables, but not as `start`).
+  const underPnpm = env.npm_config_user_agent?.startsWith("pnpm/") === true && ["start", "demo"].includes(env.npm_lifecycle_event ?? "");
+  if (code === 0 || !underPnpm || env.npm_config_reporter === "silent") return undefined;
+  return `(pnpm adds its own report of exit status ${code} below; the lesson's message is above it. \`pnpm -s\` leaves pnpm's report out.)`;
 }

@@ -7,13 +7,13 @@ import path from "node:path";
 import { LEAD_AGENT } from "../agent/context.ts";
 import { runUntilIdle } from "../agent/run-until-idle.ts";
 import { createClient } from "../client.ts";
-import { loadConfig, secretsOf, type Config } from "../config.ts";
+import { loadConfig, secretsOf, unusedSettingsNotice, type Config } from "../config.ts";
 import { describeError } from "../errors.ts";
 import { reportTurnError } from "../turn-errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type Lesson } from "../lesson.ts";
 import { Model } from "../model.ts";
 import { Repl, loadHistory } from "../repl.ts";
-import { loadScript, Simulator, withPauses, type Script } from "../simulator/index.ts";
+import { loadScript, Simulator, withPauses, type Script, type TurnEnd } from "../simulator/index.ts";
 import { FileTracer, type Tracer } from "../trace.ts";
 import { paletteFor } from "../ui/colors.ts";
 import { knownSecrets, scrubberFor } from "../secrets.ts";
@@ -38,6 +38,8 @@ export interface Setup {
 
 export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup> {
   const config = loadConfig(process.env, { forceOffline: options.modelScript !== undefined || options.demo });
+  const unused = unusedSettingsNotice(config);
+  if (unused) process.stderr.write(`${unused}\n`);
   // The tracer also scrubs the key in the environment, which an offline config does not hold.
   const tracer = options.trace ? new FileTracer(userPath(options.trace), secretsOf(config)) : undefined;
   if (tracer) process.stderr.write(`Tracing every model request and response to ${tracer.file} (read it with: pnpm trace ${tracer.file})\n`);
@@ -75,8 +77,10 @@ export function flagsFor(lesson: Lesson, given: Record<string, string | undefine
 }
 
 function buildModel(config: Config, script: Script | undefined, renderer: Renderer, tracer?: Tracer, simulator?: Simulator): Model {
-  const client = createClient(config, simulator ?? (script ? new Simulator(script) : undefined));
-  return new Model({ client, model: config.model, maxTokens: config.maxTokens, agent: LEAD_AGENT, renderer, tracer });
+  const offline = simulator ?? (script ? new Simulator(script) : undefined);
+  const client = createClient(config, offline);
+  const onTurnEnd = offline && ((agent: string, how: TurnEnd) => offline.turnEnded(agent, how));
+  return new Model({ client, model: config.model, maxTokens: config.maxTokens, agent: LEAD_AGENT, renderer, tracer, onTurnEnd });
 }
 
 function promptsOf(script: Script | undefined): string[] {
@@ -129,7 +133,9 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
     Screen.of(process.stdout).print(answer);
     return 0;
   } catch (err) {
-    reportTurnError(renderer, err, { signal: controller.signal, baseURL: s.config.baseURL, offlinePrompts: s.script && promptsOf(s.script) });
+    // `typed`: what the user typed, as in the REPL, so an unknown prompt is called that (not a changed workspace).
+    const offlinePrompts = s.script && promptsOf(s.script);
+    reportTurnError(renderer, err, { signal: controller.signal, baseURL: s.config.baseURL, offlinePrompts, typed: options.print });
     return 1;
   } finally {
     turn?.onEnd?.();

@@ -2,8 +2,9 @@
  * Holding requests for `after`: a turn written `after: { agent: alice, served: 2 }` is not
  * served before Alice has been served two turns, so a script can order agents that run at the
  * same time. The held request waits here (the caller can still abort it) until the simulator
- * reports progress. A hold that can never be released — agents waiting for each other in a
- * circle — is answered with the reason instead of hanging: a script bug must show itself.
+ * reports progress. A hold that can never be released is answered with the reason instead of
+ * hanging: agents waiting for each other in a circle (a script bug must show itself), or an
+ * agent waited for whose turn failed or was cancelled (Ctrl-C) before it got far enough.
  */
 import { abortError } from "./wire.ts";
 
@@ -16,6 +17,8 @@ export interface After {
 export interface Progress {
   served(agent: string): number;
   left(agent: string): number;
+  /** Why its last turn ended mid-script (failed, cancelled), while no request came since. */
+  stopped(agent: string): "failed" | "cancelled" | undefined;
 }
 
 interface Waiter {
@@ -69,13 +72,18 @@ export class Holds {
 
   /**
    * Why a hold can never be released, or undefined while it still can: the agent it waits for
-   * has too few turns left, or is itself held, waiting (maybe through others) for an agent on
-   * the path — a circle of waits where nothing can move.
+   * stopped mid-script, or has too few turns left, or is itself held, waiting (maybe through
+   * others) for an agent on the path — a circle of waits where nothing can move.
    */
   #deadlock(waiter: Waiter): string | undefined {
     const { agent, served } = waiter.after;
     const wants = `it waits for agent "${agent}" to be served ${turns(served)} (after: { agent: ${agent}, served: ${served} })`;
     const [sofar, left] = [this.progress.served(agent), this.progress.left(agent)];
+    const stopped = this.progress.stopped(agent);
+    if (stopped) {
+      const how = stopped === "cancelled" ? "was cancelled" : "failed";
+      return `${wants}, but the turn of "${agent}" ${how} after it was served ${turns(sofar)}: the script cannot go on as written (in the REPL, /clear starts it again)`;
+    }
     if (sofar + left < served) return `${wants}, but "${agent}" was served ${sofar} and has only ${turns(left)} left`;
     const path = [waiter.agent];
     const holds: string[] = [];

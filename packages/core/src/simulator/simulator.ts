@@ -10,7 +10,9 @@
  * each agent has its own queue and its own id counters, so agents running concurrently get
  * the same ids whatever the timing, and a multi-agent run is as reproducible as a single one.
  * A turn with `after` holds its request until another agent has been served enough turns:
- * that is how a script orders agents that run at the same time.
+ * that is how a script orders agents that run at the same time. The harness says when an
+ * agent's turn failed or was cancelled (turnEnded): a turn held for that agent then fails with
+ * the reason, instead of waiting for a request that will never come.
  * One prompt cache serves every agent (they share an organisation, as on the real API) and
  * outlives `restart`: the real cache does not know a conversation was cleared.
  */
@@ -26,6 +28,12 @@ import { connectionDropped, json, parseJson, sleep } from "./wire.ts";
 
 export { DEFAULT_AGENT };
 export const AGENT_HEADER = "x-learn-agent";
+
+/** How an agent's turn ended, as the harness tells it (Model.turnEnded). */
+export type TurnEnd = "finished" | "failed" | "cancelled";
+
+/** How the 400 for a first prompt the script does not know begins: the harness recognises it by this. */
+export const UNKNOWN_PROMPT = "the offline model knows only the prompts of its script";
 
 /** Retry delay suggested with every retryable fault, so SDK retries are quick in demos and tests. */
 const RETRY_AFTER_MS = "20";
@@ -56,6 +64,8 @@ interface AgentState {
   served: number;
   /** Its own id counters: ids depend on the agent's progress only, never on other agents' timing. */
   ids: { request: number; message: number; toolUse: number };
+  /** Its last turn failed or was cancelled, and no request came since: it stopped mid-script. */
+  stopped?: Exclude<TurnEnd, "finished">;
 }
 
 type Picked = { answer: TurnAnswer } | { problem: string };
@@ -69,6 +79,7 @@ export class Simulator {
   readonly #holds = new Holds({
     served: (agent) => this.#agents.get(agent)?.served ?? 0,
     left: (agent) => this.#agents.get(agent)?.queue.length ?? 0,
+    stopped: (agent) => this.#agents.get(agent)?.stopped,
   });
   /** Ids for requests from agents the script does not know (they only ever get errors). */
   readonly #strangers = new Map<string, AgentState>();
@@ -109,7 +120,22 @@ export class Simulator {
       state.total = turns.length;
       state.served = 0;
       state.ids = { request: 0, message: 0, toolUse: 0 };
+      state.stopped = undefined;
     }
+    this.#holds.check();
+  }
+
+  /**
+   * The harness says how an agent's turn ended. One that finished changes nothing: the agent
+   * is idle, and mail may wake it to go on with its script. One that failed or was cancelled
+   * (Ctrl-C) left its script mid-way: a turn held until that agent gets further would wait for
+   * a request that never comes, so it fails now, saying why. The agent's next request (or a
+   * restart) lifts the mark.
+   */
+  turnEnded(agent: string, how: TurnEnd): void {
+    const state = this.#agents.get(agent);
+    if (!state || how === "finished") return;
+    state.stopped = how;
     this.#holds.check();
   }
 
@@ -132,6 +158,7 @@ export class Simulator {
     const state = this.#agents.get(agent);
     // A fresh conversation after the agent's turns ran out: start its script again (see restart).
     if (state?.queue.length === 0 && simRequest.messages.length === 1) this.restart(agent);
+    if (state) state.stopped = undefined; // it speaks again: whatever stopped it is over
     const held = await this.#hold(agent, request.signal).catch((error: unknown) => {
       this.#record(agent, body, 0, { aborted: true });
       throw error;
@@ -201,7 +228,7 @@ export class Simulator {
     });
     if (!unknown) return undefined;
     return (
-      `the offline model knows only the prompts of its script: ${prompts.map((p) => quote(p)).join(", ")}. ` +
+      `${UNKNOWN_PROMPT}: ${prompts.map((p) => quote(p)).join(", ")}. ` +
       `Type them in that order (or /demo to send the next), or set ANTHROPIC_API_KEY in .env to talk to a real model. (${problem})`
     );
   }

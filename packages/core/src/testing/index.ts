@@ -102,6 +102,7 @@ export function scriptedModel(
     agent: LEAD_AGENT,
     renderer: options.renderer ?? renderer,
     tracer: options.tracer,
+    onTurnEnd: (agent, how) => simulator.turnEnded(agent, how),
   });
   return { model, simulator, renderer };
 }

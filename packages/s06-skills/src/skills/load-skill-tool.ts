@@ -12,7 +12,7 @@
  * Mistakes come back as errors the model can act on: the names it could have used.
  */
 import path from "node:path";
-import { defineTool, ToolError, type Tool } from "@learn/core";
+import { closestName, defineTool, ToolError, type Tool } from "@learn/core";
 import { z } from "zod";
 import type { Skill, SkillCatalog } from "./load.ts";
 import { parseSkillFile, SKILL_FILE } from "./skill-file.ts";
@@ -103,29 +103,6 @@ export function findSkill(skills: readonly Skill[], requested: string): Skill {
   const closest = closestName(requested.toLowerCase(), names);
   const hint = closest ? ` Did you mean "${closest}"?` : "";
   throw new ToolError(`unknown skill "${requested}".${hint} Available skills: ${names.join(", ")}.`);
-}
-
-/** A name that is obviously what was meant: one contains the other, or two typos away at most. */
-function closestName(requested: string, names: readonly string[]): string | undefined {
-  const scored = names
-    .map((name) => ({ name, distance: name.includes(requested) || requested.includes(name) ? 0 : editDistance(requested, name) }))
-    .filter((s) => s.distance <= 2)
-    .sort((a, b) => a.distance - b.distance);
-  // Two names equally close is not obvious.
-  return scored.length > 0 && scored[0]!.distance !== scored[1]?.distance ? scored[0]!.name : undefined;
-}
-
-/** Levenshtein distance: the fewest single-character edits from `a` to `b`. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /** "812 B", "1.2 KB". */
