@@ -18,6 +18,7 @@ import { FileTracer, type Tracer } from "../trace.ts";
 import { paletteFor } from "../ui/colors.ts";
 import { knownSecrets, scrubberFor } from "../secrets.ts";
 import { Screen, TerminalRenderer, type Renderer } from "../ui/renderer.ts";
+import { removeStaleCopies } from "../stale-copies.ts";
 import { lessonWorkspace, resolveWorkspace, userPath } from "../workspace.ts";
 import { demoReplayRefusal } from "../workspace-drift.ts";
 import { existingUserFile, type CliOptions } from "./args.ts";
@@ -175,6 +176,7 @@ export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Pr
   const c = paletteFor(out);
   for (const file of lesson.demoScripts) {
     const script = await loadScript(file);
+    if (!options.cwd) await removeStaleCopies(`${lesson.id}-demo`); // this lesson's earlier demo copies (stale-copies.ts)
     const cwd = options.cwd ? await resolveWorkspace(options.cwd) : await lessonWorkspace(lesson, `${lesson.id}-demo`);
     const screen = Screen.of(out);
     screen.print(c.bold(`\n${lesson.id} demo: ${script.title ?? path.basename(file)}`) + "\n" + c.dim(`workspace: ${cwd}`));
