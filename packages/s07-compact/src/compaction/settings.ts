@@ -34,7 +34,7 @@ export const DEFAULT_COMPACTION: CompactionSettings = {
   persistMessageAboveChars: 200_000,
   keepRecentResults: 3,
   microCompactMinChars: 120,
-  microCompactBatch: 8,
+  microCompactBatch: 10,
   autoCompactAboveTokens: 50_000,
 };
 
