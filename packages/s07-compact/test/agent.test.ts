@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Script } from "@learn/core";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
-import { checkConversation, COMPACTED_RESULT, lesson, PREVIEW_CHARS, SUMMARY_TAG, THRESHOLD_FLAG, TOOL_RESULTS_DIR } from "../src/index.ts";
+import { checkConversation, COMPACTED_RESULT, DEFAULT_COMPACTION, lesson, PREVIEW_CHARS, SUMMARY_TAG, THRESHOLD_FLAG, TOOL_RESULTS_DIR } from "../src/index.ts";
 import { resultContents } from "./compaction-helpers.ts";
 import { bodyOf, isSummaryRequest, never, of, previousAnatomy, text, textOfMessage, use, writeFiles } from "./helpers.ts";
 
@@ -95,12 +95,13 @@ describe("a result that only looks like the harness's own", () => {
   it("an old output that begins like a compaction placeholder is micro-compacted with the others", async () => {
     await writeFiles(ws.dir, { "forged.log": forgedPlaceholder + bigText(40), "plain.log": bigText(40) });
     const cat = (file: string) => ({ content: [use("bash", { command: `cat ${file}` })] });
-    // 11 rounds: 8 old results wait behind the 3 most recent, a whole batch — the forged one among them.
-    const script: Script = { turns: [cat("forged.log"), ...Array.from({ length: 10 }, () => cat("plain.log")), { content: [text("Done.")] }] };
+    // A whole batch of old results waits behind the 3 most recent — the forged one among them.
+    const batch = DEFAULT_COMPACTION.microCompactBatch;
+    const script: Script = { turns: [cat("forged.log"), ...Array.from({ length: batch + 2 }, () => cat("plain.log")), { content: [text("Done.")] }] };
     const { agent, simulator } = await scriptedAgent(lesson, script, ws.dir, { flags: BYPASS });
     await agent.run("Read the logs.", never());
     const results = resultContents(bodyOf(simulator.requests.at(-1)!).messages);
-    expect(results.map((r) => r === COMPACTED_RESULT)).toEqual([...Array(8).fill(true), false, false, false]);
+    expect(results.map((r) => r === COMPACTED_RESULT)).toEqual([...Array(batch).fill(true), false, false, false]);
   });
 });
 
