@@ -9,10 +9,11 @@
  * So one more breakpoint goes just before the oldest result micro-compaction may still replace
  * (long, not yet a placeholder) — as it stood when the previous request was sent:
  *
- *   rounds before a batch   … a7 [r7 ◆ … r15 … r18 ◆        ◆ before r8: the same prefix every round
- *   the batch               … a7 [r7 ◆ [r8]…[r15] r16 … r19 ◆  r8 was replaced now: the breakpoint stays
- *                                                            before it, and everything up to it is read
- *   the round after         … [r15] a16 ◆ r16 … r20 ◆         moves on, inside what the last request cached
+ *   (aN: the assistant's call, rN: its result, [rN]: a placeholder, ◆: a breakpoint)
+ *   before a batch   … [r7] a8 ◆ r8 a9 r9 … a17 r17 ◆           before r8, the oldest result still whole
+ *   the batch        … [r7] a8 ◆ [r8] … [r14] a15 r15 … r18 ◆    r8–r14 replaced now: it stays before r8,
+ *                                                               and everything up to it is read back
+ *   the round after  … [r14] a15 ◆ r15 … r19 ◆                   on to r15, inside what the batch cached
  *
  * The request that compacts reads everything before its first change and writes only what
  * follows. (A policy that compacts one result every round gains the same way: its breakpoint
