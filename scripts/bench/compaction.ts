@@ -84,7 +84,7 @@ function lost(f: Figures, seed: number): string[] {
 async function tune(ws: Workspace): Promise<void> {
   console.log(`Tuning seeds ${TUNING_SEEDS.join(", ")}: the reference (b) with its best layout, then the lesson at each batch size.`);
   const refs = await Promise.all(TUNING_SEEDS.map((seed) => bestLayout(REFERENCE, seed, ws)));
-  console.log(`(b) summaries: ${refs.reduce((a, r) => a + r.figures.compactions, 0)}`);
+  console.log(`(b) summarises ${refs.reduce((a, r) => a + r.figures.compactions, 0)} times in these ${TUNING_SEEDS.length} sessions.`);
   console.log(`${"batch".padEnd(6)} ${"cost / (b): min / median / max".padEnd(32)} ${"peak ≤ (b)'s".padEnd(13)} summaries`);
   const rows: { batch: number; worst: number; peaksOk: number }[] = [];
   for (const batch of BATCHES) {
