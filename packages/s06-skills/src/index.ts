@@ -6,7 +6,7 @@ export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
 export { withKnowledge } from "./knowledge.ts";
 export { cachedPrompt, PromptAssembler, stableKey, type CachedPromptOptions, type LiveSection } from "./prompt/assembly.ts";
 export { adaptSections, environmentSection, localDate, toolGuidance, IDENTITY, TOOL_LINES } from "./prompt/sections.ts";
-export { markLastMessage, withLastMarked, EPHEMERAL } from "./cache/breakpoints.ts";
+export { canCarryBreakpoint, markLastMessage, withLastMarked, EPHEMERAL } from "./cache/breakpoints.ts";
 export * from "./skills/index.ts";
 export * from "./memory/index.ts";
 export { loadClaudeMd, claudeMdSection } from "./claude-md.ts";

@@ -7,6 +7,7 @@
  *     2 micro     results older than the last 3 → a one-line stub, a batch at a time (the cache holds)
  *     3 auto      over the threshold → .transcripts/<time>.jsonl, a summary by the model itself,
  *                 and the live state (the plan, the skills loaded) re-attached
+ *     and one more cache breakpoint, before the oldest result micro may still replace
  *   around every model call (wrappers, outermost first)
  *     prompt too long → compact harder, retry once │ max_tokens → 64k, then "continue" ×3
  *     429 / 529 / 5xx → backoff with jitter        │ 3 × overloaded → FALLBACK_MODEL_ID

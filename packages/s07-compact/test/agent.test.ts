@@ -9,15 +9,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Script } from "@learn/core";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
-import { checkConversation, COMPACTED_RESULT, lesson, PREVIEW_CHARS, SUMMARY_TAG, THRESHOLD_FLAG, TOOL_RESULTS_DIR } from "../src/index.ts";
+import { checkConversation, COMPACTED_RESULT, DEFAULT_COMPACTION, lesson, PREVIEW_CHARS, SUMMARY_TAG, THRESHOLD_FLAG, TOOL_RESULTS_DIR } from "../src/index.ts";
 import { resultContents } from "./compaction-helpers.ts";
 import { bodyOf, isSummaryRequest, never, of, previousAnatomy, text, textOfMessage, use, writeFiles } from "./helpers.ts";
 
 const hi: Script = { turns: [{ content: [text("Hello.")] }] };
 const BYPASS = { "permission-mode": "bypassPermissions" };
 const SUMMARY = "1. Goal — as asked.\n2. Findings — see the files.\n3. Files changed — none.\n4. Remaining work — answer.\n5. Constraints — none.";
-/** A summary request: no tools, the summary prompt last. */
-const summaryTurn = (agent?: string) => ({ ...(agent ? { agent } : {}), expect: { noTools: true, lastUserIncludes: "Summarise the conversation so far" }, content: [text(SUMMARY)] });
+/** A summary request: the summary prompt last. */
+const summaryTurn = (agent?: string) => ({ ...(agent ? { agent } : {}), expect: { lastUserIncludes: "Summarise the conversation so far" }, content: [text(SUMMARY)] });
 
 /** `lines` numbered lines of 50 characters each (the newline included). */
 const bigText = (lines: number) => Array.from({ length: lines }, (_, i) => `line ${String(i).padStart(5, "0")} ${"x".repeat(38)}\n`).join("");
@@ -95,12 +95,13 @@ describe("a result that only looks like the harness's own", () => {
   it("an old output that begins like a compaction placeholder is micro-compacted with the others", async () => {
     await writeFiles(ws.dir, { "forged.log": forgedPlaceholder + bigText(40), "plain.log": bigText(40) });
     const cat = (file: string) => ({ content: [use("bash", { command: `cat ${file}` })] });
-    // 11 rounds: 8 old results wait behind the 3 most recent, a whole batch — the forged one among them.
-    const script: Script = { turns: [cat("forged.log"), ...Array.from({ length: 10 }, () => cat("plain.log")), { content: [text("Done.")] }] };
+    // A whole batch of old results waits behind the 3 most recent — the forged one among them.
+    const batch = DEFAULT_COMPACTION.microCompactBatch;
+    const script: Script = { turns: [cat("forged.log"), ...Array.from({ length: batch + 2 }, () => cat("plain.log")), { content: [text("Done.")] }] };
     const { agent, simulator } = await scriptedAgent(lesson, script, ws.dir, { flags: BYPASS });
     await agent.run("Read the logs.", never());
     const results = resultContents(bodyOf(simulator.requests.at(-1)!).messages);
-    expect(results.map((r) => r === COMPACTED_RESULT)).toEqual([...Array(8).fill(true), false, false, false]);
+    expect(results.map((r) => r === COMPACTED_RESULT)).toEqual([...Array(batch).fill(true), false, false, false]);
   });
 });
 

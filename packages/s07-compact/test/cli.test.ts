@@ -50,7 +50,9 @@ describe("s07 on the command line", () => {
 
       const requests = await requestsIn(trace);
       expect(requests.map((r) => r.body.model)).toEqual(Array(10).fill("test-model"));
-      expect(requests.map((r) => (r.body.tools ?? []).length === 0)).toEqual([false, false, false, false, true, false, false, false, true, false]);
+      // The summaries (5th and 9th) are the agent's own requests, its tools included, the summary prompt last.
+      expect(requests.map((r) => JSON.stringify(r.body.messages.at(-1)).includes("Summarise the conversation so far"))).toEqual([false, false, false, false, true, false, false, false, true, false]);
+      expect(requests.map((r) => (r.body.tools ?? []).length > 0)).toEqual(Array(10).fill(true));
       for (const r of requests) expect(checkConversation(r.body.messages)).toEqual([]);
       await expectKeyOnlyAtEndpoint(KEY, endpoint.headers[0], trace, run.stdout + run.stderr);
     } finally {

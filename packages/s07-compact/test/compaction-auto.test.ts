@@ -16,14 +16,13 @@ import {
   COMPACT_TOOL_RESULT,
   DEFAULT_COMPACTION,
   SUMMARY_PROMPT,
-  SUMMARY_SYSTEM,
   type CompactionSettings,
 } from "../src/compaction/index.ts";
 import { conversation, round, text } from "./compaction-helpers.ts";
 
 const PLAN = "<plan>\n[x] find the bug\n[ ] fix src/cart.ts\n</plan>";
 const SUMMARY = "Goal: fix the failing cart test. Files changed: src/cart.ts. Remaining: run the tests. Use pnpm.";
-const summaryTurn = (extra: object = {}) => ({ expect: { noTools: true, lastUserIncludes: "Summarise the conversation so far", ...extra }, content: [{ type: "text" as const, text: SUMMARY }] });
+const summaryTurn = (extra: object = {}) => ({ expect: { lastUserIncludes: "Summarise the conversation so far", ...extra }, content: [{ type: "text" as const, text: SUMMARY }] });
 
 type Body = { system?: unknown; tools?: unknown[]; messages: MessageParam[] };
 const bodies = (requests: { body: unknown }[]) => requests.map((r) => r.body as Body);
@@ -42,15 +41,19 @@ describe("autoCompact", () => {
     return { ...scripted, ctx };
   }
 
-  it("mid-turn: saves the transcript, asks for a summary with no tools, keeps the pending tool call and its results", async () => {
+  it("mid-turn: saves the transcript, asks for a summary in the agent's own request, keeps the pending tool call and its results", async () => {
     const messages = conversation([text(500), text(600), "the latest result"]);
     const original = structuredClone(messages);
     const { ctx, simulator } = contextFor({ turns: [summaryTurn()] }, messages);
-    const report = (await autoCompact(ctx, { liveState: () => [PLAN], focus: "the cart total" }))!;
+    const system = [{ type: "text" as const, text: "You are a coding agent." }];
+    const tools = [{ name: "read_file", description: "Read a file.", input_schema: { type: "object" as const, properties: {} } }];
+    const report = (await autoCompact(ctx, { liveState: () => [PLAN], focus: "the cart total", system, tools }))!;
 
+    // The agent's system prompt and tools, as its last request sent them: the prefix the cache holds.
     const [request] = bodies(simulator.requests);
-    expect(request!.system).toBe(SUMMARY_SYSTEM);
-    expect(request!.tools).toBeUndefined();
+    expect(request!.system).toEqual(system);
+    expect(request!.tools).toEqual(tools);
+    expect(SUMMARY_PROMPT()).toMatch(/Answer with text only and call no tool/);
     // What is summarised is the history before the pending tail; the summary request ends it.
     expect(request!.messages).toEqual([...original.slice(0, -3), { ...original.at(-3)!, content: [...(original.at(-3)!.content as object[]), { type: "text", text: SUMMARY_PROMPT("the cart total") }] }]);
     expect(SUMMARY_PROMPT("the cart total")).toMatch(/Goal[\s\S]*Findings[\s\S]*Files changed[\s\S]*Remaining work[\s\S]*Constraints and preferences[\s\S]*the cart total/);
@@ -144,7 +147,9 @@ describe("compaction in a running agent", () => {
     );
     expect(await agent.run("Why does the cart test fail?", new AbortController().signal)).toBe("The cart test fails.");
     const sent = bodies(simulator.requests);
-    expect(sent.map((b) => b.tools === undefined)).toEqual([false, false, true, false]);
+    // The summary request (the third) is the agent's own: the same tools, the summary prompt last.
+    expect(sent.map((b) => b.tools)).toEqual([sent[0]!.tools, sent[0]!.tools, sent[0]!.tools, sent[0]!.tools]);
+    expect(lastText(sent[2]!)).toContain("Summarise the conversation so far");
     const after = sent[3]!.messages;
     expect(after).toHaveLength(3);
     expect(JSON.stringify(after[0])).toContain(PLAN.split("\n")[0]);
@@ -181,7 +186,7 @@ describe("compaction in a running agent", () => {
     expect(before).toMatch(/tool results\s+2,0\d\d/);
     expect(await compact!.run("the log")).toBeUndefined();
     const summaryRequest = bodies(simulator.requests)[2]!;
-    expect(summaryRequest.tools).toBeUndefined(); // the summary call: no tools
+    expect(summaryRequest.tools).toEqual(bodies(simulator.requests)[1]!.tools); // the agent's own tools: its cached prefix
     const afterTable = (await context!.run("")) as string;
     expect(afterTable).toMatch(/tool results\s+0 /);
     expect(afterTable).toMatch(/summaries\s+[1-9]/);

@@ -26,8 +26,8 @@ export interface Body {
 export const bodyOf = (r: RecordedRequest) => r.body as Body;
 export const toolsOf = (r: RecordedRequest) => (bodyOf(r).tools ?? []).map((t) => t.name);
 export const of = (requests: RecordedRequest[], agent: string) => requests.filter((r) => r.agent === agent);
-/** A summary request: the compactor asks the model with no tools at all. */
-export const isSummaryRequest = (r: RecordedRequest) => toolsOf(r).length === 0;
+/** A summary request: the agent's own request with the summary prompt as the last user text. */
+export const isSummaryRequest = (r: RecordedRequest) => JSON.stringify(bodyOf(r).messages.at(-1)?.content ?? "").includes("Summarise the conversation so far");
 /** The whole text of a message (its text blocks and tool results' text), for searching. */
 export const textOfMessage = (m: MessageParam | undefined) => (m === undefined ? "" : typeof m.content === "string" ? m.content : JSON.stringify(m.content));
 /** The message of an answered request, as the simulator sent it. */

@@ -12,7 +12,7 @@
  *
  * A summary request can come before any model call (the threshold decides, not the script),
  * so every turn of the generated script is a `oneOf` whose first alternative answers a request
- * with no tools with a summary; a fault answers whichever request comes. The seed is fixed:
+ * ending with the summary prompt with a summary; a fault answers whichever request comes. The seed is fixed:
  * the same sessions run every time.
  */
 import { describe, expect, it } from "vitest";
@@ -77,8 +77,8 @@ const session: fc.Arbitrary<Session> = fc.record({
   compactBefore: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
 });
 
-/** Answers a summary request (one with no tools) wherever it comes. */
-const summaryAnswer: TurnAnswer = { expect: { noTools: true }, content: [text(SUMMARY)] };
+/** Answers a summary request (the summary prompt last) wherever it comes. */
+const summaryAnswer: TurnAnswer = { expect: { lastUserIncludes: "Summarise the conversation so far" }, content: [text(SUMMARY)] };
 
 function faultAnswer(f: Fault): TurnAnswer {
   const tiny = { "retry-after-ms": "1" };

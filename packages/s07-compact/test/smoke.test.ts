@@ -10,7 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadScript, type MessageParam, type Script } from "@learn/core";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
-import { checkConversation, COMPACT_TOOL_RESULT, lesson, SUMMARY_SYSTEM, TRANSCRIPTS_DIR } from "../src/index.ts";
+import { checkConversation, COMPACT_TOOL_RESULT, lesson, TRANSCRIPTS_DIR } from "../src/index.ts";
 import { bodyOf, breakpointsOf, isSummaryRequest, never, responseOf, textOfMessage } from "./helpers.ts";
 
 const ws = useTempWorkspace();
@@ -48,13 +48,13 @@ describe("s07 demo", () => {
     const notices = renderer.ofKind("notice").map((n) => n.text);
     expect(notices).toContain("Overloaded (529); retrying in 1.0 s (attempt 2 of 8)");
 
-    // Two summary requests: no tools, the summary system prompt, the request as the last user text.
+    // Two summary requests: the agent's own system prompt and tools, the request as the last user text.
     const summaries = requests.flatMap((r, i) => (isSummaryRequest(r) ? [i] : []));
     expect(summaries).toEqual([4, 8]);
     for (const i of summaries) {
       const body = bodyOf(requests[i]!);
-      expect(body.tools).toBeUndefined();
-      expect(JSON.stringify(body.system)).toContain(SUMMARY_SYSTEM);
+      expect(body.tools).toEqual(bodyOf(requests[i - 1]!).tools);
+      expect(body.system).toEqual(bodyOf(requests[i - 1]!).system);
       expect(textOfMessage(body.messages.at(-1))).toContain("Summarise the conversation so far");
       expect(checkConversation(body.messages)).toEqual([]);
     }

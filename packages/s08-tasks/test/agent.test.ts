@@ -16,8 +16,8 @@ import { bodyOf, isSummaryRequest, never, previousAnatomy, resultsSent, taskFile
 
 const hi: Script = { turns: [{ content: [text("Hello.")] }] };
 const SUMMARY = "1. Goal — as asked.\n2. Findings — see the files.\n3. Files changed — none.\n4. Remaining work — the tasks.\n5. Constraints — none.";
-/** A summary request: no tools, the summary prompt last. */
-const summaryTurn = { expect: { noTools: true, lastUserIncludes: "Summarise the conversation so far" }, content: [text(SUMMARY)] };
+/** A summary request: the summary prompt last. */
+const summaryTurn = { expect: { lastUserIncludes: "Summarise the conversation so far" }, content: [text(SUMMARY)] };
 /** `lines` numbered lines of 50 characters each (the newline included). */
 const bigText = (lines: number) => Array.from({ length: lines }, (_, i) => `line ${String(i).padStart(5, "0")} ${"x".repeat(38)}\n`).join("");
 /** Two tasks, the second waiting for the first. */

@@ -126,9 +126,10 @@ describe("the course in one session (lesson 12's agent)", () => {
     expect(lastText(lead[4])).toContain('<skill name="write-a-test">');
     expect(lastText(lead[4])).toContain(skillBody.split("\n").slice(0, 3).join("\n"));
 
-    // ── s07: /compact asked for a summary with no tools, then it replaced the history ─────
+    // ── s07: /compact asked for a summary in the lead's own request (its tools, its cached prefix), then it replaced the history
     const summaryCall = lead[10]!;
-    expect(bodyOf(summaryCall).tools ?? []).toEqual([]);
+    expect(bodyOf(summaryCall).tools).toEqual(bodyOf(lead[9]!).tools);
+    expect(lastText(summaryCall)).toContain("Pay particular attention to: the tasks and the worktree");
     const afterCompaction = bodyOf(lead[11]!).messages;
     expect(afterCompaction).toHaveLength(1);
     const compacted = textOfMessage(afterCompaction[0]);

@@ -29,7 +29,7 @@ export function withLastMarked(messages: readonly MessageParam[]): MessageParam[
 }
 
 /** Thinking blocks cannot carry a breakpoint, and an empty text block is refused outright. */
-function canCarryBreakpoint(block: ContentBlockParam): boolean {
+export function canCarryBreakpoint(block: ContentBlockParam): boolean {
   if (block.type === "thinking" || block.type === "redacted_thinking") return false;
   return block.type !== "text" || block.text !== "";
 }

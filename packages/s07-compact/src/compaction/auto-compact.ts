@@ -3,19 +3,28 @@
  * the model's own summary of it:
  *
  *   1. save     the whole history → .transcripts/<time>.jsonl (nothing is lost, only set aside)
- *   2. ask      the same model, quietly and with no tools: "summarise: goal, findings, files
- *               changed, remaining work, the user's constraints"
+ *   2. ask      the same model, quietly, in the agent's own request — its system prompt, its
+ *               tools, the conversation — with one more user message at the end: "summarise:
+ *               goal, findings, files changed, remaining work, the user's constraints"
  *   3. replace  the history (the same array) by one user message: the summary, the transcript's
  *               path, the live state (plan, skills loaded) — and the pending tail (history-shape.ts)
+ *
+ * Why the agent's own request, and not a short one of its own (a summariser's system prompt, no
+ * tools)? The prompt cache. Tools, system prompt and conversation are the prefix the last
+ * request cached; a request that starts the same way reads all of it at a tenth of the price
+ * and pays only for the question at the end (Claude Code's compaction does the same). A
+ * request of its own would start differently at its first byte and pay for the whole
+ * conversation, as large as it ever gets, once more. The price: the tools are offered, so the
+ * prompt asks for text and no tool call; an answer without text counts as a failed summary.
  *
  * A summary call that fails leaves the history as it was (the request goes on, larger). Three
  * failures in a row open a circuit breaker: a model that cannot summarise is not asked again
  * every round; one success closes it.
  */
-import { textOf, type AgentContext, type MessageParam } from "@learn/core";
+import { textOf, type AgentContext, type MessageParam, type TextBlockParam, type ToolSpec } from "@learn/core";
 import { compactedHistory, splitPending, summaryRequestMessages } from "./history-shape.ts";
 import { blocksOf, checkConversation } from "./invariants.ts";
-import { SUMMARY_PROMPT, SUMMARY_SYSTEM, SUMMARY_TAG } from "./summary-prompt.ts";
+import { SUMMARY_PROMPT, SUMMARY_TAG } from "./summary-prompt.ts";
 import { saveTranscript } from "./transcript.ts";
 
 export interface AutoCompactOptions {
@@ -23,6 +32,9 @@ export interface AutoCompactOptions {
   liveState: () => readonly string[];
   /** What the summary should pay most attention to (`/compact <focus>`, the compact tool). */
   focus?: string;
+  /** The system prompt and tools of the agent's last request: the summary request starts with them too. */
+  system?: string | TextBlockParam[];
+  tools?: ToolSpec[];
 }
 
 export interface CompactionReport {
@@ -45,12 +57,13 @@ export async function autoCompact(ctx: AgentContext, options: AutoCompactOptions
   if (earlier.length === 0 || (earlier.length === 1 && isSummaryOnly(earlier[0]!))) return undefined;
   const transcript = await saveTranscript(ctx.cwd, before);
   const response = await ctx.model({
-    system: SUMMARY_SYSTEM,
+    ...(options.system ? { system: options.system } : {}),
+    ...(options.tools ? { tools: options.tools } : {}),
     messages: summaryRequestMessages(earlier, SUMMARY_PROMPT(options.focus)),
     quiet: true,
   });
   const summary = textOf(response).trim();
-  if (summary === "") throw new Error("the model's summary was empty");
+  if (summary === "") throw new Error(response.content.some((b) => b.type === "tool_use") ? "the model called a tool instead of summarising" : "the model's summary was empty");
   const after = compactedHistory({ summary, transcript, notes: options.liveState(), pending });
   const problems = checkConversation(after);
   if (problems.length > 0) throw new Error(`the compacted history would be invalid: ${problems.join("; ")}`);

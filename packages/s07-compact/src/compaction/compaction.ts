@@ -6,12 +6,16 @@
  *   micro-compact           old results → a placeholder, in batches (so the cache keeps working)
  *   auto-compact            over the threshold, or when asked → a summary + the live state
  *
+ * and a wrapper that puts a cache breakpoint where micro-compaction will next change the
+ * conversation (cache-boundary.ts), so a batch does not cost the whole conversation again.
+ *
  *   compact { focus? }      the model asks for a compaction (it happens before its next step)
  *   /compact [focus]        the user asks for one now;  /context  where the tokens go
  */
 import type { AgentOptions, AgentParts, Hook, ModelWrapper, SlashCommand, Tool } from "@learn/core";
 import { defineHook } from "@learn/core";
 import { compactCommand, contextCommand } from "./commands.ts";
+import { markCompactionBoundary } from "./cache-boundary.ts";
 import { compactTool } from "./compact-tool.ts";
 import { Compactor } from "./compactor.ts";
 import { microCompact } from "./micro-compact.ts";
@@ -23,8 +27,10 @@ export interface CompactionParts {
   hooks: Hook[];
   tools: Tool[];
   commands: SlashCommand[];
-  /** Notes each request's system prompt and tools, to measure the next one (innermost). */
+  /** Notes each request's system prompt and tools, to measure the next one; then `cacheBoundary`. */
   wrappers: ModelWrapper[];
+  /** The breakpoint before the oldest result micro-compaction may replace (one of `wrappers`). */
+  cacheBoundary: ModelWrapper;
   /** Forget a pending request and the failure count (`/clear`). */
   clear: () => void;
   compactor: Compactor;
@@ -35,6 +41,7 @@ export function compaction(settings: CompactionSettings, deps: { liveState?: () 
   const compactor = new Compactor(settings, deps.liveState);
   // What the first two layers wrote: the only proof that a text is a marker or a placeholder.
   const record = new CompactionRecord();
+  const cacheBoundary = markCompactionBoundary(settings, record);
   const hooks: Hook[] = [
     defineHook("PreModel", "persist-large-results", async (_e, ctx) => persistLargeResults(ctx.messages, ctx.cwd, settings, record)),
     defineHook("PreModel", "micro-compact", async (_e, ctx) => microCompact(ctx.messages, settings, record)),
@@ -44,7 +51,8 @@ export function compaction(settings: CompactionSettings, deps: { liveState?: () 
     hooks,
     tools: [compactTool(compactor)],
     commands: [compactCommand(compactor), contextCommand(compactor)],
-    wrappers: [compactor.remember],
+    wrappers: [compactor.remember, cacheBoundary],
+    cacheBoundary,
     clear: () => compactor.clear(),
     compactor,
   };

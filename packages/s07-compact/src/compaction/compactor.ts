@@ -67,7 +67,8 @@ export class Compactor {
   private async compact(ctx: AgentContext, focus?: string): Promise<CompactionReport | undefined> {
     const before = this.tokens(ctx);
     try {
-      const report = await autoCompact(ctx, { liveState: this.liveState ?? (() => ctx.liveState()), ...(focus ? { focus } : {}) });
+      // The summary request starts as the last request did, so it reads that prefix from the cache.
+      const report = await autoCompact(ctx, { liveState: this.liveState ?? (() => ctx.liveState()), ...(focus ? { focus } : {}), ...this.overhead });
       if (!report) return undefined;
       this.breaker.succeed();
       ctx.renderer.notice(`Compacted the conversation: ~${before.toLocaleString("en-US")} → ~${this.tokens(ctx).toLocaleString("en-US")} tokens; the full history is in ${report.transcript}.`);

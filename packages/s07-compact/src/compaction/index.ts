@@ -1,5 +1,6 @@
 /** Context compaction: persist large results, micro-compact old ones, summarise when full. */
 export { autoCompact, CircuitBreaker, MAX_SUMMARY_FAILURES, type AutoCompactOptions, type CompactionReport } from "./auto-compact.ts";
+export { markBefore, markCompactionBoundary, oldestReplaceable } from "./cache-boundary.ts";
 export { compactCommand, contextCommand } from "./commands.ts";
 export { COMPACT_TOOL, COMPACT_TOOL_RESULT, compactTool } from "./compact-tool.ts";
 export { compaction, withCompaction, type CompactionParts } from "./compaction.ts";
@@ -12,5 +13,5 @@ export { COMPACTED_RESULT, compactableResults, microCompact } from "./micro-comp
 export { MESSAGES_DIR, PERSISTED_TAG, persistedMarker, persistLargeResults, PREVIEW_CHARS, resultText, TOOL_RESULTS_DIR } from "./persist.ts";
 export { CompactionRecord } from "./record.ts";
 export { compactionSettings, DEFAULT_COMPACTION, THRESHOLD_ENV, THRESHOLD_FLAG, type CompactionSettings } from "./settings.ts";
-export { SUMMARY_PROMPT, SUMMARY_SYSTEM, SUMMARY_TAG } from "./summary-prompt.ts";
+export { SUMMARY_PROMPT, SUMMARY_TAG } from "./summary-prompt.ts";
 export { saveTranscript, TRANSCRIPTS_DIR } from "./transcript.ts";

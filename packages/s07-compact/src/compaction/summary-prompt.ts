@@ -3,17 +3,18 @@
  * history, so it must carry everything the work still depends on: what the user wants, what
  * was found, which files changed, what is left — and how the user wants it done, which is the
  * first thing a careless summary drops ("use pnpm, not npm" said forty rounds ago).
+ *
+ * The request is the agent's own — its system prompt, its tools, the conversation — with this
+ * text as the last user message (auto-compact.ts says why). So the instructions a separate
+ * system prompt would give are here, the first of them: answer in text, call no tool.
  */
 export const SUMMARY_TAG = "summary";
-
-export const SUMMARY_SYSTEM =
-  "You summarise a coding session so that it can continue from your summary alone: the conversation itself will be forgotten. " +
-  "Be complete about facts (paths, names, commands, decisions) and brief about everything else. Use no tools.";
 
 /** The request, after the history; `focus` (from `/compact <focus>`) says what matters most. */
 export function SUMMARY_PROMPT(focus?: string): string {
   const lines = [
-    "Summarise the conversation so far for yourself: it will be replaced by your summary. Use these headings:",
+    "Summarise the conversation so far for yourself: it will be replaced by your summary. Answer with text only and call no tool: this request only asks for the summary.",
+    "Be complete about facts (paths, names, commands, decisions) and brief about everything else. Use these headings:",
     "1. Goal — what the user asked for, in their words where it matters.",
     "2. Findings — what you learned about the code and the problem (file paths, function names, causes).",
     "3. Files changed — every path created, edited or deleted, and what changed in it.",
