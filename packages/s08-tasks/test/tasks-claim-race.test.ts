@@ -2,7 +2,7 @@
  * Many claimers, one board: 5 agents each claim "the first task free" until nothing is
  * left, all at once, on 20 tasks. Every task must end up with exactly one owner, and the
  * claims that succeeded must be exactly 20 — a task claimed twice shows up as 21 or more (two
- * agents both told "#7 is yours"), even though its file names only the last. 50 fresh
+ * agents both told "#7 is yours"), even though its file names only the last. 20 fresh
  * boards in this process (each claimer its own TaskBoard, like separate sessions), then one
  * across Node processes, where only the lock on disk stands between them.
  *
@@ -22,7 +22,7 @@ const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const boardModule = fileURLToPath(new URL("../src/tasks/index.ts", import.meta.url));
 const claimerModule = fileURLToPath(new URL("./fixtures/claim/claim-until-none.ts", import.meta.url));
 const TASKS = 20;
-const REPETITIONS = 50;
+const REPETITIONS = 20;
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 /** Who claimed which ids, in the order each got them. */

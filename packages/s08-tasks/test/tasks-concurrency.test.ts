@@ -50,35 +50,38 @@ async function parseAll(dir: string) {
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+/** Enough creates that every creator meets the others at the lock many times; more only waits longer. */
+const PER_CREATOR = 40;
+const PER_PROCESS = 25;
 
 describe("concurrent creators", () => {
-  it("10 creators × 100 creates on two boards in this process: ids 1..1000, each once, every file whole", async () => {
+  it(`10 creators × ${PER_CREATOR} creates on two boards in this process: ids 1..${10 * PER_CREATOR}, each once, every file whole`, async () => {
     const boards = await Promise.all([TaskBoard.open(ws.dir), TaskBoard.open(ws.dir)]);
     const created = await Promise.all(
       range(10).map(async (c) => {
         const ids: number[] = [];
-        for (let i = 0; i < 100; i++) ids.push((await boards[c % 2]!.create({ subject: `creator ${c} task ${i}` })).id);
+        for (let i = 0; i < PER_CREATOR; i++) ids.push((await boards[c % 2]!.create({ subject: `creator ${c} task ${i}` })).id);
         return ids;
       }),
     );
     const ids = created.flat().sort((a, b) => a - b);
-    expect(ids).toEqual(range(1000));
+    expect(ids).toEqual(range(10 * PER_CREATOR));
     const tasks = await parseAll(tasksDir());
-    expect(tasks.map((t) => t.id)).toEqual(range(1000));
+    expect(tasks.map((t) => t.id)).toEqual(range(10 * PER_CREATOR));
     // Each creator's tasks are its own, in the order it made them.
     for (const [c, mine] of created.entries()) {
-      expect(mine.map((id) => tasks[id - 1]!.subject)).toEqual(range(100).map((i) => `creator ${c + 1} task ${i - 1}`));
+      expect(mine.map((id) => tasks[id - 1]!.subject)).toEqual(range(PER_CREATOR).map((i) => `creator ${c + 1} task ${i - 1}`));
     }
     expect((await readdir(tasksDir())).filter((n) => !n.endsWith(".json"))).toEqual([]); // no lock, no temp file left
   });
 
-  it("4 processes × 50 creates: no id twice, 200 tasks", async () => {
-    const results = await Promise.all(["a", "b", "c", "d"].map((who) => exited(creator(ws.dir, who, 50))));
+  it(`4 processes × ${PER_PROCESS} creates: no id twice, ${4 * PER_PROCESS} tasks`, async () => {
+    const results = await Promise.all(["a", "b", "c", "d"].map((who) => exited(creator(ws.dir, who, PER_PROCESS))));
     for (const result of results) expect(result).toEqual({ code: 0, signal: null, stderr: "" });
     const tasks = await parseAll(tasksDir());
-    expect(tasks.map((t) => t.id)).toEqual(range(200));
+    expect(tasks.map((t) => t.id)).toEqual(range(4 * PER_PROCESS));
     for (const who of ["a", "b", "c", "d"]) {
-      expect(tasks.filter((t) => t.subject.startsWith(`${who} `)).map((t) => t.subject).sort()).toEqual(range(50).map((i) => `${who} ${i - 1}`).sort());
+      expect(tasks.filter((t) => t.subject.startsWith(`${who} `)).map((t) => t.subject).sort()).toEqual(range(PER_PROCESS).map((i) => `${who} ${i - 1}`).sort());
     }
   });
 

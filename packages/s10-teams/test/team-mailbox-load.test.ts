@@ -1,5 +1,5 @@
 /**
- * The mailbox load test: 10 teammates, each sending 100 messages to the others at random
+ * The mailbox load test: 10 teammates, each sending 40 messages to the others at random
  * while every one of them drains its own box again and again. At the end every message was
  * received exactly once — nothing lost between a read and the emptying, nothing read twice —
  * in the box it was sent to, and every line parsed (no torn line). Once with every sender in
@@ -18,7 +18,7 @@ const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const senderScript = fileURLToPath(new URL("./fixtures/team/send-many.ts", import.meta.url));
 
 const MEMBERS = Array.from({ length: 10 }, (_, i) => `mate-${i}`);
-const PER_SENDER = 100;
+const PER_SENDER = 40;
 
 /** What each member received, drained repeatedly until `sending` settles, then once more. */
 async function drainWhile(boxes: Mailboxes, sending: Promise<unknown>) {
