@@ -16,7 +16,7 @@
  * taken for a live session: a false warning, never a lost file.)
  */
 import { rmSync } from "node:fs";
-import { mkdir, readdir, realpath } from "node:fs/promises";
+import { mkdir, readdir, realpath, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -54,6 +54,7 @@ export async function holdWorkspace(
   const file = path.join(dir, `${pid}.json`);
   await mkdir(dir, { recursive: true });
   await writeJsonFile(file, { pid, lesson, workspace: where } satisfies SessionMarker);
+  // Sync: an "exit" listener cannot wait for a promise.
   const release = () => {
     process.off("exit", release);
     rmSync(file, { force: true });
@@ -80,7 +81,7 @@ async function otherSessions(dir: string, workspace: string, self: number): Prom
     const marker = read?.status === "ok" ? read.value : undefined;
     if (!marker || marker.pid === self) continue;
     if (!isRunning(marker.pid)) {
-      rmSync(path.join(dir, name), { force: true }); // stale: its session died without tidying up
+      await rm(path.join(dir, name), { force: true }); // stale: its session died without tidying up
       continue;
     }
     if (marker.workspace === workspace) found.push(marker);
