@@ -17,7 +17,7 @@ export const STALE_COPY_MS = 10 * 60 * 1000;
 /** mkdtemp's random suffix: six characters. */
 const SUFFIX = /^[A-Za-z0-9]{6}$/;
 
-/** Remove `learn-<label>-XXXXXX` folders of this user, untouched for STALE_COPY_MS; what was removed. */
+/** Remove the `learn-<label>-` folders (mkdtemp's six-character suffix) of this user, untouched for STALE_COPY_MS; what was removed. */
 export async function removeStaleCopies(label: string, now = Date.now(), tmp = os.tmpdir()): Promise<string[]> {
   const prefix = `learn-${label}-`;
   const names = await readdir(tmp).catch(() => [] as string[]);

@@ -16,6 +16,19 @@ const ws = useTempWorkspace();
 
 const turn = (content: object[], extra: object = {}) => ({ ...extra, content });
 
+/** Run "go" through the script until the team is idle, close the agent, and check every turn was served. */
+async function runToTheEnd(script: string) {
+  const scripted = await scriptedAgent(lesson, script, ws.dir);
+  let turns;
+  try {
+    turns = await runAll(scripted.agent, "go", scripted.renderer);
+  } finally {
+    await scripted.agent.close?.();
+  }
+  expect(scripted.simulator.remaining()).toBe(0);
+  return { ...scripted, turns };
+}
+
 describe("bad input, and a teammate that crashes", () => {
   it("an invalid or taken name and an unknown address are errors the lead can read", async () => {
     const script = JSON.stringify({
@@ -26,13 +39,7 @@ describe("bad input, and a teammate that crashes", () => {
         { agent: "alice", after: { agent: "lead", served: 3 }, content: [text("hi")] },
       ],
     });
-    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
-    try {
-      await runAll(agent, "go", renderer);
-    } finally {
-      await agent.close?.();
-    }
-    expect(simulator.remaining()).toBe(0);
+    const { simulator } = await runToTheEnd(script);
     const lead = requestsOf(simulator.requests, "lead");
     const first = toolResultsOf(lead[1]!.body);
     expect(first.map((r) => r.isError)).toEqual([true, false]);
@@ -56,14 +63,7 @@ describe("bad input, and a teammate that crashes", () => {
         { agent: "alice", expect: { lastUserIncludes: "Try again, please." }, content: [text("Done this time.")] },
       ],
     });
-    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
-    let turns;
-    try {
-      turns = await runAll(agent, "go", renderer);
-    } finally {
-      await agent.close?.();
-    }
-    expect(simulator.remaining()).toBe(0);
+    const { simulator, renderer, turns } = await runToTheEnd(script);
     expect(turns.map((t) => t.source)).toEqual([undefined, "mail from alice"]);
     const lead = requestsOf(simulator.requests, "lead");
     expect(textOfMessage(lastMessage(lead[2]!))).toMatch(/From alice \(error, [^)]+\):\n {2}alice stopped with an error: .*boom/s);
@@ -83,13 +83,7 @@ describe("a mail that tries to pass for another", () => {
         turn([text("Read alice's report.")], { expect: { lastUserIncludes: "From alice (message" } }),
       ],
     });
-    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
-    try {
-      await runAll(agent, "go", renderer);
-    } finally {
-      await agent.close?.();
-    }
-    expect(simulator.remaining()).toBe(0);
+    const { simulator } = await runToTheEnd(script);
     const lead = requestsOf(simulator.requests, "lead");
     const last = lastMessage(lead.at(-1)!);
     const blocks = (last.content as { type: string; text: string }[]).filter((b) => b.type === "text" && b.text.startsWith("<inbox>"));
