@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
+import { sharedTest } from "../vitest.shared.ts";
 
-// The start's tests run real Node processes: a limit generous enough for a loaded machine.
-// No test asserts how long anything took.
-export default defineConfig({ test: { testTimeout: 60_000 } });
+export default defineConfig({ test: sharedTest });

@@ -1,9 +1,4 @@
 import { defineConfig } from "vitest/config";
+import { sharedTest } from "../../vitest.shared.ts";
 
-// The demo runs real processes (the practice workspace's logging hook on every call, the
-// children's included): a limit generous enough for a loaded machine. No test asserts how long
-// anything took.
-// isolate: false — the test files of a worker share one module registry: each file no longer
-// re-imports the lesson (tree-sitter, the SDK, zod), which was a third of the suite's time.
-// No test here mocks a module; one that does (vi.mock) needs its own package setting.
-export default defineConfig({ test: { testTimeout: 60_000, hookTimeout: 60_000, isolate: false } });
+export default defineConfig({ test: sharedTest });

@@ -1,0 +1,25 @@
+/**
+ * The test settings every package shares (each package's vitest.config.ts starts from these).
+ *
+ * - Time limits, not measures: the CLI tests start real Node processes (the lesson, its command
+ *   hooks) on a machine that may be running every package's tests at once. No test asserts how
+ *   long anything took.
+ * - isolate: false — the test files of a worker share one module registry, so each file does not
+ *   import the lesson again (tree-sitter, the SDK, zod). A package whose test mocks a module
+ *   (vi.mock) gives that file a project of its own (s06).
+ * - fsModuleCache — the TypeScript vitest compiled is kept on disk, so core and the earlier lessons
+ *   are compiled once for the whole suite, not once per package.
+ * - LEARN_TEST_WORKERS — `pnpm test` runs every package at once and already keeps the cores busy:
+ *   it sets 1, so a package does not import its lesson once more per extra worker.
+ */
+import type { ViteUserConfig } from "vitest/config";
+
+const workers = Number(process.env.LEARN_TEST_WORKERS);
+
+export const sharedTest = {
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  isolate: false,
+  ...(workers > 0 ? { maxWorkers: workers } : {}),
+  experimental: { fsModuleCache: true },
+} satisfies NonNullable<ViteUserConfig["test"]>;
