@@ -3,7 +3,8 @@ import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent } from "./agent.ts";
 import { PERMISSION_MODE_FLAG, permissionModeFlag } from "./policy-hooks.ts";
 
-export { createAgent, parts } from "./agent.ts";
+export { createAgent, mechanisms } from "./agent.ts";
+export { permissions } from "./mechanism.ts";
 export { promptSections, withPermissionGuidance, PERMISSIONS_GUIDANCE, PLAN_MODE_GUIDANCE } from "./prompt.ts";
 export { createPolicyHooks, permissionModeFlag, PERMISSION_MODE_FLAG, type PolicyHooks } from "./policy-hooks.ts";
 export { permissionsCommand, describePermissions } from "./commands.ts";
