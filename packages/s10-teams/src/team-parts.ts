@@ -7,8 +7,7 @@
  * own, so spawning asks nothing (granted in mechanism.ts, like the task tools; plan mode still
  * refuses it).
  */
-import type { AgentOptions, AgentParts } from "@learn/core";
-import type { PartsOf } from "@learn/s05";
+import type { AgentOptions, AgentParts, PartsOf } from "@learn/core";
 import { LEAD, Mailboxes, Roster } from "./team/index.ts";
 import { inboxOf, withInbox, type Inbox } from "./teammates/inbox.ts";
 import { TEAM_GUIDANCE } from "./teammates/prompt.ts";

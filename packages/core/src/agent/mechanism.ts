@@ -35,6 +35,9 @@ export interface StandingGrant {
   source: string;
 }
 
+/** How one role's parts are built: `ctx.partsFor` with the role filled in (a task tool's children, a team's teammates). */
+export type PartsOf = (options: AgentOptions) => Promise<AgentParts>;
+
 /** What a mechanism builds with. */
 export interface BuildContext {
   /** This agent's options: its model (and name), its screen, its workspace. */

@@ -11,8 +11,7 @@
  *
  * Its final answer reaches nobody: what matters it sends with send_message (its prompt says so).
  */
-import { agentFrom, describeError, PromptQueue, type Agent, type AgentOptions, type AgentParts, type Renderer } from "@learn/core";
-import type { PartsOf } from "@learn/s05";
+import { agentFrom, describeError, PromptQueue, type Agent, type AgentOptions, type AgentParts, type PartsOf, type Renderer } from "@learn/core";
 import { LEAD, type Mailboxes, type MemberStatus, type Roster } from "../team/index.ts";
 import { inboxOf, withInbox, type Inbox } from "./inbox.ts";
 import { teammateSection } from "./prompt.ts";
