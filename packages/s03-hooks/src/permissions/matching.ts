@@ -20,8 +20,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { globSync } from "tinyglobby";
 import { isInside, type PolicySubject, type Tool, type ToolCall } from "@learn/core";
-import { parseCommandLine, type ShellCommand } from "./bash-command.ts";
-import { pathsOf } from "./command-paths.ts";
+import { parseCommandLine, pathsOf, type ShellCommand } from "@learn/bash-analysis";
 import { protectedPart } from "./protected-paths.ts";
 import { realPlaces, workspacePath } from "./path-pattern.ts";
 import type { Rule } from "./rule.ts";

@@ -11,7 +11,7 @@
  * isolation — a container).
  */
 import { posix } from "node:path";
-import type { ShellCommand } from "./bash-command.ts";
+import type { ShellCommand } from "@learn/bash-analysis";
 
 /** One entry: what it is called in a refusal, and whether a command (program by name) is it. */
 interface Refusal {

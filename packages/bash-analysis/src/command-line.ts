@@ -18,8 +18,8 @@
  * it. Opaque is the default for anything not understood: a line bash would not parse, a
  * program name that is a `$VAR`, `eval`, a `$(...)`, a node type this file does not model.
  */
-import { withSyntaxTree, type SyntaxNode } from "./bash-parser.ts";
-import { SUBSTITUTIONS, wordOf, type BashWord } from "./bash-words.ts";
+import { withSyntaxTree, type SyntaxNode } from "./parser.ts";
+import { SUBSTITUTIONS, wordOf, type BashWord } from "./words.ts";
 import { innerCommandsOf } from "./inner-commands.ts";
 import { programName, stripWrappers } from "./wrappers.ts";
 

@@ -10,7 +10,7 @@
  *   trap 'rm x' EXIT    the same: the handler runs later
  *   find . -exec rm {} \;   the command after -exec, seen like any other command
  */
-import type { BashWord } from "./bash-words.ts";
+import type { BashWord } from "./words.ts";
 import { programName } from "./wrappers.ts";
 
 export interface InnerCommands {
