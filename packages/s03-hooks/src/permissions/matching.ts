@@ -276,8 +276,8 @@ export function isEditInside(subject: CallSubject): boolean {
  */
 export function unapprovable(subject: CallSubject): string | undefined {
   if (subject.declaredUnapprovable) return subject.declaredUnapprovable;
-  const hidden = subject.commands.find((c) => c.opaque ?? c.unapprovable);
-  if (hidden) return `\`${hidden.text}\`: ${hidden.opaque ?? hidden.unapprovable}`;
+  const hidden = subject.commands.find((c) => c.opaque ?? c.actsOnUnnamed);
+  if (hidden) return `\`${hidden.text}\`: ${hidden.opaque ?? hidden.actsOnUnnamed}`;
   const outside = subject.writes.find((w) => w.path === undefined);
   if (outside) return `it writes to ${outside.target}, outside the workspace (or not knowable before it runs)`;
   const away = subject.named.find((f) => !f.inside);
