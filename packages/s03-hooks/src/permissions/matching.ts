@@ -3,7 +3,7 @@
  * *subject*), from what the tool declares it means (`policySubject` in its definition):
  *
  *   commands   every simple command it would run, every file those write by redirection, and
- *              every file they name (`cat ../x`, `cat < .env`: command-paths.ts)
+ *              every file they name (`cat ../x`, `cat < .env`: @learn/bash-analysis)
  *   reads      the files it reads          (read_file, edit_file, grep's and glob's folder)
  *   writes     the files it changes        (write_file, edit_file)
  *   cwd        where all that happens, when not where the agent is (a command run in a worktree)
@@ -94,7 +94,7 @@ export function subjectOf(call: Call, agentCwd: string): CallSubject {
 }
 
 /**
- * The files the subject's commands write by redirection and name (command-paths.ts), each
+ * The files the subject's commands write by redirection and name (@learn/bash-analysis), each
  * placed where it will be when the command runs: a `cd shop` is followed, a `cd $X` is not.
  */
 function addCommandFiles(subject: CallSubject, cwd: string): void {
