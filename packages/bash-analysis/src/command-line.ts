@@ -36,7 +36,7 @@ export interface ShellCommand {
   reads: string[];
   /** Why we cannot account in advance for all it runs (a `$(...)`, `eval`, `bash -c`, a `$CMD`...). */
   opaque?: string;
-  /** Why what it acts on is not known in advance, though all it runs is seen: `find . -delete` deletes what it finds. */
+  /** Why what it acts on is unknown in advance, though all it runs is seen: `find . -delete`. */
   actsOnUnnamed?: string;
 }
 

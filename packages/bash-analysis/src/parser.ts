@@ -1,8 +1,9 @@
 /**
  * The bash parser, loaded once. Only a real bash grammar can say what a command line really
- * runs: a tokenizer reads `ls a#b; rm -rf x` as one command with a comment, bash runs two. We use tree-sitter-bash (the grammar editors use)
- * compiled to WebAssembly and run by web-tree-sitter: loading it takes some tens of
- * milliseconds once, parsing a command line about a tenth of a millisecond.
+ * runs: a tokenizer reads `ls a#b; rm -rf x` as one command with a comment, bash runs two.
+ * We use tree-sitter-bash (the grammar editors use) compiled to WebAssembly and run by
+ * web-tree-sitter: loading it takes some tens of milliseconds once, parsing a command line
+ * about a tenth of a millisecond.
  *
  * Why not a faster-to-load pure-JS parser like sh-syntax? It takes ~5 ms a parse, over the
  * 1 ms a permission decision may take in s03, which parses every bash call (nested `bash -c`

@@ -3,10 +3,10 @@
  * `FOO=1 npm test`, `command npm test` and `/usr/bin/env npm test`. What really runs is what
  * follows them, so we strip them.
  *
- * Known limits (this reads a command line, it is not a sandbox): commands that run other programs
- * in their own way — `npx`, `git -c core.pager=...`, a script file, `make` — are not seen
- * through, and `PATH=./bin npm test` still reads as `npm test`. That is why a permission check
- * built on this must not trust a name alone (s03: anything no rule allows asks first).
+ * Known limits (this reads a command line, it is not a sandbox): commands that run other
+ * programs in their own way — `npx`, `git -c core.pager=...`, a script file, `make` — are not
+ * seen through, and `PATH=./bin npm test` still reads as `npm test`. That is why a permission
+ * check built on this must not trust a name alone (s03: anything no rule allows asks first).
  */
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
