@@ -16,8 +16,6 @@ export { describeCall, type Decision, type Behavior, type Step } from "./permiss
 export { parseRule, RuleSyntaxError, RULE_LISTS, type Rule, type RuleList } from "./permissions/rule.ts";
 export { commandPattern, exactCommand } from "./permissions/command-pattern.ts";
 export { pathPattern, workspacePath, realWorkspacePath } from "./permissions/path-pattern.ts";
-export { parseCommandLine, type ShellCommand } from "./permissions/bash-command.ts";
-export { stripWrappers } from "./permissions/wrappers.ts";
 export { refusalOf, REFUSE_LIST } from "./permissions/refuse-list.ts";
 export { subjectOf, hitsAnyPart, approvingRules, unapprovable, declaredCommands, isEditInside, type CallSubject, type FileTarget } from "./permissions/matching.ts";
 export { SessionRules } from "./permissions/session-rules.ts";
