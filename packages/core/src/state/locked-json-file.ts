@@ -19,6 +19,7 @@
  * never waits), and what it sees may change before a change could be made from it.
  */
 import type { z } from "zod";
+import { ToolError } from "../tool-error.ts";
 import { readJsonFile, writeJsonFile } from "./json-file.ts";
 import { withLock } from "./lock.ts";
 
@@ -70,17 +71,16 @@ export class LockedJsonFile<T> {
 
   /**
    * Read, edit and write under the lock; `edit` may await (s12 runs git inside it). A broken
-   * file is refused with an error saying nothing was changed, or handed to `whenBroken` for a
-   * caller that has another answer (a tick that finds it broken fires nothing).
+   * file is refused with a ToolError saying nothing was changed (the model reads what to do),
+   * or handed to `whenBroken` for a caller that has another answer (a tick that finds it
+   * broken fires nothing).
    */
   update<R>(edit: (data: T) => JsonEdit<T, R> | Promise<JsonEdit<T, R>>, whenBroken?: (why: string) => R): Promise<R> {
     return withLock(this.file, async () => {
       const now = await this.read();
       if (!now.ok) {
         if (whenBroken) return whenBroken(now.why);
-        // A plain Error, which a tool's result shows as "Error: …" like a ToolError (tool.ts's
-        // errorText): state does not load the tool runtime (and the SDK behind it) for one class.
-        throw new Error(`${this.options.shown} is broken (${now.why}), so nothing was changed. Fix the file or delete it, then try again.`);
+        throw new ToolError(`${this.options.shown} is broken (${now.why}), so nothing was changed. Fix the file or delete it, then try again.`);
       }
       const { result, data } = await edit(now.data);
       if (data !== undefined) await writeJsonFile(this.file, data);
