@@ -35,7 +35,7 @@ export async function takenIds(dir: string): Promise<number[]> {
 /** One task file, or a line saying why it is not one; undefined when it does not exist. */
 export async function readTask(dir: string, id: number): Promise<{ task: Task } | { problem: string } | undefined> {
   const shown = `${TASK_DIR}/${taskFileName(id)}`;
-  const read = await readJsonState(path.join(dir, taskFileName(id)), TaskSchema); // core's, like every JSON state file
+  const read = await readJsonState(path.join(dir, taskFileName(id)), TaskSchema); // core's reader, as the JSON stores read their files
   if (read === undefined) return undefined;
   if (!read.ok) return { problem: `${shown}: skipped: ${read.why}` };
   if (read.data.id !== id) return { problem: `${shown}: skipped: it says it is task ${read.data.id}, but its file name says ${id}` };
