@@ -6,13 +6,13 @@
  *   long anything took.
  * - isolate: false — the test files of a worker share one module registry, so each file does not
  *   import the lesson again (tree-sitter, the SDK, zod). A package whose test mocks a module
- *   (vi.mock) gives that file a project of its own (s06).
+ *   (vi.mock) gives that file a project of its own (sharedTestIsolating).
  * - fsModuleCache — the TypeScript vitest compiled is kept on disk, so core and the earlier lessons
  *   are compiled once for the whole suite, not once per package.
  * - LEARN_TEST_WORKERS — `pnpm test` runs every package at once and already keeps the cores busy:
  *   it sets 1, so a package does not import its lesson once more per extra worker.
  */
-import type { ViteUserConfig } from "vitest/config";
+import { configDefaults, type ViteUserConfig } from "vitest/config";
 
 const workers = Number(process.env.LEARN_TEST_WORKERS);
 
@@ -23,3 +23,14 @@ export const sharedTest = {
   ...(workers > 0 ? { maxWorkers: workers } : {}),
   experimental: { fsModuleCache: true },
 } satisfies NonNullable<ViteUserConfig["test"]>;
+
+/** The same, with the one test file that mocks a module (vi.mock) run isolated, in a project of its own. */
+export function sharedTestIsolating(mocksAModule: string) {
+  return {
+    ...sharedTest,
+    projects: [
+      { extends: true, test: { name: "shared", exclude: [...configDefaults.exclude, mocksAModule] } },
+      { extends: true, test: { name: "isolated", isolate: true, include: [mocksAModule] } },
+    ],
+  };
+}

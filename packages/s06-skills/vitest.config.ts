@@ -1,15 +1,5 @@
-import { configDefaults, defineConfig } from "vitest/config";
-import { sharedTest } from "../../vitest.shared.ts";
+import { defineConfig } from "vitest/config";
+import { sharedTestIsolating } from "../../vitest.shared.ts";
 
-// The one test file that mocks a module (vi.mock) runs isolated, in a project of its own.
-const MOCKS_A_MODULE = "test/memory-crash.test.ts";
-
-export default defineConfig({
-  test: {
-    ...sharedTest,
-    projects: [
-      { extends: true, test: { name: "shared", exclude: [...configDefaults.exclude, MOCKS_A_MODULE] } },
-      { extends: true, test: { name: "isolated", isolate: true, include: [MOCKS_A_MODULE] } },
-    ],
-  },
-});
+// The one test file that mocks a module runs isolated, in a project of its own.
+export default defineConfig({ test: sharedTestIsolating("test/memory-crash.test.ts") });
