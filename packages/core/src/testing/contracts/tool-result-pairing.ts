@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../../simulator/index.ts";
-import { tempWorkspace, type TempWorkspace } from "../index.ts";
+import { tempWorkspace, type TempWorkspace } from "../temp-workspace.ts";
 import { runRounds, type ContractLesson, type ContractOptions, type ToolCall } from "./drive.ts";
 
 interface Block {
