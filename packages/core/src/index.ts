@@ -4,6 +4,7 @@ export * from "./config.ts";
 export * from "./client.ts";
 export * from "./model.ts";
 export * from "./messages.ts";
+export * from "./conversation-rules.ts";
 export * from "./cap.ts";
 export * from "./quote.ts";
 export * from "./closest-name.ts";

@@ -1,7 +1,8 @@
 /**
  * Small helpers over the message list. The list is the agent's whole memory, and the API
- * is strict about its shape: roles alternate, the first and last messages are the user's,
- * and every tool_use is answered in the very next message. These helpers keep it that way.
+ * is strict about its shape (conversation-rules.ts states the rules): roles alternate, the
+ * first and last messages are the user's, and every tool_use is answered in the very next
+ * message. These helpers keep it that way.
  */
 import type { ContentBlock, ContentBlockParam, Message, MessageParam, ToolUseBlock } from "./protocol.ts";
 
@@ -35,6 +36,23 @@ export function textOf(response: Pick<Message, "content">): string {
     .filter((b) => b.type === "text")
     .map((b) => (b as { text: string }).text)
     .join("");
+}
+
+/** A message's content as blocks: a string is one text block. */
+export function blocksOf(message: MessageParam): ContentBlockParam[] {
+  return typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
+}
+
+/** The ids of the tool calls a message makes (none unless it is the assistant's). */
+export function toolUseIds(message: MessageParam | undefined): string[] {
+  if (message?.role !== "assistant") return [];
+  return blocksOf(message).flatMap((b) => (b.type === "tool_use" ? [b.id] : []));
+}
+
+/** The ids of the calls a message answers (none unless it is the user's). */
+export function toolResultIds(message: MessageParam | undefined): string[] {
+  if (message?.role !== "user") return [];
+  return blocksOf(message).flatMap((b) => (b.type === "tool_result" ? [b.tool_use_id] : []));
 }
 
 /**
