@@ -15,8 +15,7 @@
  * Roles still alternate from the user, and nothing the model is about to read is lost. What is
  * summarised is the part before that pending tail (the tail is kept word for word).
  */
-import type { ContentBlockParam, MessageParam, TextBlockParam } from "@learn/core";
-import { blocksOf, toolResultIds } from "./invariants.ts";
+import { blocksOf, toolResultIds, type ContentBlockParam, type MessageParam, type TextBlockParam } from "@learn/core";
 import { SUMMARY_TAG } from "./summary-prompt.ts";
 
 /** The conversation split into what gets summarised and what is kept as it is. */
