@@ -4,7 +4,8 @@ export * from "./config.ts";
 export * from "./client.ts";
 export * from "./model.ts";
 export * from "./messages.ts";
-export * from "./conversation-rules.ts";
+// Only what other packages use: the simulator reaches the per-block rules from inside core.
+export { checkBreakpoints, checkConversation } from "./conversation-rules.ts";
 export * from "./cap.ts";
 export * from "./quote.ts";
 export * from "./closest-name.ts";
