@@ -5,14 +5,13 @@
  */
 import { Anthropic } from "./sdk.ts";
 import type { Config } from "./config.ts";
-import type { Simulator } from "./simulator/index.ts";
 
 /** The SDK retries 429, 5xx and dropped connections this many times before giving up. */
 export const SDK_MAX_RETRIES = 2;
 /** A base URL that can never resolve: offline requests must never leave the process. */
 export const SIMULATOR_BASE_URL = "http://simulator.invalid";
 
-export function createClient(config: Config, simulator?: Pick<Simulator, "fetch">): Anthropic {
+export function createClient(config: Config, simulator?: { fetch: typeof fetch }): Anthropic {
   if (simulator || config.offline) {
     if (!simulator) throw new Error("offline mode needs a simulator (a model script)");
     return new Anthropic({

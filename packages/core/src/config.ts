@@ -70,6 +70,14 @@ export function repoRoot(from = path.dirname(fileURLToPath(import.meta.url))): s
 }
 
 /**
+ * The repo's practice workspace: where the agent works by default (workspace.ts), and the one
+ * folder whose writes the harness notes for `pnpm reset` (workspace-ledger/).
+ */
+export function practiceWorkspace(): string {
+  return path.join(repoRoot(), "practice-workspace");
+}
+
+/**
  * The env file to read: LEARN_ENV_FILE when set ("none" for no file at all — the tests use
  * this, so a developer's own .env with a real key never turns a test online), else `<repo>/.env`.
  */

@@ -4,6 +4,8 @@ export * from "./config.ts";
 export * from "./client.ts";
 export * from "./model.ts";
 export * from "./messages.ts";
+// Only what other packages use: the simulator reaches the per-block rules from inside core.
+export { checkBreakpoints, checkConversation } from "./conversation-rules.ts";
 export * from "./cap.ts";
 export * from "./quote.ts";
 export * from "./closest-name.ts";

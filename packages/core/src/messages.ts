@@ -1,9 +1,10 @@
 /**
  * Small helpers over the message list. The list is the agent's whole memory, and the API
- * is strict about its shape: roles alternate, the first and last messages are the user's,
- * and every tool_use is answered in the very next message. These helpers keep it that way.
+ * is strict about its shape (conversation-rules.ts states the rules): roles alternate, the
+ * first and last messages are the user's, and every tool_use is answered in the very next
+ * message. These helpers keep it that way.
  */
-import type { ContentBlock, ContentBlockParam, Message, MessageParam, ToolUseBlock } from "./protocol.ts";
+import type { ContentBlock, ContentBlockParam, Message, MessageParam, TextBlockParam, ToolUseBlock } from "./protocol.ts";
 
 /**
  * Turn a response block into the param we send back. Responses carry extra fields
@@ -37,22 +38,48 @@ export function textOf(response: Pick<Message, "content">): string {
     .join("");
 }
 
+/** A message's content as blocks: a string is one text block. */
+export function blocksOf(message: MessageParam): ContentBlockParam[] {
+  return typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
+}
+
+/** The ids of the tool calls a message makes (none unless it is the assistant's). */
+export function toolUseIds(message: MessageParam | undefined): string[] {
+  if (message?.role !== "assistant") return [];
+  return blocksOf(message).flatMap((b) => (b.type === "tool_use" ? [b.id] : []));
+}
+
+/** The ids of the calls a message answers (none unless it is the user's). */
+export function toolResultIds(message: MessageParam | undefined): string[] {
+  if (message?.role !== "user") return [];
+  return blocksOf(message).flatMap((b) => (b.type === "tool_result" ? [b.tool_use_id] : []));
+}
+
 /**
- * Add the user's words to the conversation. If the last message is already the user's
- * (a turn was interrupted before the model answered, or tool results are waiting), the
- * text joins that message as a text block *after* its tool results: two user messages in a
- * row would break role alternation.
+ * Add text for the model at the end of the conversation: the user's prompt, or a block a
+ * mechanism adds before a model call (a background job's result, a note that the agent moved).
+ * If the last message is already the user's (tool results waiting, a turn interrupted before
+ * the model answered), the text joins it as a block *after* everything in it — results come
+ * first, and two user messages in a row would break role alternation. Otherwise it starts a
+ * new user message (a string stays a string, as the user typed it).
+ *
+ * It never comes between a tool_use and its tool_result: an assistant message whose calls
+ * are unanswered must be answered first, and the call is refused, not patched over.
+ * The last message gets a new content array (its old one is kept whole, so a failed turn can
+ * put it back: rollBackFailedTurn), holding `text` itself when it is a block (a mechanism
+ * finds its block again by identity, to know whether a rollback took it away).
  */
-export function appendUserText(messages: MessageParam[], text: string): void {
+export function appendUserText(messages: MessageParam[], text: string | TextBlockParam): void {
   const last = messages.at(-1);
+  const unanswered = toolUseIds(last);
+  if (unanswered.length > 0) {
+    throw new Error(`cannot add text for the model now: tool_use ${unanswered.join(", ")} must be answered first (its tool_result comes in the very next message)`);
+  }
   if (last?.role !== "user") {
-    messages.push({ role: "user", content: text });
+    messages.push({ role: "user", content: typeof text === "string" ? text : [text] });
     return;
   }
-  const blocks: ContentBlockParam[] =
-    typeof last.content === "string" ? [{ type: "text", text: last.content }] : [...last.content];
-  blocks.push({ type: "text", text });
-  last.content = blocks;
+  last.content = [...blocksOf(last), typeof text === "string" ? { type: "text", text } : text];
 }
 
 /** What happened to the conversation when a turn failed, by the error that failed it. */

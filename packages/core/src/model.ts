@@ -12,9 +12,8 @@
  * turn the script holds until this agent gets further must not wait for one that was cancelled.
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import type { Message, MessageParam, TextBlockParam, ToolSpec } from "./protocol.ts";
+import { AGENT_HEADER, type Message, type MessageParam, type TextBlockParam, type ToolSpec, type TurnEnd } from "./protocol.ts";
 import { scrubDeep } from "./secrets.ts";
-import { AGENT_HEADER, type TurnEnd } from "./simulator/index.ts";
 import type { Tracer } from "./trace.ts";
 import type { Renderer } from "./ui/renderer.ts";
 

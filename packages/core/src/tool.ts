@@ -17,18 +17,10 @@ import { isAbort } from "./errors.ts";
 import { scrubSecrets } from "./secrets.ts";
 import type { ToolSpec } from "./protocol.ts";
 import { ToolError } from "./tool-error.ts";
+import type { ToolOutcome } from "./tool-outcome.ts";
 import { recordingWrites } from "./workspace-ledger/write-window.ts";
 
-/** What a tool call produced: the text for the model, and whether it is an error. */
-export interface ToolOutcome {
-  content: string;
-  isError: boolean;
-  /**
-   * What the screen shows instead of a preview of `content`, when the tool has something
-   * better for a person to read (a plan as a checklist, a diff). The model never sees it.
-   */
-  display?: string;
-}
+export type { ToolOutcome } from "./tool-outcome.ts";
 
 /** What `run` may return: the text for the model, or that and a screen text of its own. */
 export type ToolOutput = string | { content: string; display?: string };

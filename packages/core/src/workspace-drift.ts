@@ -20,11 +20,11 @@
 import { createHash } from "node:crypto";
 import { lstat, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { repoRoot } from "./config.ts";
+import { practiceWorkspace, repoRoot } from "./config.ts";
 import type { Lesson } from "./lesson.ts";
 import { runGit } from "./safe-git.ts";
 import type { Script } from "./simulator/index.ts";
-import { lessonWorkspace, practiceWorkspace } from "./workspace.ts";
+import { lessonWorkspace } from "./workspace.ts";
 
 /** At most this many differences are named; the rest are counted. */
 const SHOWN_DIFFERENCES = 5;

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import ignore from "ignore";
 import { childEnv } from "./child-env.ts";
-import { repoRoot } from "./config.ts";
+import { practiceWorkspace, repoRoot } from "./config.ts";
 import type { Lesson } from "./lesson.ts";
 import { runGit } from "./safe-git.ts";
 import { readRegularText } from "./state/regular-file.ts";
@@ -18,10 +18,6 @@ const GIT_COPY_MAX_CHARS = 64 * 1024 * 1024;
 
 export class WorkspaceError extends Error {
   override name = "WorkspaceError";
-}
-
-export function practiceWorkspace(): string {
-  return path.join(repoRoot(), "practice-workspace");
 }
 
 /**

@@ -7,7 +7,8 @@ import Anthropic, { type APIError } from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import * as core from "../src/index.ts";
 import type { Message, MessageParam, TextBlockParam, ToolSpec } from "../src/protocol.ts";
-import { AGENT_HEADER, parseScript, PromptCache, Simulator } from "../src/simulator/index.ts";
+import { AGENT_HEADER } from "../src/protocol.ts";
+import { parseScript, PromptCache, Simulator } from "../src/simulator/index.ts";
 import { Screen, TerminalRenderer } from "../src/ui/renderer.ts";
 import { paletteFor } from "../src/ui/colors.ts";
 

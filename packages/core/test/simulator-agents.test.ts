@@ -6,7 +6,8 @@
 import Anthropic, { type APIError } from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import type { Message, MessageParam, ToolSpec } from "../src/protocol.ts";
-import { AGENT_HEADER, parseScript, Simulator } from "../src/simulator/index.ts";
+import { AGENT_HEADER } from "../src/protocol.ts";
+import { parseScript, Simulator } from "../src/simulator/index.ts";
 import { scriptedModel } from "../src/testing/index.ts";
 import { MemoryTracer, type TraceEntry } from "../src/trace.ts";
 import type { Model } from "../src/model.ts";

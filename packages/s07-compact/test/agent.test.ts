@@ -7,9 +7,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Script } from "@learn/core";
+import { checkConversation, type Script } from "@learn/core";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
-import { checkConversation, COMPACTED_RESULT, DEFAULT_COMPACTION, lesson, PREVIEW_CHARS, SUMMARY_TAG, THRESHOLD_FLAG, TOOL_RESULTS_DIR } from "../src/index.ts";
+import { COMPACTED_RESULT, DEFAULT_COMPACTION, lesson, PREVIEW_CHARS, SUMMARY_TAG, THRESHOLD_FLAG, TOOL_RESULTS_DIR } from "../src/index.ts";
 import { resultContents } from "./compaction-helpers.ts";
 import { bodyOf, isSummaryRequest, never, of, previousAnatomy, text, textOfMessage, use, writeFiles } from "./helpers.ts";
 
@@ -128,7 +128,7 @@ describe("live state through an auto-compaction", () => {
     expect(renderer.ofKind("notice").map((n) => n.text)).toContainEqual(expect.stringMatching(/^Compacted the conversation: /));
 
     const after = bodyOf(simulator.requests[3]!).messages;
-    expect(checkConversation(after)).toEqual([]);
+    expect(checkConversation(after)).toBeUndefined();
     // The summary, the skills note, then the pending call and its result, word for word.
     const head = after[0]!.content as { type: string; text: string }[];
     expect(head[0]!.text.startsWith(`<${SUMMARY_TAG}>\n${SUMMARY}\n</${SUMMARY_TAG}>`)).toBe(true);
@@ -164,7 +164,7 @@ describe("a subagent's context", () => {
     // About 1,000 tokens, then 4,000 after one note, 7,000 after both: compacted before its answer.
     expect(childRequests.map(isSummaryRequest)).toEqual([false, false, true, false]);
     const after = bodyOf(childRequests[3]!).messages;
-    expect(checkConversation(after)).toEqual([]);
+    expect(checkConversation(after)).toBeUndefined();
     expect(textOfMessage(after[0])).toContain(`<${SUMMARY_TAG}>`);
     // The lead itself was never compacted: its requests carry no summary.
     for (const r of of(simulator.requests, "lead")) expect(JSON.stringify(bodyOf(r).messages)).not.toContain(`<${SUMMARY_TAG}>`);
@@ -255,6 +255,6 @@ describe("a round too large for the context window", () => {
     expect(await agent.run("Never mind the log. What is 2 + 2?", never())).toBe("4.");
     const statuses = simulator.requests.map((r) => r.status);
     expect(statuses).toEqual([200, 400, 200, 200]); // refused once, then cut and answered
-    for (const r of simulator.requests) expect(checkConversation(bodyOf(r).messages)).toEqual([]);
+    for (const r of simulator.requests) expect(checkConversation(bodyOf(r).messages)).toBeUndefined();
   });
 });

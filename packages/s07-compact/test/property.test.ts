@@ -5,7 +5,8 @@
  * compact tool now and then; faults on the way (429, 500, 529, a dropped connection, an answer
  * cut at max_tokens, a context window the conversation can outgrow) — and the real s07 agent
  * (every compaction layer, every recovery wrapper) runs each one against the simulator at a
- * low threshold, so it compacts often. Then every request the simulator received is checked:
+ * low threshold, so it compacts often. Then every request the simulator received is checked
+ * against the protocol's rules (core's conversation-rules.ts, which the simulator applies too):
  *
  *   roles alternate from the user · every tool_use answered in the very next message ·
  *   no tool_result without its tool_use · no empty message or text block · ≤ 4 breakpoints
@@ -17,11 +18,11 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { agentFrom, defineTool, partsFrom, type MessageParam, type RecordedRequest, type Script, type ScriptTurn, type TurnAnswer } from "@learn/core";
+import { agentFrom, checkBreakpoints, checkConversation, defineTool, partsFrom, type RecordedRequest, type Script, type ScriptTurn, type TurnAnswer } from "@learn/core";
 import { scriptedModel, tempWorkspace } from "@learn/core/testing";
 import { z } from "zod";
-import { checkConversation, mechanisms, THRESHOLD_FLAG } from "../src/index.ts";
-import { bodyOf, breakpointsOf, never, text, use } from "./helpers.ts";
+import { mechanisms, THRESHOLD_FLAG } from "../src/index.ts";
+import { bodyOf, never, text, use } from "./helpers.ts";
 
 const SEED = 20261201;
 // 24 sessions: each is a whole agent run with compactions and faults (the file was 40, and the slowest of the suite).
@@ -115,34 +116,6 @@ function scriptOf(s: Session): Script {
   return { limits: s.contextTokens === undefined ? undefined : { contextTokens: s.contextTokens }, turns };
 }
 
-/** What is wrong with one request body, by the protocol's rules (checked here independently of checkConversation). */
-function requestProblems(messages: readonly MessageParam[], breakpoints: number): string[] {
-  const problems: string[] = [];
-  const blocks = (m: MessageParam) => (typeof m.content === "string" ? [{ type: "text" as const, text: m.content }] : m.content);
-  const seenUses = new Set<string>();
-  messages.forEach((m, i) => {
-    if (m.role !== (i % 2 === 0 ? "user" : "assistant")) problems.push(`message ${i} is the ${m.role}'s out of turn`);
-    if (blocks(m).length === 0) problems.push(`message ${i} is empty`);
-    for (const b of blocks(m)) if (b.type === "text" && b.text.trim() === "") problems.push(`message ${i} has an empty text block`);
-    const uses = m.role === "assistant" ? blocks(m).flatMap((b) => (b.type === "tool_use" ? [b.id] : [])) : [];
-    for (const id of uses) {
-      if (seenUses.has(id)) problems.push(`tool_use ${id} appears twice`);
-      seenUses.add(id);
-    }
-    const next = messages[i + 1];
-    const answered = next ? blocks(next).flatMap((b) => (b.type === "tool_result" ? [b.tool_use_id] : [])) : [];
-    for (const id of uses) if (!answered.includes(id)) problems.push(`tool_use ${id} (message ${i}) has no tool_result in the next message`);
-    if (m.role === "user") {
-      const previous = messages[i - 1];
-      const asked = previous ? blocks(previous).flatMap((b) => (b.type === "tool_use" ? [b.id] : [])) : [];
-      for (const b of blocks(m)) if (b.type === "tool_result" && !asked.includes(b.tool_use_id)) problems.push(`tool_result ${b.tool_use_id} (message ${i}) is an orphan`);
-    }
-  });
-  if (messages.at(-1)?.role !== "user") problems.push("the last message is not the user's");
-  if (breakpoints > 4) problems.push(`${breakpoints} cache_control breakpoints`);
-  return problems;
-}
-
 const errorOf = (r: RecordedRequest) => (r.response as { error?: { message?: string } } | undefined)?.error?.message ?? "";
 
 /** Run one session on the real agent; the simulator's requests and the turns' errors. */
@@ -179,8 +152,8 @@ describe("property: every request of any session is a valid conversation", () =>
         const { requests, failures, errors } = await runSession(s);
         for (const [i, r] of requests.entries()) {
           const body = bodyOf(r);
-          const problems = [...checkConversation(body.messages), ...requestProblems(body.messages, breakpointsOf(body).length)];
-          expect(problems, `request ${i} (${r.agent}, status ${r.status}): ${JSON.stringify(body.messages).slice(0, 400)}`).toEqual([]);
+          const problem = checkConversation(body.messages) ?? checkBreakpoints(body);
+          expect(problem, `request ${i} (${r.agent}, status ${r.status}): ${JSON.stringify(body.messages).slice(0, 400)}`).toBeUndefined();
           // The only 400 a valid request may get is the context limit the script sets.
           if (r.status === 400) expect(errorOf(r), `request ${i}`).toMatch(/^prompt is too long: /);
         }

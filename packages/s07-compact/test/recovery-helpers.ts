@@ -1,6 +1,6 @@
 /**
  * What the recovery tests share: a kernel on a scripted model with the recovery wrappers,
- * a sleep that records its waits instead of spending them, and tiny checks of a conversation.
+ * and a sleep that records its waits instead of spending them.
  */
 import { defineTool, Kernel, type MessageParam, type RecordedRequest, type Tool } from "@learn/core";
 import { scriptedModel } from "@learn/core/testing";
@@ -38,24 +38,4 @@ export function bulkyTool(size: number, calls: number[] = []): Tool {
       return `result ${n}: ${"x".repeat(size)}`;
     },
   });
-}
-
-/** Problems of a conversation: roles must alternate from a user message, each tool_result must answer the tool_use just before it. */
-export function conversationProblems(messages: MessageParam[]): string[] {
-  const problems: string[] = [];
-  messages.forEach((m, i) => {
-    const expected = i % 2 === 0 ? "user" : "assistant";
-    if (m.role !== expected) problems.push(`message ${i} is ${m.role}, expected ${expected}`);
-    if (typeof m.content === "string") return;
-    const previous = messages[i - 1];
-    const uses = new Set(
-      previous && typeof previous.content !== "string"
-        ? previous.content.flatMap((b) => (b.type === "tool_use" ? [b.id] : []))
-        : [],
-    );
-    for (const block of m.content) {
-      if (block.type === "tool_result" && !uses.has(block.tool_use_id)) problems.push(`message ${i}: tool_result ${block.tool_use_id} has no tool_use before it`);
-    }
-  });
-  return problems;
 }

@@ -3,10 +3,10 @@
  * `limits.contextTokens` with the real API's 400. The wrapper compacts the conversation
  * itself (keepRecent, then shrinkResults, by default), retries once, and lets a second refusal through.
  */
-import { isPromptTooLong, type MessageParam } from "@learn/core";
+import { checkConversation, isPromptTooLong, type MessageParam } from "@learn/core";
 import { describe, expect, it } from "vitest";
 import { DROPPED_NOTE, keepRecent, shrinkResults } from "../src/recovery/index.ts";
-import { bodyOf, bulkyTool, conversationProblems, recoveringKernel } from "./recovery-helpers.ts";
+import { bodyOf, bulkyTool, recoveringKernel } from "./recovery-helpers.ts";
 
 const signal = () => new AbortController().signal;
 const statuses = (sim: { requests: { status: number }[] }) => sim.requests.map((r) => r.status);
@@ -36,7 +36,7 @@ describe("prompt is too long", () => {
     expect(retried).toHaveLength(7);
     expect(kernel.messages).toHaveLength(8);
     expect(kernel.messages.slice(0, 7)).toEqual(retried);
-    expect(conversationProblems(kernel.messages)).toEqual([]);
+    expect(checkConversation(kernel.messages, { lastRole: "any" })).toBeUndefined();
     expect(kernel.messages[0]).toEqual({ role: "user", content: [{ type: "text", text: `${DROPPED_NOTE}\nFind the bug in parser.ts` }] });
     expect(JSON.stringify(kernel.messages)).not.toContain("result 1:"); // the oldest result is gone
     expect(JSON.stringify(kernel.messages)).toContain("result 4:");
@@ -52,7 +52,7 @@ describe("prompt is too long", () => {
     expect(await kernel.run("go", signal())).toBe("done");
     expect(seen).toEqual([9]);
     expect(kernel.messages).toHaveLength(4); // goal, the last probe and its result, the answer
-    expect(conversationProblems(kernel.messages)).toEqual([]);
+    expect(checkConversation(kernel.messages, { lastRole: "any" })).toBeUndefined();
   });
 
   it("a second 'too long' is thrown as it is", async () => {
@@ -89,7 +89,7 @@ describe("keepRecent", () => {
   it("keeps the goal and a tail that starts at an assistant message: pairs intact, roles alternate", () => {
     for (const n of [1, 2, 3, 4, 5, 6]) {
       const kept = keepRecent(long, n);
-      expect(conversationProblems(kept)).toEqual([]);
+      expect(checkConversation(kept)).toBeUndefined();
       expect(kept.at(-1)).toBe(long.at(-1));
       expect(kept.length).toBeLessThan(long.length);
     }

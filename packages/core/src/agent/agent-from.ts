@@ -11,7 +11,7 @@ import { anatomyOf, joinSections, sectionsFor, type AgentParts, type RunningAgen
 import type { SystemPrompt } from "../kernel/kernel.ts";
 import { PromptQueue } from "./prompt-queue.ts";
 import { describeError, isAbort } from "../errors.ts";
-import type { TurnEnd } from "../simulator/index.ts";
+import type { TurnEnd } from "../protocol.ts";
 
 export function agentFrom(parts: AgentParts, options: AgentOptions): Agent {
   const submitted = new PromptQueue();

@@ -4,7 +4,7 @@
 export type { Expect, Range, Script, ScriptBlock, ScriptTurn, TurnAnswer } from "./script.ts";
 export { ScriptError, loadScript, parseScript } from "./load.ts";
 export { withPauses } from "./pauses.ts";
-export { AGENT_HEADER, DEFAULT_AGENT, Simulator, UNKNOWN_PROMPT, type RecordedRequest, type TurnEnd } from "./simulator.ts";
+export { DEFAULT_AGENT, Simulator, UNKNOWN_PROMPT, type RecordedRequest } from "./simulator.ts";
 export {
   LOOKBACK_BLOCKS,
   PromptCache,

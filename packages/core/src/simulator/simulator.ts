@@ -16,6 +16,7 @@
  * One prompt cache serves every agent (they share an organisation, as on the real API) and
  * outlives `restart`: the real cache does not know a conversation was cleared.
  */
+import { AGENT_HEADER, type TurnEnd } from "../protocol.ts";
 import { checkExpect, checkScriptedTools } from "./expect.ts";
 import { Holds } from "./hold.ts";
 import { PromptCache } from "./prompt-cache.ts";
@@ -27,10 +28,6 @@ import { validateRequest } from "./validate.ts";
 import { connectionDropped, json, parseJson, sleep } from "./wire.ts";
 
 export { DEFAULT_AGENT };
-export const AGENT_HEADER = "x-learn-agent";
-
-/** How an agent's turn ended, as the harness tells it (Model.turnEnded). */
-export type TurnEnd = "finished" | "failed" | "cancelled";
 
 /** How the 400 for a first prompt the script does not know begins: the harness recognises it by this. */
 export const UNKNOWN_PROMPT = "the offline model knows only the prompts of its script";

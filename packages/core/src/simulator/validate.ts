@@ -2,17 +2,20 @@
  * Field-by-field validation of a Messages API request body, with the real API's wording and
  * its path style (`messages.2.content.0.tool_use_id: Field required`). Each check returns the
  * first problem it finds, or undefined; the checks are chained in the order the real API
- * reports them: schema first, then the rules across messages (conversation.ts).
+ * reports them: schema first, then the rules of a conversation (core's conversation-rules.ts,
+ * which the harness checks itself with too; its rules on empty content are applied here, in
+ * the schema's order).
  *
  * Cache breakpoints (`cache_control`) are checked here too: their shape wherever they sit,
- * and the API's limit of 4 per request (what each one caches is prompt-cache.ts's business).
+ * and the API's limit of 4 per request (conversation-rules.ts; what each one caches is
+ * prompt-cache.ts's business).
  *
  * The point is teaching: a harness that passes here sends requests a real model would accept,
  * so a mistake in a lesson's loop shows up offline, with a message saying what to fix.
  */
-import { checkConversation, type Msg } from "./conversation.ts";
+import { checkBreakpoints, checkConversation, checkMessageContent, checkText, type Problem } from "../conversation-rules.ts";
+import type { MessageParam } from "../protocol.ts";
 
-export type Problem = string | undefined;
 type Obj = Record<string, unknown>;
 
 const TOP_LEVEL_KEYS = new Set([
@@ -71,9 +74,9 @@ export function validateRequest(body: unknown): Problem {
     checkTools(body.tools) ??
     checkToolChoice(body.tool_choice) ??
     checkSampling(body) ??
-    checkBreakpointCount(body) ??
+    checkBreakpoints(body as { messages: { content: unknown }[] }) ??
     // Every message was checked above, so the list now has the shape the rules expect.
-    checkConversation(body.messages as Msg[])
+    checkConversation(body.messages as MessageParam[])
   );
 }
 
@@ -99,7 +102,7 @@ function checkMaxTokens(maxTokens: unknown): Problem {
 function checkMessages(messages: unknown): Problem {
   if (messages === undefined) return "messages: Field required";
   if (!Array.isArray(messages)) return "messages: Input should be a valid list";
-  if (messages.length === 0) return "messages: at least one message is required";
+  if (messages.length === 0) return checkConversation([]); // the rules' words for an empty list
   return firstProblem(messages, checkMessage);
 }
 
@@ -111,14 +114,9 @@ function checkMessage(message: unknown, i: number): Problem {
   if (message.role !== "user" && message.role !== "assistant") return `${path}.role: Input should be 'user' or 'assistant'`;
   const { content } = message;
   if (content === undefined) return `${path}.content: Field required`;
-  // The real API's wording for both "" and []: every message must say something.
-  const empty = `${path}: all messages must have non-empty content except for the optional final assistant message`;
-  if (typeof content === "string") {
-    if (content === "") return empty;
-    return content.trim() === "" ? `${path}.content: text content blocks must contain non-whitespace text` : undefined;
-  }
-  if (!Array.isArray(content)) return `${path}.content: Input should be a valid string or a list of content blocks`;
-  if (content.length === 0) return empty;
+  if (typeof content !== "string" && !Array.isArray(content)) return `${path}.content: Input should be a valid string or a list of content blocks`;
+  const empty = checkMessageContent(content, path);
+  if (empty || typeof content === "string") return empty;
   const allowed = ROLE_BLOCKS[message.role] ?? [];
   return firstProblem(content, (block, j) => checkBlock(block, `${path}.content.${j}`, allowed, `${message.role} messages`));
 }
@@ -153,9 +151,8 @@ function checkBlockValues(block: Obj, path: string, type: string): Problem {
   const cacheControl = checkCacheControl(block.cache_control, `${path}.cache_control`);
   if (cacheControl) return cacheControl;
   if (type === "text") {
-    const text = block.text as string;
-    if (text === "") return `${path}.text: text content blocks must be non-empty`;
-    if (text.trim() === "") return `${path}.text: text content blocks must contain non-whitespace text`;
+    const text = checkText(block.text as string, `${path}.text`);
+    if (text) return text;
   }
   if (type === "tool_use" && !TOOL_USE_ID.test(block.id as string)) {
     return `${path}.id: String should match pattern '${TOOL_USE_ID.source}'`;
@@ -241,22 +238,4 @@ function checkCacheControl(cacheControl: unknown, path: string): Problem {
   if (ttl !== undefined && ttl !== "5m" && ttl !== "1h") return `${path}.ttl: Input should be '5m' or '1h'`;
   const extra = Object.keys(cacheControl).find((key) => key !== "type" && key !== "ttl");
   return extra === undefined ? undefined : `${path}.${extra}: Extra inputs are not permitted`;
-}
-
-/** Every cache_control of the request: on tools, system blocks, message blocks and tool results' own blocks. */
-function countBreakpoints(items: unknown): number {
-  if (!Array.isArray(items)) return 0;
-  return items.reduce((sum: number, item: Obj) => {
-    const own = isObject(item.cache_control) ? 1 : 0;
-    return sum + own + (item.type === "tool_result" ? countBreakpoints(item.content) : 0);
-  }, 0);
-}
-
-function checkBreakpointCount(body: Obj): Problem {
-  const messages = body.messages as Obj[];
-  const found =
-    countBreakpoints(body.tools) +
-    countBreakpoints(body.system) +
-    messages.reduce((sum, message) => sum + countBreakpoints(message.content), 0);
-  return found > 4 ? `A maximum of 4 blocks with cache_control may be provided. Found ${found}.` : undefined;
 }

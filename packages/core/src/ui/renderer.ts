@@ -6,7 +6,7 @@
  * `Screen`, which keeps the lines of agents running at once whole (see screen.ts).
  */
 import type { Message } from "../protocol.ts";
-import type { ToolOutcome } from "../tool.ts";
+import type { ToolOutcome } from "../tool-outcome.ts";
 import { OpenCalls } from "./open-calls.ts";
 import { Screen, type Lane, type ScreenStream } from "./screen.ts";
 

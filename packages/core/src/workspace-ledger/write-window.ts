@@ -14,6 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { practiceWorkspace } from "../config.ts";
 import { readRegularFile } from "../state/regular-file.ts";
 import { addToLedger, ledgerFileFor, type LedgerRecord } from "./ledger-file.ts";
 import { changesBetween, MAX_SNAPSHOT_FILES, takeSnapshot } from "./snapshot.ts";
@@ -36,8 +37,6 @@ let notedTooLarge = false;
 async function currentTarget(): Promise<LedgerTarget | undefined> {
   if (!target) {
     try {
-      // Imported when first needed: workspace.ts imports (through safe-git.ts) tool.ts, which imports this file.
-      const { practiceWorkspace } = await import("../workspace.ts");
       const workspace = path.resolve(practiceWorkspace());
       target = { workspace, ledger: ledgerFileFor(workspace) };
     } catch {

@@ -10,7 +10,7 @@
  * old message would soon pass the API's limit of four per request.) The wrapper is the
  * innermost one, so it marks whatever message really ends the request.
  */
-import type { ContentBlockParam, MessageParam, ModelWrapper } from "@learn/core";
+import { blocksOf, type ContentBlockParam, type MessageParam, type ModelWrapper } from "@learn/core";
 
 /** The only cache type the API has: entries live five minutes, refreshed on every read. */
 export const EPHEMERAL = { type: "ephemeral" } as const;
@@ -21,7 +21,7 @@ export const markLastMessage: ModelWrapper = (next) => (request, ctx) => next({ 
 export function withLastMarked(messages: readonly MessageParam[]): MessageParam[] {
   const last = messages.at(-1);
   if (!last) return [...messages];
-  const blocks: ContentBlockParam[] = typeof last.content === "string" ? [{ type: "text", text: last.content }] : [...last.content];
+  const blocks = [...blocksOf(last)];
   const end = blocks.at(-1);
   if (!end || !canCarryBreakpoint(end)) return [...messages];
   blocks[blocks.length - 1] = { ...end, cache_control: EPHEMERAL } as ContentBlockParam;

@@ -21,9 +21,8 @@
  * failures in a row open a circuit breaker: a model that cannot summarise is not asked again
  * every round; one success closes it.
  */
-import { textOf, type AgentContext, type MessageParam, type TextBlockParam, type ToolSpec } from "@learn/core";
+import { blocksOf, checkConversation, textOf, type AgentContext, type MessageParam, type TextBlockParam, type ToolSpec } from "@learn/core";
 import { compactedHistory, splitPending, summaryRequestMessages } from "./history-shape.ts";
-import { blocksOf, checkConversation } from "./invariants.ts";
 import { SUMMARY_PROMPT, SUMMARY_TAG } from "./summary-prompt.ts";
 import { saveTranscript } from "./transcript.ts";
 
@@ -65,8 +64,9 @@ export async function autoCompact(ctx: AgentContext, options: AutoCompactOptions
   const summary = textOf(response).trim();
   if (summary === "") throw new Error(response.content.some((b) => b.type === "tool_use") ? "the model called a tool instead of summarising" : "the model's summary was empty");
   const after = compactedHistory({ summary, transcript, notes: options.liveState(), pending });
-  const problems = checkConversation(after);
-  if (problems.length > 0) throw new Error(`the compacted history would be invalid: ${problems.join("; ")}`);
+  // The protocol's rules (core's conversation-rules.ts): a history they refuse would be the next request's 400.
+  const problem = checkConversation(after);
+  if (problem) throw new Error(`the compacted history would be invalid: ${problem}`);
   ctx.messages.splice(0, ctx.messages.length, ...after);
   return { before, after, transcript };
 }

@@ -20,9 +20,8 @@
  * moves one round at a time.) Like s06's, the mark goes on a copy; which results are
  * placeholders comes from the harness's record, never from the text.
  */
-import type { ContentBlockParam, MessageParam, ModelWrapper, ToolResultBlockParam } from "@learn/core";
+import { blocksOf, type ContentBlockParam, type MessageParam, type ModelWrapper, type ToolResultBlockParam } from "@learn/core";
 import { canCarryBreakpoint, EPHEMERAL } from "@learn/s06";
-import { blocksOf } from "./invariants.ts";
 import { resultText } from "./persist.ts";
 import type { CompactionRecord } from "./record.ts";
 import type { CompactionSettings } from "./settings.ts";

@@ -10,7 +10,7 @@
  * ("message framing" is the JSON around the blocks — `{"role":"user","content":[…]}` — small per
  * message, but a few thousand tokens over a long session: the API counts it, so the estimate does.)
  */
-import type { ContentBlockParam, MessageParam, TextBlockParam, ToolSpec } from "@learn/core";
+import { blocksOf, type ContentBlockParam, type MessageParam, type TextBlockParam, type ToolSpec } from "@learn/core";
 import { PERSISTED_TAG } from "./persist.ts";
 import { SUMMARY_TAG } from "./summary-prompt.ts";
 
@@ -32,7 +32,7 @@ export function charsByKind(request: RequestParts): Record<ContextKind, number> 
   chars.system = request.system?.length ? JSON.stringify(request.system).length : 0;
   chars.tools = request.tools?.length ? JSON.stringify(request.tools).length : 0;
   for (const message of request.messages) {
-    const blocks: ContentBlockParam[] = typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
+    const blocks = blocksOf(message);
     let inBlocks = 0;
     for (const block of blocks) {
       const size = JSON.stringify(block).length;

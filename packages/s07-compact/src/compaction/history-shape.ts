@@ -15,8 +15,7 @@
  * Roles still alternate from the user, and nothing the model is about to read is lost. What is
  * summarised is the part before that pending tail (the tail is kept word for word).
  */
-import type { ContentBlockParam, MessageParam, TextBlockParam } from "@learn/core";
-import { blocksOf, toolResultIds } from "./invariants.ts";
+import { appendUserText, blocksOf, toolResultIds, type ContentBlockParam, type MessageParam, type TextBlockParam } from "@learn/core";
 import { SUMMARY_TAG } from "./summary-prompt.ts";
 
 /** The conversation split into what gets summarised and what is kept as it is. */
@@ -37,6 +36,7 @@ export function splitPending(messages: readonly MessageParam[]): HistorySplit {
 /**
  * The history the summary request sends: `earlier`, without a dangling tool_use at its end,
  * with the request appended as the last user message (joined to the last one if it is the user's).
+ * A copy: the live conversation's messages are not touched.
  */
 export function summaryRequestMessages(earlier: readonly MessageParam[], request: string): MessageParam[] {
   const out = [...earlier];
@@ -46,9 +46,9 @@ export function summaryRequestMessages(earlier: readonly MessageParam[], request
     if (kept.length === 0) out.pop();
     else out[out.length - 1] = { ...last, content: kept };
   }
-  const end = out.at(-1);
-  if (end?.role === "user") out[out.length - 1] = { ...end, content: [...blocksOf(end), { type: "text", text: request }] };
-  else out.push({ role: "user", content: request });
+  // appendUserText gives the last message new content: on a copy of it, the conversation keeps its own.
+  if (out.length > 0) out[out.length - 1] = { ...out.at(-1)! };
+  appendUserText(out, request);
   return out;
 }
 

@@ -8,7 +8,6 @@ export { Compactor } from "./compactor.ts";
 export { contextReport } from "./context-report.ts";
 export { CONTEXT_KINDS, charsByKind, estimateTokens, tokensByKind, tokensOf, type ContextKind, type RequestParts } from "./estimate.ts";
 export { compactedHistory, splitPending, summaryRequestMessages, type CompactedParts, type HistorySplit } from "./history-shape.ts";
-export { blocksOf, checkConversation, toolResultIds, toolUseIds } from "./invariants.ts";
 export { COMPACTED_RESULT, compactableResults, microCompact } from "./micro-compact.ts";
 export { MESSAGES_DIR, PERSISTED_TAG, persistedMarker, persistLargeResults, PREVIEW_CHARS, resultText, TOOL_RESULTS_DIR } from "./persist.ts";
 export { CompactionRecord } from "./record.ts";

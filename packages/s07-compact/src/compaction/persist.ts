@@ -15,7 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { writeFileAtomic, type ContentBlockParam, type MessageParam, type ToolResultBlockParam } from "@learn/core";
+import { blocksOf, writeFileAtomic, type ContentBlockParam, type MessageParam, type ToolResultBlockParam } from "@learn/core";
 import type { CompactionRecord } from "./record.ts";
 import type { CompactionSettings } from "./settings.ts";
 
@@ -61,7 +61,7 @@ export async function persistLargeResults(
       out.push(message);
       continue;
     }
-    const blocks: ContentBlockParam[] = typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
+    const blocks = blocksOf(message);
     const next = await Promise.all(blocks.map((block) => persistBlock(block, cwd, settings, record)));
     if (next.every((b, i) => b === blocks[i])) {
       out.push(message);

@@ -1,1 +1,1 @@
-export { appendBlock, Notifications, RESULTS_TAG, WAKE_PROMPT, type NotificationsOptions } from "./notifications.ts";
+export { Notifications, RESULTS_TAG, WAKE_PROMPT, type NotificationsOptions } from "./notifications.ts";

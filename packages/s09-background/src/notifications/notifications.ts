@@ -8,13 +8,14 @@
  *
  * The PreModel hook adds one text block, `<background-results>…</background-results>`, at the
  * end of the last message — always the user's before a model call, so no new message is made
- * and roles still alternate (after tool results is where the API allows text).
+ * and roles still alternate (after tool results is where the API allows text). Core's
+ * appendUserText does it, for every mechanism that adds a note this way (s12: where an agent works now).
  *
  * "Exactly once" has one trap: a model call that fails before any answer rolls the turn back,
  * and the block with it. So a note is only *in flight* until a model call succeeds; a note
  * whose block was rolled back goes back to pending, and the next turn carries it.
  */
-import type { AgentContext, MessageParam, ModelWrapper, RunningAgent, TextBlockParam } from "@learn/core";
+import { appendUserText, type AgentContext, type MessageParam, type ModelWrapper, type RunningAgent, type TextBlockParam } from "@learn/core";
 
 export const RESULTS_TAG = "background-results";
 
@@ -128,7 +129,7 @@ export class Notifications {
     const notes = this.pending.splice(0);
     const text = `<${this.tag}>\n${notes.map((n) => n.text).join("\n\n")}\n</${this.tag}>`;
     const block: TextBlockParam = { type: "text", text };
-    appendBlock(ctx.messages, block);
+    appendUserText(ctx.messages, block); // on a copy of the last message's content: a rollback restores the original
     this.inFlight.push({ notes, block });
   }
 
@@ -171,18 +172,4 @@ export class Notifications {
     // Only what arrived during the turn wakes it: a rolled-back note waits (a failing API must not loop).
     if (arrived) this.wake(arrived.source);
   }
-}
-
-/**
- * Add `block` at the end of the last (user) message, on a copy of its content: a rollback restores
- * the original. Later lessons add their own notes the same way (s12: where an agent works now).
- */
-export function appendBlock(messages: MessageParam[], block: TextBlockParam): void {
-  const last = messages.at(-1);
-  if (!last || last.role !== "user") {
-    messages.push({ role: "user", content: [block] });
-    return;
-  }
-  const content = typeof last.content === "string" ? [{ type: "text" as const, text: last.content }] : [...last.content];
-  last.content = [...content, block];
 }

@@ -10,8 +10,7 @@
  * in a `<worktree>` block after the round's results — its paths mean something else now.
  * Core reads an agent's cwd every round (AgentParts.cwd), so nothing else needs to know.
  */
-import type { AgentContext, Hook, TextBlockParam } from "@learn/core";
-import { appendBlock } from "@learn/s09";
+import { appendUserText, type AgentContext, type Hook, type TextBlockParam } from "@learn/core";
 import { isLive, type WorktreeEntry } from "./index-file.ts";
 import type { Worktrees } from "./manager.ts";
 
@@ -68,7 +67,7 @@ export class Places {
   private tell(ctx: AgentContext, next: WorktreeEntry | undefined, was: WorktreeEntry | undefined): void {
     const text = next ? movedIn(next) : `You work in the workspace itself again: worktree ${was!.name}'s task is no longer yours in progress.`;
     const block: TextBlockParam = { type: "text", text: `<worktree>\n${text}\n</worktree>` };
-    appendBlock(ctx.messages, block);
+    appendUserText(ctx.messages, block);
     ctx.renderer.notice(next ? `works in ${next.path} now (task #${next.task_id}, branch ${next.branch})` : "works in the workspace itself again");
   }
 }

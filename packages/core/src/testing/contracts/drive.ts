@@ -4,7 +4,7 @@
  */
 import type { AgentOptions, Lesson } from "../../lesson.ts";
 import type { RecordedRequest, Script } from "../../simulator/index.ts";
-import { scriptedAgent, toolResultsOf } from "../index.ts";
+import { scriptedAgent, toolResultsOf } from "../scripted.ts";
 
 /** Options every contract takes, so a later lesson can run the same contract unchanged. */
 export interface ContractOptions {

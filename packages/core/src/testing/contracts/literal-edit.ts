@@ -10,7 +10,7 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { tempWorkspace, type TempWorkspace } from "../index.ts";
+import { tempWorkspace, type TempWorkspace } from "../temp-workspace.ts";
 import { runCalls, type ContractLesson, type ContractOptions, type ToolResult } from "./drive.ts";
 
 /** Every special sequence of String.replace's replacement strings, and a regex group reference. */

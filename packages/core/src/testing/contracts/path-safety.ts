@@ -12,7 +12,7 @@
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { tempWorkspace, type TempWorkspace } from "../index.ts";
+import { tempWorkspace, type TempWorkspace } from "../temp-workspace.ts";
 import { runCalls, type ContractLesson, type ContractOptions } from "./drive.ts";
 
 /** What the model must be told: why the path was refused. */

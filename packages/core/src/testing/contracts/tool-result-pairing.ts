@@ -5,37 +5,28 @@
  * always be able to see what happened to each of its calls.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkConversation } from "../../conversation-rules.ts";
+import { toolResultIds, toolUseIds } from "../../messages.ts";
+import type { MessageParam } from "../../protocol.ts";
 import type { RecordedRequest } from "../../simulator/index.ts";
-import { tempWorkspace, type TempWorkspace } from "../index.ts";
+import { tempWorkspace, type TempWorkspace } from "../temp-workspace.ts";
 import { runRounds, type ContractLesson, type ContractOptions, type ToolCall } from "./drive.ts";
-
-interface Block {
-  type: string;
-  id?: string;
-  tool_use_id?: string;
-}
-interface Body {
-  messages: { role: string; content: string | Block[] }[];
-}
-
-const blocksOf = (content: string | Block[] | undefined): Block[] => (Array.isArray(content) ? content : []);
 
 /**
  * For every request that follows a response with tool calls: the last message is the user's,
- * it opens with one tool_result per tool_use, same ids, same order, and holds no other result.
+ * it answers every call, same ids, same order (the API does not ask for the order; the harness
+ * keeps it, so a reader matches call and result at a glance), and the conversation keeps the
+ * protocol's rules (results first, none without its call…).
  */
 export function expectPaired(requests: RecordedRequest[]): void {
   expect(requests.map((r) => r.status)).toEqual(requests.map(() => 200));
   for (const request of requests) {
-    const { messages } = request.body as Body;
-    const asked = blocksOf(messages.at(-2)?.content).filter((b) => b.type === "tool_use").map((b) => b.id);
-    if (messages.at(-2)?.role !== "assistant" || asked.length === 0) continue;
+    const { messages } = request.body as { messages: MessageParam[] };
+    const asked = toolUseIds(messages.at(-2));
+    if (asked.length === 0) continue;
     expect(messages.at(-1)?.role).toBe("user");
-    const answered = blocksOf(messages.at(-1)?.content);
-    const results = answered.filter((b) => b.type === "tool_result").map((b) => b.tool_use_id);
-    expect(results).toEqual(asked);
-    // Results first: a text block before a tool_result is a protocol error.
-    expect(answered.slice(0, results.length).every((b) => b.type === "tool_result")).toBe(true);
+    expect(toolResultIds(messages.at(-1))).toEqual(asked);
+    expect(checkConversation(messages)).toBeUndefined();
   }
 }
 

@@ -1,0 +1,17 @@
+/**
+ * What a tool call came to. Its own file because two rooms speak it: the kernel, which sends
+ * `content` to the model, and the screen (ui/renderer.ts), which shows `display` or a preview.
+ * The screen must not import tool.ts for it: tool.ts imports the agent context, which imports
+ * the model, which reports to the screen — an import cycle (test/import-cycles.test.ts).
+ */
+
+/** What a tool call produced: the text for the model, and whether it is an error. */
+export interface ToolOutcome {
+  content: string;
+  isError: boolean;
+  /**
+   * What the screen shows instead of a preview of `content`, when the tool has something
+   * better for a person to read (a plan as a checklist, a diff). The model never sees it.
+   */
+  display?: string;
+}
