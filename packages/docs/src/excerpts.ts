@@ -47,7 +47,10 @@ function excerptsIn(text: string, file: string): Excerpt[] {
   return found;
 }
 
-/** What an excerpt shows: a link to the code (with its lines, for a symbol), then the code, fenced. */
+/**
+ * What an excerpt shows: a link to the code (with its lines, for a symbol), then the code,
+ * fenced. `markdownFile` is the file's absolute path, `rel` the same relative to the root.
+ */
 export async function renderExcerpt(markdownFile: string, target: string, labels: Labels, rel: string): Promise<string> {
   const [relPath = "", symbol] = target.split("#", 2);
   const file = path.resolve(path.dirname(markdownFile), relPath);
@@ -55,7 +58,9 @@ export async function renderExcerpt(markdownFile: string, target: string, labels
     throw new DocsError(`${rel}: the excerpt's file ${relPath} does not exist`);
   });
   const lang = LANGUAGES[path.extname(file)] ?? "text";
-  if (symbol === undefined) return `${labels.excerptOf(link(relPath, relPath))}\n\n${fence(lang, text)}`;
+  // A file outside the package is named from the repository's root: `practice-workspace/…`, not `../../practice-workspace/…`.
+  const name = relPath.startsWith("../") ? path.posix.normalize(path.posix.join(path.posix.dirname(rel), relPath)) : relPath;
+  if (symbol === undefined) return `${labels.excerptOf(link(name, relPath))}\n\n${fence(lang, text)}`;
   if (lang !== "ts") throw new DocsError(`${rel}: ${target}: a symbol can be excerpted from a .ts file only`);
   const found = symbolLines(text, symbol, `${rel}: ${relPath}`);
   const lines = link(relPath, `${relPath}#L${found.from}-L${found.to}`);

@@ -92,6 +92,12 @@ describe("writeExcerpts", () => {
     expect(text).toContain("[agent.md](agent.md):\n\n````markdown\n---\nname: x\n---\nRun ```ls``` first.\n````\n");
   });
 
+  it("names a file outside the package from the repository's root", async () => {
+    const nested = path.join(dir, "packages", "s01-x", "README.md");
+    const { text } = await writeExcerpts(`${excerptStart("../../agent.md")}\n${EXCERPT_END}\n`, nested, EN, "packages/s01-x/README.md");
+    expect(text).toContain("[agent.md](../../agent.md):\n\n````markdown\n");
+  });
+
   it("refuses a missing file or symbol, a symbol outside TypeScript, and markers that do not pair", async () => {
     const one = (target: string) => writeExcerpts(`${excerptStart(target)}\n${EXCERPT_END}\n`, readme(), EN, "README.md");
     await expect(one("gone.ts#x")).rejects.toThrow("README.md: the excerpt's file gone.ts does not exist");
