@@ -1,8 +1,9 @@
 /**
  * Fails when the CI matrix (.github/workflows/ci.yml) and packages/ disagree.
  *
- * Every lesson (packages/sNN-*) and core must have a cell in the `lesson` job's matrix, or a
- * new lesson would never be tested by CI — and nothing would say so. The other way round
+ * Every lesson (packages/sNN-*), core and every library a lesson uses (packages/bash-analysis...)
+ * must have a cell in the `lesson` job's matrix, or a new one would never be tested by CI — and
+ * nothing would say so. Only the docs generator and the site are left out: each has a job of its own. The other way round
  * matters too: `pnpm --filter s99 test` with no such package prints "No projects matched" and
  * exits 0, so a stale or misspelled entry would be a green cell that tests nothing.
  * Run by `pnpm test` (turbo's //#check-workflows task), after action-validator has checked
@@ -16,7 +17,10 @@ const WORKFLOW = ".github/workflows/ci.yml";
 // The repository root has no YAML parser of its own; core's (the `yaml` package) reads it.
 const { parse } = createRequire(new URL("packages/core/package.json", root))("yaml");
 
-/** Short filter names of core and the lessons, from their package.json (@learn/s01 → s01). */
+/** Packages tested by jobs of their own (the `repository` and `site` jobs), not by the matrix. */
+const OWN_JOBS = new Set(["docs", "site"]);
+
+/** Short filter names of every other package, from their package.json (@learn/s01 → s01). */
 async function testedPackages() {
   const names = [];
   for (const dir of await readdir(new URL("packages/", root), { withFileTypes: true })) {
@@ -24,7 +28,7 @@ async function testedPackages() {
     const file = new URL(`packages/${dir.name}/package.json`, root);
     const { name } = JSON.parse(await readFile(file, "utf8").catch(() => "{}"));
     const short = name?.replace(/^@learn\//, "");
-    if (short === "core" || /^s\d\d$/.test(short ?? "")) names.push(short);
+    if (short && !OWN_JOBS.has(short)) names.push(short);
   }
   return names.sort();
 }

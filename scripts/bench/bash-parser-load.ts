@@ -1,7 +1,7 @@
 /**
- * Benchmark: loading s03's bash parser (web-tree-sitter + the tree-sitter-bash grammar, both
- * WebAssembly) the first time, in a fresh Node process each run — the cost every s03 session
- * pays once at start-up, before its first permission decision. Then parsing, once loaded.
+ * Benchmark: loading the bash parser s03 uses (@learn/bash-analysis: web-tree-sitter + the
+ * tree-sitter-bash grammar, both WebAssembly) the first time, in a fresh Node process each run —
+ * the cost every s03 session pays once at start-up, before its first permission decision. Then parsing, once loaded.
  * Target: first load under 100 ms.
  *
  *   pnpm exec tsx scripts/bench/bash-parser-load.ts
@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { median, ms } from "./lib.ts";
 
 const RUNS = 10;
-const loader = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../packages/s03-hooks/src/permissions/bash-parser.ts")).href;
+const loader = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../packages/bash-analysis/src/parser.ts")).href;
 
 // The child imports the loader module (its top-level await is the load; the module times it),
 // checks the parser works, then times parses of a typical command line. The whole import also

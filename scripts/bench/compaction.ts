@@ -29,9 +29,9 @@
  *   pnpm exec tsx scripts/bench/compaction.ts --tune   the batch-size sweep on the tuning seeds
  */
 import { rm } from "node:fs/promises";
-import { copyPracticeWorkspace, sectionsFor, silentRenderer, type AgentOptions, type TextBlockParam } from "@learn/core";
+import { copyPracticeWorkspace, partsFrom, sectionsFor, silentRenderer, type AgentOptions, type TextBlockParam } from "@learn/core";
 import { scriptedModel, testContext } from "@learn/core/testing";
-import { parts as s06Parts } from "@learn/s06";
+import { mechanisms as s06 } from "@learn/s06";
 import { compaction, DEFAULT_COMPACTION, type CompactionSettings } from "@learn/s07";
 import { LAYOUTS, layoutNamed, type Layout } from "./compaction/layouts.ts";
 import { costOf, replay, totalCost, type Figures, type Workspace } from "./compaction/replay.ts";
@@ -51,7 +51,7 @@ const LESSON_LAYOUT = layoutNamed("boundary + last");
 async function workspace(cwd: string): Promise<Workspace> {
   const { model } = scriptedModel({ turns: [] }, { renderer: silentRenderer });
   const options: AgentOptions = { model, cwd, renderer: silentRenderer, interactive: false, ask: async () => "n", flags: {} };
-  const own = await s06Parts(options);
+  const own = await partsFrom(s06, options);
   const build = own.assemble!.build({ sections: sectionsFor(own.sections, own.tools), tools: own.tools });
   const system = typeof build === "function" ? await build(testContext(cwd)) : build;
   const compactSpec = compaction(DEFAULT_COMPACTION, { liveState: () => [] }).tools.map((t) => t.spec);

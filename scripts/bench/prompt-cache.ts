@@ -14,9 +14,9 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { copyPracticeWorkspace, MemoryTracer, sectionsFor, silentRenderer, type AgentOptions, type Script, type ScriptBlock, type Usage } from "@learn/core";
+import { copyPracticeWorkspace, MemoryTracer, partsFrom, sectionsFor, silentRenderer, type AgentOptions, type Script, type ScriptBlock, type Usage } from "@learn/core";
 import { scriptedModel, testContext } from "@learn/core/testing";
-import { lesson, parts } from "@learn/s06";
+import { lesson, mechanisms } from "@learn/s06";
 import { parse as parseYaml } from "yaml";
 import { median } from "./lib.ts";
 
@@ -106,7 +106,7 @@ async function assemblyMs(): Promise<number> {
   const cwd = await copyPracticeWorkspace("bench");
   try {
     const { model } = scriptedModel({ turns: [] }, { renderer: silentRenderer });
-    const own = await parts({ model, cwd, renderer: silentRenderer, interactive: false, ask: async () => "n", flags: {} });
+    const own = await partsFrom(mechanisms, { model, cwd, renderer: silentRenderer, interactive: false, ask: async () => "n", flags: {} });
     const system = own.assemble!.build({ sections: sectionsFor(own.sections, own.tools), tools: own.tools });
     if (typeof system !== "function") throw new Error("s06's prompt should be a function of the context");
     const ctx = testContext(cwd);

@@ -15,9 +15,9 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import { agentFrom, defineTool, MemoryTracer, silentRenderer, type AgentOptions, type Script, type Tool } from "@learn/core";
+import { agentFromMechanisms, defineTool, MemoryTracer, silentRenderer, type AgentOptions, type Mechanism, type Script, type Tool } from "@learn/core";
 import { scriptedModel } from "@learn/core/testing";
-import { lesson, loadAgentTypes, previousParts, taskTool, type PartsOf } from "@learn/s05";
+import { lesson, mechanisms, subagents } from "@learn/s05";
 import { median, ms } from "./lib.ts";
 
 const FILES = 10;
@@ -108,16 +108,12 @@ async function timeChildren(children: number): Promise<number> {
     ],
   };
   // The lesson put together as src/agent.ts does, with the slow tool in every agent's parts.
-  const partsOf: PartsOf = async (o) => {
-    const base = await previousParts(o);
-    return { ...base, tools: [...base.tools, slowLook] };
-  };
+  const slowTool: Mechanism = { name: "slow tool", add: (parts) => ({ ...parts, tools: [...parts.tools, slowLook] }) };
+  const list = [...mechanisms.filter((m) => m !== subagents), slowTool, subagents];
   const { model } = scriptedModel(script, { renderer: silentRenderer });
   try {
     const opts = options(model, cwd);
-    const base = await partsOf(opts);
-    const { types } = await loadAgentTypes(cwd, base.tools);
-    const agent = agentFrom({ ...base, tools: [...base.tools, taskTool(types, opts, partsOf).tool] }, opts);
+    const agent = await agentFromMechanisms(list, opts);
     const started = performance.now();
     await agent.run("Look twice.", new AbortController().signal);
     return performance.now() - started;

@@ -65,7 +65,7 @@ export async function buildBundle(entry, cacheDir, extraInputs = []) {
     outfile,
     bundle: true,
     platform: "node",
-    format: "esm", // the lessons use top-level await (s03's bash parser)
+    format: "esm", // the lessons use top-level await (the bash parser s03 imports)
     target: "node20",
     // Stack traces name the .ts file and line (start/stack-traces.mjs reads the map); the sources
     // themselves are on disk, so the map need not carry them.
@@ -87,7 +87,7 @@ export async function buildBundle(entry, cacheDir, extraInputs = []) {
 
 /**
  * A module that asks where it is (`import.meta.url`: s01 finds its demo scripts, core the
- * practice workspace, s03 the bash grammar) must get its own file's address, not the bundle's:
+ * practice workspace, the bash analysis its grammar) must get its own file's address, not the bundle's:
  * each file is given its own as a constant.
  */
 const ownUrls = {

@@ -70,10 +70,14 @@ export function isCommandTurn(result: CommandResult): result is CommandTurn {
  * from this, so the table can never disagree with the code.
  */
 export interface AgentAnatomy {
+  /** The mechanisms it was built from, in the order they were added (empty for an agent built another way). */
+  mechanisms?: string[];
   tools: string[];
   hooks: string[];
   promptSections: string[];
   commands: string[];
+  /** The standing grants its mechanisms declared: "task_create, task_update (lesson 8: …)". */
+  grants?: string[];
 }
 
 /** A running agent with its conversation. */

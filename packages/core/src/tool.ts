@@ -16,6 +16,7 @@ import { capText } from "./cap.ts";
 import { isAbort } from "./errors.ts";
 import { scrubSecrets } from "./secrets.ts";
 import type { ToolSpec } from "./protocol.ts";
+import { ToolError } from "./tool-error.ts";
 import { recordingWrites } from "./workspace-ledger/write-window.ts";
 
 /** What a tool call produced: the text for the model, and whether it is an error. */
@@ -86,9 +87,7 @@ export interface Tool<I = unknown> {
 }
 
 /** Throw this from `run` for an expected failure: the model gets the message, no stack. */
-export class ToolError extends Error {
-  override name = "ToolError";
-}
+export { ToolError };
 
 export interface ToolDefinition<S extends z.ZodType> {
   name: string;

@@ -79,7 +79,7 @@ describe("parts and agentFrom", () => {
     });
     const { options, simulator } = optionsFor(PROBE_THEN_DONE);
     const agent = agentFrom(parts, options);
-    expect(agent.anatomy()).toEqual({ tools: ["probe"], hooks: ["never-stops"], promptSections: ["identity", "style"], commands: ["probe"] });
+    expect(agent.anatomy()).toEqual({ mechanisms: [], tools: ["probe"], hooks: ["never-stops"], promptSections: ["identity", "style"], commands: ["probe"], grants: [] });
     expect(agent.commands?.map((c) => c.name)).toEqual(["probe"]);
     expect(await agent.run("go", signal())).toBe("done");
     expect(bodiesOf(simulator)[0]!.system).toBe("You are a probe.\nBe brief.");

@@ -24,7 +24,7 @@ export async function anatomyOf(lesson: Lesson): Promise<AgentAnatomy> {
 }
 
 export type AnatomyKind = keyof AgentAnatomy;
-export const ANATOMY_KINDS: readonly AnatomyKind[] = ["tools", "hooks", "promptSections", "commands"];
+export const ANATOMY_KINDS: readonly AnatomyKind[] = ["mechanisms", "tools", "hooks", "promptSections", "commands", "grants"];
 
 export interface AnatomyChange {
   kind: AnatomyKind;
@@ -37,7 +37,7 @@ export interface AnatomyChange {
 export function compareAnatomy(previous: AgentAnatomy | undefined, current: AgentAnatomy): AnatomyChange[] {
   return ANATOMY_KINDS.map((kind) => {
     const before = previous?.[kind] ?? [];
-    const now = current[kind];
+    const now = current[kind] ?? [];
     return {
       kind,
       added: now.filter((name) => !before.includes(name)),

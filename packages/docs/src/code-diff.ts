@@ -1,7 +1,8 @@
 /**
  * The "code diff" block: what the lesson's code adds to the previous lesson's, as unified
- * diffs. `src/agent.ts` always (consecutive lessons differ there by a few lines: that is
- * the lesson); the loop where it changed — s02's own loop against s01's, and for the lesson
+ * diffs. `src/agent.ts` always (consecutive lessons differ there by a line or two: the list of
+ * mechanisms grows), then `src/mechanism.ts` in full — what the lesson adds; the loop where it
+ * changed — s02's own loop against s01's, and for the lesson
  * where the loop moves into core (no `src/loop.ts` of its own while its predecessor has
  * one) the predecessor's loop against the kernel. Then the new modules. The first lesson has
  * nothing to diff against, so its agent and loop are shown in full.
@@ -86,7 +87,9 @@ function fullParts({ current, labels }: CodeDiffInput): string[] {
   const parts: string[] = [];
   const agent = source(current, "src/agent.ts");
   const loop = source(current, "src/loop.ts");
+  const mechanism = source(current, "src/mechanism.ts");
   if (agent !== undefined) parts.push(labels.agentInFull(link("src/agent.ts", "src/agent.ts")), fence("ts", agent));
+  if (mechanism !== undefined) parts.push(labels.mechanismInFull(link("src/mechanism.ts", "src/mechanism.ts")), fence("ts", mechanism));
   if (loop !== undefined) parts.push(labels.loopInFull(link("src/loop.ts", "src/loop.ts")), fence("ts", loop));
   return parts;
 }
@@ -104,6 +107,8 @@ function diffParts({ current, kernel, labels }: CodeDiffInput, previous: LessonC
   );
   const agentLink = link("src/agent.ts", "src/agent.ts");
   parts.push(...show(agent, labels.agentDiff(prevId), labels.agentSame(prevId), labels.agentMostlyNew(prevId, agentLink)));
+  const mechanism = source(current, "src/mechanism.ts");
+  if (mechanism !== undefined) parts.push(labels.mechanismInFull(link("src/mechanism.ts", "src/mechanism.ts")), fence("ts", mechanism));
 
   const prevLoop = source(previous, "src/loop.ts");
   const loop = source(current, "src/loop.ts");

@@ -28,10 +28,12 @@ export interface Labels {
   added: string;
   removed: string;
   now: string;
+  mechanismsRow: string;
   toolsRow: string;
   hooksRow: string;
   promptSectionsRow: string;
   commandsRow: string;
+  grantsRow: string;
   none: string;
   firstLesson: string;
   comparedWith(previous: string): string;
@@ -48,6 +50,8 @@ export interface Labels {
   loopInFull(link: string): string;
   agentDiff(previous: string): string;
   agentSame(previous: string): string;
+  /** Before `src/mechanism.ts` in full: what the lesson adds, the one file every lesson names the same. */
+  mechanismInFull(link: string): string;
   loopDiff(previous: string): string;
   loopSame(previous: string): string;
   loopToKernel(previous: string): string;
@@ -92,10 +96,12 @@ export const EN: Labels = {
   added: "added",
   removed: "removed",
   now: "this lesson has",
+  mechanismsRow: "mechanisms",
   toolsRow: "tools",
   hooksRow: "hooks",
   promptSectionsRow: "prompt sections",
   commandsRow: "slash commands",
+  grantsRow: "grants (allowed without a question)",
   none: "—",
   firstLesson: "The first lesson: everything is new.",
   comparedWith: (p) => `Compared with ${p}:`,
@@ -111,6 +117,7 @@ export const EN: Labels = {
   loopInFull: (l) => `And the loop, the heart of every agent, ${l}:`,
   agentDiff: (p) => `\`src/agent.ts\` against ${p}'s:`,
   agentSame: (p) => `\`src/agent.ts\` is the same as ${p}'s.`,
+  mechanismInFull: (l) => `What this lesson adds, ${l}, in full:`,
   loopDiff: (p) => `The loop, \`src/loop.ts\`, against ${p}'s:`,
   loopSame: (p) => `The loop, \`src/loop.ts\`, is the same as ${p}'s.`,
   loopToKernel: (p) =>
@@ -187,10 +194,12 @@ export const ZH: Labels = {
   added: "新增",
   removed: "移除",
   now: "本课共有",
+  mechanismsRow: "机制",
   toolsRow: "工具",
   hooksRow: "钩子",
   promptSectionsRow: "提示词分段",
   commandsRow: "命令",
+  grantsRow: "授权（无需询问即放行）",
   none: "—",
   firstLesson: "这是第一课：一切都是新的。",
   comparedWith: (p) => `与 ${p} 相比：`,
@@ -206,6 +215,7 @@ export const ZH: Labels = {
   loopInFull: (l) => `以及循环，每个智能体的核心，${l}：`,
   agentDiff: (p) => `\`src/agent.ts\` 与 ${p} 的对比：`,
   agentSame: (p) => `\`src/agent.ts\` 与 ${p} 的相同。`,
+  mechanismInFull: (l) => `本课新增的内容，${l}，全文如下：`,
   loopDiff: (p) => `循环 \`src/loop.ts\` 与 ${p} 的对比：`,
   loopSame: (p) => `循环 \`src/loop.ts\` 与 ${p} 的相同。`,
   loopToKernel: (p) => `循环移入 core，成为内核：${p} 的 \`src/loop.ts\` 与 \`core/src/kernel/kernel.ts\` 的对比：`,

@@ -26,10 +26,12 @@ export function renderWhatChanged(current: LessonFacts, previous: LessonFacts | 
 
 function anatomyTable(current: LessonFacts, previous: LessonFacts | undefined, labels: Labels): string {
   const rowName: Record<AnatomyKind, string> = {
+    mechanisms: labels.mechanismsRow,
     tools: labels.toolsRow,
     hooks: labels.hooksRow,
     promptSections: labels.promptSectionsRow,
     commands: labels.commandsRow,
+    grants: labels.grantsRow,
   };
   const names = (kind: AnatomyKind, list: string[]) =>
     list.length ? list.map((n) => code(kind === "commands" && !n.startsWith("/") ? `/${n}` : n)).join(", ") : labels.none;

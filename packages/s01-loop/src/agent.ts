@@ -1,22 +1,19 @@
 /**
- * Lesson 1's agent: its parts — one tool and a system prompt — and the loop that runs them.
+ * Lesson 1's agent: one mechanism — a bash tool and a system prompt — and the loop that runs it.
  *
  *   user prompt ──► messages ──► agentLoop ──► model ⇄ bash ──► final answer
  *
- * `parts` is what later lessons build on: each one starts from the parts before it.
+ * `mechanisms` is what later lessons build on: each one is this list plus its own.
  */
-import { joinSections, loopAgent, partsWith, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
+import { joinSections, loopAgent, partsFrom, type Agent, type AgentOptions, type Mechanism } from "@learn/core";
 import { agentLoop } from "./loop.ts";
-import { promptSections } from "./prompt.ts";
-import { bashTool } from "./tools/bash.ts";
+import { bash } from "./mechanism.ts";
 
-export async function parts({ cwd }: AgentOptions): Promise<AgentParts> {
-  return partsWith({ tools: [bashTool], sections: promptSections(cwd) });
-}
+export const mechanisms: readonly Mechanism[] = [bash];
 
 export async function createAgent(options: AgentOptions): Promise<Agent> {
   const { model, cwd, renderer } = options;
-  const own = await parts(options);
+  const own = await partsFrom(mechanisms, options);
   const system = joinSections(own.sections);
   return loopAgent(own, (messages, signal) => agentLoop({ model, system, messages, cwd, renderer, signal }));
 }

@@ -2,7 +2,8 @@
 import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent } from "./agent.ts";
 
-export { createAgent, parts } from "./agent.ts";
+export { createAgent, mechanisms } from "./agent.ts";
+export { files } from "./mechanism.ts";
 export { agentLoop, type LoopOptions } from "./loop.ts";
 export { promptSections, systemPrompt, withFileToolGuidance, TOOL_GUIDANCE } from "./prompt.ts";
 export { fileTools, tools } from "./tools/index.ts";

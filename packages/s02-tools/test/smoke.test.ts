@@ -62,10 +62,12 @@ describe("s02 demo", () => {
   it("lists its tools and says to prefer the file tools", async () => {
     const { agent } = await scriptedAgent(lesson, "turns:\n  - content: [ { type: text, text: hi } ]\n", ws.dir);
     expect(agent.anatomy()).toEqual({
+      mechanisms: ["bash", "files"],
       tools: ["bash", "read_file", "write_file", "edit_file", "glob", "grep"],
       hooks: [],
       promptSections: ["identity", "tool guidance", "style"],
       commands: [],
+      grants: [],
     });
     const system = systemPrompt(ws.dir);
     expect(system).toContain(`working in ${ws.dir}`);

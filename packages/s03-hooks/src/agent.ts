@@ -1,5 +1,5 @@
 /**
- * Lesson 3's agent: s02's parts on the kernel, with policy hung on the kernel's hooks
+ * Lesson 3's agent: s02's mechanisms on the kernel, with policy hung on the kernel's hooks
  * instead of written into the loop.
  *
  *                          .claude/settings.json
@@ -11,39 +11,12 @@
  *                           └ Read(...) deny rules also hide files from searches (read guard)
  *
  * The kernel itself lives in @learn/core (packages/core/src/kernel/): from here on, every
- * lesson is parts added to the previous lesson's parts, and `agentFrom` builds the agent.
+ * lesson is its mechanism added to the previous lesson's list, and core builds the agent.
  */
-import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
-import { parts as s02Parts } from "@learn/s02";
-import type { PermissionAccess } from "./permissions/hook.ts";
-import { withReadGuard } from "./permissions/read-guard.ts";
-import { createPolicyHooks } from "./policy-hooks.ts";
-import { withPermissionGuidance } from "./prompt.ts";
+import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
+import { mechanisms as previous } from "@learn/s02";
+import { permissions } from "./mechanism.ts";
 
-declare module "@learn/core" {
-  interface AgentParts {
-    /**
-     * s03: the permission policy, the grants later mechanisms may add (allow rules with a
-     * source, for a while), and the judge every tool call goes through. Unset before s03.
-     */
-    permissions?: PermissionAccess;
-  }
-}
+export const mechanisms: readonly Mechanism[] = [...previous, permissions];
 
-export async function parts(options: AgentOptions): Promise<AgentParts> {
-  const base = await s02Parts(options);
-  const policy = await createPolicyHooks(options);
-  return {
-    ...base,
-    tools: withReadGuard(base.tools, policy.permissionPolicy),
-    // The permission hook goes FIRST: no tool runs, and no other hook sees a call, without its yes.
-    hooks: [policy.permissions, ...base.hooks, ...policy.commandHooks],
-    sections: withPermissionGuidance(base.sections, policy.mode),
-    commands: [...base.commands, ...policy.commands],
-    permissions: policy.access,
-  };
-}
-
-export async function createAgent(options: AgentOptions): Promise<Agent> {
-  return agentFrom(await parts(options), options);
-}
+export const createAgent = (options: AgentOptions) => agentFromMechanisms(mechanisms, options);

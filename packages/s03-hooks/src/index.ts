@@ -3,7 +3,8 @@ import { demoScripts, type Lesson } from "@learn/core";
 import { createAgent } from "./agent.ts";
 import { PERMISSION_MODE_FLAG, permissionModeFlag } from "./policy-hooks.ts";
 
-export { createAgent, parts } from "./agent.ts";
+export { createAgent, mechanisms } from "./agent.ts";
+export { permissions } from "./mechanism.ts";
 export { promptSections, withPermissionGuidance, PERMISSIONS_GUIDANCE, PLAN_MODE_GUIDANCE } from "./prompt.ts";
 export { createPolicyHooks, permissionModeFlag, PERMISSION_MODE_FLAG, type PolicyHooks } from "./policy-hooks.ts";
 export { permissionsCommand, describePermissions } from "./commands.ts";
@@ -15,8 +16,6 @@ export { describeCall, type Decision, type Behavior, type Step } from "./permiss
 export { parseRule, RuleSyntaxError, RULE_LISTS, type Rule, type RuleList } from "./permissions/rule.ts";
 export { commandPattern, exactCommand } from "./permissions/command-pattern.ts";
 export { pathPattern, workspacePath, realWorkspacePath } from "./permissions/path-pattern.ts";
-export { parseCommandLine, type ShellCommand } from "./permissions/bash-command.ts";
-export { stripWrappers } from "./permissions/wrappers.ts";
 export { refusalOf, REFUSE_LIST } from "./permissions/refuse-list.ts";
 export { subjectOf, hitsAnyPart, approvingRules, unapprovable, declaredCommands, isEditInside, type CallSubject, type FileTarget } from "./permissions/matching.ts";
 export { SessionRules } from "./permissions/session-rules.ts";

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { RecordingRenderer, scriptedModel, useTempWorkspace } from "@learn/core/testing";
-import { decide, Grants, parts, RuleSyntaxError, type PermissionMode, type RuleList } from "../src/index.ts";
+import { partsFrom, type Mechanism } from "@learn/core";
+import { decide, Grants, mechanisms, RuleSyntaxError, type PermissionMode, type RuleList } from "../src/index.ts";
 import { bash, callOf, policyOf, WORKSPACE } from "./helpers.ts";
 
 const SOURCE = "/commit's allowed-tools";
@@ -66,13 +67,13 @@ describe("grants", () => {
   });
 });
 
-describe("parts().permissions", () => {
+describe("the permissions mechanism: parts.permissions", () => {
   const ws = useTempWorkspace({ "README.md": "hi\n" });
 
   it("judges as the permission hook does, grants included; later lessons get it through the parts", async () => {
     const renderer = new RecordingRenderer();
     const { model } = scriptedModel("turns: [ { content: [ { type: text, text: hi } ] } ]");
-    const p = await parts({ model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} });
+    const p = await partsFrom(mechanisms, { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} });
     const access = p.permissions!;
     const ctx = { cwd: ws.dir };
     const before = await access.judge(bash("git status"), ctx);
@@ -83,5 +84,16 @@ describe("parts().permissions", () => {
     revoke();
     expect((await access.judge(bash("git status"), ctx)).behavior).toBe("deny");
     expect(access.policy.mode).toBe("default");
+  });
+
+  it("puts in force the grants a later mechanism declares, with its source; a subagent gets only those of its own mechanisms", async () => {
+    const renderer = new RecordingRenderer();
+    const { model } = scriptedModel("turns: [ { content: [ { type: text, text: hi } ] } ]");
+    const options = { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} };
+    const leadOnly: Mechanism = { name: "notes", for: ["lead"], grants: [{ rules: ["Bash(git status:*)"], source: SOURCE }], add: (parts) => parts };
+    const lead = (await partsFrom([...mechanisms, leadOnly], options)).permissions!;
+    expect(await lead.judge(bash("git status"), { cwd: ws.dir })).toMatchObject({ behavior: "allow", reason: `allowed by Bash(git status:*) from ${SOURCE}` });
+    const child = (await partsFrom([...mechanisms, leadOnly], options, "subagent")).permissions!;
+    expect((await child.judge(bash("git status"), { cwd: ws.dir })).behavior).toBe("deny");
   });
 });

@@ -61,10 +61,12 @@ describe("s03 demo", () => {
   it("lists what it is made of", async () => {
     const { agent } = await scriptedAgent(lesson, "turns: [ { content: [ { type: text, text: hi } ] } ]", ws.dir);
     expect(agent.anatomy()).toEqual({
+      mechanisms: ["bash", "files", "permissions"],
       tools: ["bash", "read_file", "write_file", "edit_file", "glob", "grep"],
       hooks: ["permissions", "UserPromptSubmit command hooks", "PreToolUse command hooks", "PostToolUse command hooks", "Stop command hooks"],
       promptSections: ["identity", "tool guidance", "style", "permissions"],
       commands: ["permissions"],
+      grants: [],
     });
   });
 

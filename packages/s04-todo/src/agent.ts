@@ -1,5 +1,5 @@
 /**
- * Lesson 4's agent: s03's parts, plus a plan the model keeps for itself.
+ * Lesson 4's agent: s03's mechanisms, plus a plan the model keeps for itself.
  *
  *   model ──todo_write { todos: [...] }──► TodoList ──► screen: [x] [>] [ ] (k/n completed)
  *                                             │          spinner: the in-progress item
@@ -7,29 +7,12 @@
  *   PostToolBatch: 3 rounds without todo_write and the plan still open?
  *        └─► <reminder>…the plan…</reminder> after that round's tool results
  *
- * The plan lives here, in this function's closure: every agent built from these parts (a
- * child agent too) has a plan and a reminder count of its own. `/clear` forgets the plan.
+ * Every agent built from this list (a child agent too) has a plan of its own. `/clear` forgets it.
  */
-import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
-import { parts as s03Parts } from "@learn/s03";
-import { withPlanningGuidance } from "./prompt.ts";
-import { planReminder, planState, TodoList, todosCommand, todoWriteTool } from "./todo/index.ts";
+import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
+import { mechanisms as previous } from "@learn/s03";
+import { todo } from "./mechanism.ts";
 
-export async function parts(options: AgentOptions): Promise<AgentParts> {
-  const base = await s03Parts(options);
-  const plan = new TodoList();
-  const reminder = planReminder(plan);
-  return {
-    ...base,
-    tools: [...base.tools, todoWriteTool(plan)],
-    hooks: [...base.hooks, reminder.onPrompt, reminder.afterBatch],
-    sections: withPlanningGuidance(base.sections),
-    commands: [...base.commands, todosCommand(plan)],
-    onClear: [...base.onClear, () => plan.clear()],
-    liveState: [...base.liveState, () => planState(plan)],
-  };
-}
+export const mechanisms: readonly Mechanism[] = [...previous, todo];
 
-export async function createAgent(options: AgentOptions): Promise<Agent> {
-  return agentFrom(await parts(options), options);
-}
+export const createAgent = (options: AgentOptions) => agentFromMechanisms(mechanisms, options);

@@ -3,7 +3,8 @@ import { demoScripts, type Lesson } from "@learn/core";
 import { permissionModeFlag } from "@learn/s03";
 import { createAgent } from "./agent.ts";
 
-export { createAgent, parts } from "./agent.ts";
+export { createAgent, mechanisms } from "./agent.ts";
+export { todo } from "./mechanism.ts";
 export { withPlanningGuidance, PLANNING_GUIDANCE } from "./prompt.ts";
 export * from "./todo/index.ts";
 

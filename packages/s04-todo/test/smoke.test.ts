@@ -86,6 +86,7 @@ describe("s04 demo", () => {
   it("lists what it is made of", async () => {
     const { agent } = await scriptedAgent(lesson, "turns: [ { content: [ { type: text, text: hi } ] } ]", ws.dir);
     expect(agent.anatomy()).toEqual({
+      mechanisms: ["bash", "files", "permissions", "todo"],
       tools: ["bash", "read_file", "write_file", "edit_file", "glob", "grep", "todo_write"],
       hooks: [
         "permissions", "UserPromptSubmit command hooks", "PreToolUse command hooks", "PostToolUse command hooks", "Stop command hooks",
@@ -93,6 +94,7 @@ describe("s04 demo", () => {
       ],
       promptSections: ["identity", "tool guidance", "style", "permissions", "planning"],
       commands: ["permissions", "todos"],
+      grants: [],
     });
   });
 });

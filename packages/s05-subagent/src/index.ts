@@ -1,8 +1,11 @@
 /** @learn/s05 — subagents: a task tool that runs a child agent in a context of its own. Later lessons import from here. */
 import { demoScripts, type Lesson } from "@learn/core";
-import { createAgent, previousLesson } from "./agent.ts";
+import { lesson as previousLesson } from "@learn/s04";
+import { createAgent } from "./agent.ts";
 
-export { childParts, createAgent, parts, withTask, previousLesson, previousParts } from "./agent.ts";
+export { previousLesson };
+export { createAgent, mechanisms } from "./agent.ts";
+export { subagents } from "./mechanism.ts";
 export { taskTool, TASK_TOOL, type TaskTool } from "./task-tool.ts";
 export { runChild, SUBAGENT_MAX_ROUNDS, SUMMARY_MAX_CHARS, NO_SUMMARY, type ChildTask, type PartsOf } from "./subagent/run-child.ts";
 export { ChildLock } from "./subagent/child-lock.ts";

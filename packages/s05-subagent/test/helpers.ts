@@ -1,7 +1,7 @@
 /** What the s05 tests share: an agent file's text, and the lesson with extra tools for its children. */
-import { agentFrom, type Lesson, type Tool } from "@learn/core";
+import { agentFromMechanisms, type Lesson, type Mechanism, type Tool } from "@learn/core";
 import { scriptedAgent } from "@learn/core/testing";
-import { loadAgentTypes, previousLesson, previousParts, taskTool, type PartsOf } from "../src/index.ts";
+import { mechanisms, previousLesson, subagents } from "../src/index.ts";
 
 /** An agent file in Claude Code's format. */
 export function agentFile(name: string, fields: Record<string, string> = {}, body = `You are ${name}.`): string {
@@ -14,17 +14,9 @@ export function agentFile(name: string, fields: Record<string, string> = {}, bod
  * test tool that records when it runs, or waits): what the children do becomes observable.
  */
 export function lessonWith(extra: Tool[]): Pick<Lesson, "createAgent"> {
-  const partsOf: PartsOf = async (options) => {
-    const base = await previousParts(options);
-    return { ...base, tools: [...base.tools, ...extra] };
-  };
-  return {
-    async createAgent(options) {
-      const base = await partsOf(options);
-      const { types } = await loadAgentTypes(options.cwd, base.tools);
-      return agentFrom({ ...base, tools: [...base.tools, taskTool(types, options, partsOf).tool] }, options);
-    },
-  };
+  const extraTools: Mechanism = { name: "extra tools", add: (parts) => ({ ...parts, tools: [...parts.tools, ...extra] }) };
+  const list = [...mechanisms.filter((m) => m !== subagents), extraTools, subagents];
+  return { createAgent: (options) => agentFromMechanisms(list, options) };
 }
 
 export const never = () => new AbortController().signal;

@@ -96,10 +96,12 @@ describe("s05 demo", () => {
     const { agent } = await scriptedAgent(lesson, "turns: [ { content: [ { type: text, text: hi } ] } ]", ws.dir);
     const previous = await previousAnatomy(ws.dir);
     expect(agent.anatomy()).toEqual({
+      mechanisms: [...previous.mechanisms!, "subagents"],
       tools: [...previous.tools, "task"],
       hooks: previous.hooks,
       promptSections: [...previous.promptSections, "subagents"],
       commands: previous.commands,
+      grants: [],
     });
     expect(previous.tools).toEqual(expect.arrayContaining(["bash", "read_file", "write_file", "edit_file", "glob", "grep"]));
     expect(previous.hooks[0]).toBe("permissions");

@@ -1,8 +1,11 @@
 /** @learn/s06 — knowledge when asked: skills, memory, CLAUDE.md, custom commands, a cached prompt. Later lessons import from here. */
 import { demoScripts, type Lesson } from "@learn/core";
-import { createAgent, previousLesson } from "./agent.ts";
+import { lesson as previousLesson } from "@learn/s05";
+import { createAgent } from "./agent.ts";
 
-export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
+export { previousLesson };
+export { createAgent, mechanisms } from "./agent.ts";
+export { customCommands, knowledge } from "./mechanism.ts";
 export { withKnowledge } from "./knowledge.ts";
 export { cachedPrompt, PromptAssembler, stableKey, type CachedPromptOptions, type LiveSection } from "./prompt/assembly.ts";
 export { adaptSections, environmentSection, localDate, toolGuidance, IDENTITY, TOOL_LINES } from "./prompt/sections.ts";

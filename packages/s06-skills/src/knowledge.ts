@@ -15,8 +15,8 @@ import { cachedPrompt, type LiveSection } from "./prompt/assembly.ts";
 import { adaptSections, environmentSection } from "./prompt/sections.ts";
 import { LOAD_SKILL_TOOL, loadedSkills, loadSkills, loadSkillTool, skillsSection, type SkillCatalog } from "./skills/index.ts";
 
-/** Why save_memory needs no question: it writes only its own notes, under .memory/. */
-const SAVE_MEMORY_GRANT = "lesson 6: save_memory writes only under .memory/";
+/** Why save_memory needs no question: it writes only its own notes, under .memory/ (a grant: see mechanism.ts). */
+export const SAVE_MEMORY_GRANT = "lesson 6: save_memory writes only under .memory/";
 
 export async function withKnowledge(base: AgentParts, options: AgentOptions): Promise<AgentParts> {
   const [skills, memory, claudeMd] = await Promise.all([loadSkills(options.cwd), sharedMemory(options.cwd), loadClaudeMd(options.cwd)]);
@@ -25,8 +25,6 @@ export async function withKnowledge(base: AgentParts, options: AgentOptions): Pr
     for (const problem of [...skills.problems, ...memory.problems, ...(claudeMd.problem ? [claudeMd.problem] : [])]) options.renderer.error(problem);
     for (const notice of skills.notices) options.renderer.notice(notice);
   }
-  // Allowed in every mode but plan; deny rules on .memory/ still apply (s03's grants come after them).
-  base.permissions?.grants.add(["save_memory"], SAVE_MEMORY_GRANT);
   const loaded = loadedSkills();
   return {
     ...base,

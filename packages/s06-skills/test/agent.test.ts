@@ -46,7 +46,11 @@ describe("what the agent is made of", () => {
     const { agent } = await scriptedAgent(lesson, hi, ws.dir);
     const previous = await previousAnatomy(ws.dir);
     expect(previous.tools.at(-1)).toBe("task");
+    expect(previous.mechanisms!.at(-1)).toBe("subagents");
     expect(agent.anatomy()).toEqual({
+      // knowledge is for every agent: it comes before the lead's own (subagents); custom commands are the lead's
+      mechanisms: [...previous.mechanisms!.slice(0, -1), "knowledge", "subagents", "custom commands"],
+      grants: ["save_memory (lesson 6: save_memory writes only under .memory/)"],
       tools: [...previous.tools.slice(0, -1), "load_skill", "save_memory", "task"],
       hooks: [...previous.hooks, "loaded skills", "command-grants"],
       promptSections: [...previous.promptSections, "skills", "memory", "CLAUDE.md", "environment"],

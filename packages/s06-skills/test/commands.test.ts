@@ -8,9 +8,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PassThrough } from "node:stream";
-import { agentFrom, isCommandTurn, Repl, type AgentOptions, type CommandTurn, type SlashCommand } from "@learn/core";
+import { agentFrom, isCommandTurn, partsFrom, Repl, type AgentOptions, type CommandTurn, type SlashCommand } from "@learn/core";
 import { RecordingRenderer, scriptedModel, useTempWorkspace } from "@learn/core/testing";
-import { parts as s05Parts } from "@learn/s05";
+import { mechanisms as s05 } from "@learn/s05";
 import {
   customSlashCommands,
   fillArguments,
@@ -135,7 +135,7 @@ async function lessonParts(options: Partial<AgentOptions> = {}, script = "turns:
   const renderer = new RecordingRenderer();
   const { model, simulator } = scriptedModel(script);
   const agentOptions: AgentOptions = { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {}, ...options };
-  const base = await s05Parts(agentOptions);
+  const base = await partsFrom(s05, agentOptions);
   return { base, renderer, simulator, agentOptions };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Lesson 7's agent: the previous lesson's parts, plus context management and error recovery,
+ * Lesson 7's agent: the previous lesson's mechanisms, plus context management and error recovery,
  * so a long session neither overflows nor stops at the first failed call.
  *
  *   before every model call (PreModel hooks, in order)
@@ -14,26 +14,10 @@
  *
  * A subagent gets the same: its context can fill up too.
  */
-import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
-import type { PartsOf } from "@learn/s05";
-import { childParts as previousChildParts, lesson as previousLesson, parts as previousParts } from "@learn/s06";
-import { withCompaction } from "./compaction/index.ts";
-import { recoveryWrappers } from "./recovery/index.ts";
+import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
+import { mechanisms as previous } from "@learn/s06";
+import { callRecovery, contextCompaction } from "./mechanism.ts";
 
-export { previousLesson };
+export const mechanisms: readonly Mechanism[] = [...previous, contextCompaction, callRecovery];
 
-/** A subagent's parts: the previous lesson's, with compaction and recovery of its own. */
-export async function childParts(options: AgentOptions): Promise<AgentParts> {
-  const base = withCompaction(await previousChildParts(options), options);
-  // Outermost: recovery sees the kernel's own request, before any wrapper copies its messages.
-  return { ...base, wrappers: [...recoveryWrappers({ fallbackModel: options.fallbackModel }), ...base.wrappers] };
-}
-
-/** The lead's parts: the previous lesson's lead, built over `children` (by default, these). */
-export async function parts(options: AgentOptions, children: PartsOf = childParts): Promise<AgentParts> {
-  return previousParts(options, children);
-}
-
-export async function createAgent(options: AgentOptions): Promise<Agent> {
-  return agentFrom(await parts(options), options);
-}
+export const createAgent = (options: AgentOptions) => agentFromMechanisms(mechanisms, options);

@@ -1,9 +1,12 @@
 /** @learn/s07 — compaction and error recovery: long sessions that neither overflow nor stop at the first failed call. */
 import { demoScripts, type Lesson } from "@learn/core";
-import { createAgent, previousLesson } from "./agent.ts";
+import { lesson as previousLesson } from "@learn/s06";
+import { createAgent } from "./agent.ts";
 import { THRESHOLD_ENV, THRESHOLD_FLAG } from "./compaction/index.ts";
 
-export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
+export { previousLesson };
+export { createAgent, mechanisms } from "./agent.ts";
+export { callRecovery, contextCompaction } from "./mechanism.ts";
 export * from "./compaction/index.ts";
 export * from "./recovery/index.ts";
 

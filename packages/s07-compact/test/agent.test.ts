@@ -32,6 +32,8 @@ describe("what the agent is made of", () => {
     expect(previous.hooks.at(-1)).toBe("command-grants");
     expect(previous.commands.at(-1)).toBe("fix-tests"); // the practice workspace's own command
     expect(agent.anatomy()).toEqual({
+      mechanisms: [...previous.mechanisms!.slice(0, -2), "compaction", "recovery", ...previous.mechanisms!.slice(-2)],
+      grants: previous.grants,
       tools: [...previous.tools.slice(0, -1), "compact", "task"],
       hooks: [...previous.hooks.slice(0, -1), "persist-large-results", "micro-compact", "auto-compact", "command-grants"],
       promptSections: previous.promptSections,

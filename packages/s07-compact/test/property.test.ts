@@ -17,10 +17,10 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { agentFrom, defineTool, type MessageParam, type RecordedRequest, type Script, type ScriptTurn, type TurnAnswer } from "@learn/core";
+import { agentFrom, defineTool, partsFrom, type MessageParam, type RecordedRequest, type Script, type ScriptTurn, type TurnAnswer } from "@learn/core";
 import { scriptedModel, tempWorkspace } from "@learn/core/testing";
 import { z } from "zod";
-import { checkConversation, parts, THRESHOLD_FLAG } from "../src/index.ts";
+import { checkConversation, mechanisms, THRESHOLD_FLAG } from "../src/index.ts";
 import { bodyOf, breakpointsOf, never, text, use } from "./helpers.ts";
 
 const SEED = 20261201;
@@ -158,7 +158,7 @@ async function runSession(s: Session) {
       ask: async () => "n",
       flags: { "permission-mode": "bypassPermissions", [THRESHOLD_FLAG]: String(s.threshold) },
     };
-    const base = await parts(options);
+    const base = await partsFrom(mechanisms, options);
     const agent = agentFrom({ ...base, tools: [...base.tools, probe] }, options);
     const failures: string[] = [];
     for (const [p] of s.prompts.entries()) {

@@ -1,8 +1,11 @@
 /** @learn/s08 — a task graph on disk: goals that survive compaction and restarts. Later lessons import from here. */
 import { demoScripts, type Lesson } from "@learn/core";
-import { createAgent, previousLesson } from "./agent.ts";
+import { lesson as previousLesson } from "@learn/s07";
+import { createAgent } from "./agent.ts";
 
-export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
+export { previousLesson };
+export { createAgent, mechanisms } from "./agent.ts";
+export { tasks } from "./mechanism.ts";
 export { withTaskBoard, TASKS_GUIDANCE } from "./task-board.ts";
 export * from "./tasks/index.ts";
 

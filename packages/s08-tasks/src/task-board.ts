@@ -1,6 +1,6 @@
 /**
- * The task board added to an agent's parts: the four tools (granted: they write only the
- * board), `/tasks`, a prompt section that says when to use them, and the board as live state
+ * The task board added to an agent's parts: the four tools (granted in mechanism.ts: they write
+ * only the board), `/tasks`, a prompt section that says when to use them, and the board as live state
  * (what a compaction must not lose).
  * Problems with task files are shown when the lead starts; the board works without them.
  */
@@ -13,14 +13,12 @@ export const TASKS_GUIDANCE =
   "completed when it is done. The board is on disk (.tasks/): it survives compaction and restarts, so read it with " +
   "task_list when you resume.";
 
-const TASKS_GRANT = "lesson 8: the task tools write only under .tasks/";
+/** Why the task tools need no question (a grant: see mechanism.ts). */
+export const TASKS_GRANT = "lesson 8: the task tools write only under .tasks/";
 
 export async function withTaskBoard(base: AgentParts, options: AgentOptions): Promise<AgentParts> {
   const board = await TaskBoard.open(options.cwd);
   if (options.model.agent === LEAD_AGENT) for (const problem of board.problems) options.renderer.error(problem);
-  // The board is the agent's own notes, under .tasks/: no question, as for save_memory (s06).
-  // Plan mode still refuses them, and deny rules on .tasks/ still hold (grants come after both).
-  base.permissions?.grants.add([TASK_CREATE_TOOL, TASK_UPDATE_TOOL], TASKS_GRANT);
   return {
     ...base,
     tools: [...base.tools, ...taskTools(board)],

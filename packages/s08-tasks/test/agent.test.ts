@@ -39,6 +39,8 @@ describe("what the agent is made of", () => {
     const planning = previous.promptSections.indexOf("planning");
     expect(planning).toBeGreaterThan(0);
     expect(agent.anatomy()).toEqual({
+      mechanisms: [...previous.mechanisms!.slice(0, -2), "tasks", ...previous.mechanisms!.slice(-2)],
+      grants: [...previous.grants!, "task_create, task_update (lesson 8: the task tools write only under .tasks/)"],
       tools: [...previous.tools.slice(0, -1), "task_create", "task_update", "task_list", "task_get", "task"],
       hooks: previous.hooks,
       promptSections: [...previous.promptSections.slice(0, planning + 1), "tasks", ...previous.promptSections.slice(planning + 1)],

@@ -3,7 +3,7 @@
  * dependency, loops refused with the loop named, readiness computed from what is done,
  * completed being final, and a broken task file reported by name while the rest works.
  */
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTempWorkspace } from "@learn/core/testing";
@@ -215,5 +215,13 @@ describe("a broken task file", () => {
     const raw = JSON.parse(await readFile(fileOf(1), "utf8"));
     await writeFile(fileOf(7), JSON.stringify({ ...raw, id: 8 }));
     expect((await TaskBoard.open(ws.dir)).problems).toEqual([".tasks/7.json: skipped: it says it is task 8, but its file name says 7"]);
+  });
+
+  it("that cannot be read at all is skipped in the words of every other JSON state file (cannot be read: …)", async () => {
+    await boardWith(1);
+    // A link through a file: opening it fails with ENOTDIR, an error no reader turns into a verdict of its own.
+    await writeFile(path.join(ws.dir, "plain.txt"), "a file\n");
+    await symlink(path.join(ws.dir, "plain.txt", "inside.json"), fileOf(2));
+    expect((await TaskBoard.open(ws.dir)).problems).toEqual([expect.stringMatching(/^\.tasks\/2\.json: skipped: cannot be read: ENOTDIR\b/)]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Lesson 9's agent: the previous lesson's parts, plus work that goes on while the agent does.
+ * Lesson 9's agent: the previous lesson's mechanisms, plus work that goes on while the agent does.
  *
  *   background_run { command } ──► its own process group, output ──► .runtime-tasks/job-1.log
  *        │ returns at once                                   │ the job ends
@@ -13,21 +13,10 @@
  *
  * Subagents get none of it: a job would outlive the subagent waiting for it.
  */
-import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
-import type { PartsOf } from "@learn/s05";
-import { childParts as previousChildParts, lesson as previousLesson, parts as previousParts } from "@learn/s08";
-import { withBackground } from "./background.ts";
+import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
+import { mechanisms as previous } from "@learn/s08";
+import { background } from "./mechanism.ts";
 
-export { previousLesson };
+export const mechanisms: readonly Mechanism[] = [...previous, background];
 
-/** A subagent's parts: the previous lesson's, with no background work (see above). */
-export const childParts: PartsOf = previousChildParts;
-
-/** The lead's parts: the previous lesson's lead, built over `children` (by default, these), with background work. */
-export async function parts(options: AgentOptions, children: PartsOf = childParts): Promise<AgentParts> {
-  return withBackground(await previousParts(options, children), options);
-}
-
-export async function createAgent(options: AgentOptions): Promise<Agent> {
-  return agentFrom(await parts(options), options);
-}
+export const createAgent = (options: AgentOptions) => agentFromMechanisms(mechanisms, options);

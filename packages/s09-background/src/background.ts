@@ -29,7 +29,8 @@ import { clockFor } from "./time-scale.ts";
 /** `--print` and the demo wait for a one-shot cron job due this soon (clock time), never longer. */
 export const CRON_WAIT_MS = 60_000;
 
-const CRON_GRANT = "lesson 9: the cron tools, for jobs of this session (a durable job writes .claude/: asked)";
+/** Why the cron tools need no question (a grant: see mechanism.ts). */
+export const CRON_GRANT = "lesson 9: the cron tools, for jobs of this session (a durable job writes .claude/: asked)";
 
 /** What the background parts are made of; a test builds one to watch it from outside. */
 export interface Background {
@@ -52,7 +53,6 @@ export function backgroundFor(options: AgentOptions): Background {
 export async function withBackground(base: AgentParts, options: AgentOptions, background = backgroundFor(options)): Promise<AgentParts> {
   const { clock, notifications, jobs, store } = background;
   let scheduler: CronScheduler | undefined;
-  base.permissions?.grants.add([CRON_CREATE_TOOL, CRON_DELETE_TOOL], CRON_GRANT);
   // Jobs already on disk were made by another session, or planted: say so before anything runs.
   const consent = new CronConsent(store, options.interactive);
   const found = consent.unseen((await store.list()).jobs);

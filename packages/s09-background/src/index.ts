@@ -1,10 +1,13 @@
 /** @learn/s09 — background jobs, notifications and cron: slow work that doesn't block. Later lessons import from here. */
 import { demoScripts, type Lesson } from "@learn/core";
-import { createAgent, previousLesson } from "./agent.ts";
+import { lesson as previousLesson } from "@learn/s08";
+import { createAgent } from "./agent.ts";
 import { DELIVER_CHOICES, DELIVER_FLAG } from "./background.ts";
 import { TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./time-scale.ts";
 
-export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
+export { previousLesson };
+export { createAgent, mechanisms } from "./agent.ts";
+export { background } from "./mechanism.ts";
 export { backgroundFor, CRON_WAIT_MS, DELIVER_CHOICES, DELIVER_FLAG, withBackground, type Background } from "./background.ts";
 export { BACKGROUND_GUIDANCE, CRON_GUIDANCE } from "./prompt.ts";
 export { clockFor, TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./time-scale.ts";

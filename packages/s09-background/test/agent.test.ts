@@ -9,12 +9,11 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { agentFrom, defineTool, type AgentOptions } from "@learn/core";
+import { agentFrom, defineTool, partsFrom, type AgentOptions, type Mechanism } from "@learn/core";
 import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { writeSettings } from "@learn/s03/testing";
-import { parts as previousParts } from "@learn/s08";
 import { checkConversation } from "@learn/s07";
-import { backgroundFor, childParts, lesson, MAX_CRON_PROMPT_CHARS, RESULTS_TAG, WAKE_PROMPT, withBackground, type Background } from "../src/index.ts";
+import { backgroundFor, background as backgroundMechanism, lesson, mechanisms, MAX_CRON_PROMPT_CHARS, RESULTS_TAG, WAKE_PROMPT, withBackground, type Background } from "../src/index.ts";
 import { bodyOf, lastMessage, never, runAll, text, textOfMessage, use } from "./helpers.ts";
 
 const ws = useTempWorkspace();
@@ -30,12 +29,14 @@ async function eventually(check: () => boolean | Promise<boolean>, ms = 30_000):
   }
 }
 
-/** The s09 lead built from its parts as the lesson builds it, with a handle on its background and a tool that waits for a result. */
+/** The s09 lead built from its mechanisms as the lesson builds it, with a handle on its background and a tool that waits for a result. */
 async function agentWatching(turns: string) {
   const scripted = scriptedModel(turns);
   const options: AgentOptions = { model: scripted.model, cwd: ws.dir, renderer: scripted.renderer, interactive: false, ask: async () => "n", flags: {} };
   const background: Background = backgroundFor(options);
-  const built = await withBackground(await previousParts(options), options, background);
+  // The lesson's list, its background mechanism given this test's background to watch.
+  const watched: Mechanism = { ...backgroundMechanism, add: (parts) => withBackground(parts, options, background) };
+  const built = await partsFrom(mechanisms.map((m) => (m === backgroundMechanism ? watched : m)), options);
   const waitForResult = defineTool({
     name: "wait_for_result",
     description: "Test only: return once a background result is pending.",
@@ -318,7 +319,7 @@ describe("what the agent is made of", () => {
       await agent.close?.();
     }
     const { model, renderer } = scriptedModel(script([text("x")]));
-    const child = await childParts({ model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} });
+    const child = await partsFrom(mechanisms, { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} }, "subagent");
     expect(child.tools.map((t) => t.name)).not.toContain("background_run");
     expect(child.tools.map((t) => t.name)).not.toContain("cron_create");
   });

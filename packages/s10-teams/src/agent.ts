@@ -1,5 +1,5 @@
 /**
- * Lesson 10's agent: the previous lesson's parts, plus a team — more agent loops, running at
+ * Lesson 10's agent: the previous lesson's mechanisms, plus a team — more agent loops, running at
  * the same time in the same process, that talk through mailboxes on disk.
  *
  *   lead ── spawn_teammate { name, role, prompt } ──► alice: a kernel of its own (≤ 50 rounds a work phase)
@@ -9,27 +9,13 @@
  *
  *   .team/config.json   the roster: each teammate, its role, working | idle | shutdown
  *
- * A teammate is built from a subagent's parts plus an inbox: every call it makes goes through
- * the same permission policy, and a question it asks says who asks.
+ * A teammate is built from the same list as a subagent, plus its inbox: every call it makes goes
+ * through the same permission policy, and a question it asks says who asks.
  */
-import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
-import type { PartsOf } from "@learn/s05";
-import { childParts as previousChildParts, lesson as previousLesson, parts as previousParts } from "@learn/s09";
-import { withTeam, type BuiltTeam } from "./team-parts.ts";
+import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
+import { mechanisms as previous } from "@learn/s09";
+import { team, teammate } from "./mechanism.ts";
 
-export { previousLesson };
+export const mechanisms: readonly Mechanism[] = [...previous, team, teammate];
 
-/** A subagent's parts, and a teammate's before its inbox: the previous lesson's. */
-export const childParts: PartsOf = previousChildParts;
-
-/**
- * The lead's parts: the previous lesson's lead, built over `children`, with a team of
- * `children`-made teammates (`team`: one a later lesson built with extensions of its own).
- */
-export async function parts(options: AgentOptions, children: PartsOf = childParts, team?: BuiltTeam): Promise<AgentParts> {
-  return withTeam(await previousParts(options, children), options, children, team);
-}
-
-export async function createAgent(options: AgentOptions): Promise<Agent> {
-  return agentFrom(await parts(options), options);
-}
+export const createAgent = (options: AgentOptions) => agentFromMechanisms(mechanisms, options);

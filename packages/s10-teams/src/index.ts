@@ -1,9 +1,12 @@
 /** @learn/s10 — teammates and mailboxes: many loops, one team. Later lessons import from here. */
 import { demoScripts, type Lesson } from "@learn/core";
-import { createAgent, previousLesson } from "./agent.ts";
+import { lesson as previousLesson } from "@learn/s09";
+import { createAgent } from "./agent.ts";
 
-export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
-export { teamFor, withTeam, type BuiltTeam } from "./team-parts.ts";
+export { previousLesson };
+export { createAgent, mechanisms } from "./agent.ts";
+export { team, teammate, teamOf } from "./mechanism.ts";
+export { teamFor, withTeam, SPAWN_GRANT, type BuiltTeam } from "./team-parts.ts";
 export * from "./team/index.ts";
 export * from "./teammates/inbox.ts";
 export * from "./teammates/prompt.ts";

@@ -4,21 +4,21 @@
  * teammate when the session ends. `--print` and the demo wait while a teammate works.
  *
  * spawn_teammate starts an agent whose every tool call the permission policy judges on its
- * own, so spawning asks nothing (granted, like the task tools; plan mode still refuses it).
+ * own, so spawning asks nothing (granted in mechanism.ts, like the task tools; plan mode still
+ * refuses it).
  */
-import type { AgentOptions, AgentParts } from "@learn/core";
-import type { PartsOf } from "@learn/s05";
+import type { AgentOptions, AgentParts, PartsOf } from "@learn/core";
 import { LEAD, Mailboxes, Roster } from "./team/index.ts";
 import { inboxOf, withInbox, type Inbox } from "./teammates/inbox.ts";
 import { TEAM_GUIDANCE } from "./teammates/prompt.ts";
 import { Team } from "./teammates/team.ts";
-import type { TeamExtensions } from "./teammates/teammate.ts";
 import { broadcastTool, listTeammatesTool, readInboxTool, sendMessageTool, SPAWN_TEAMMATE_TOOL, spawnTeammateTool } from "./teammates/tools.ts";
 import { inboxCommand, teamCommand } from "./team-commands.ts";
 
-const SPAWN_GRANT = "lesson 10: a teammate's own tool calls are judged one by one";
+/** Why spawn_teammate needs no question (a grant: see mechanism.ts). */
+export const SPAWN_GRANT = "lesson 10: a teammate's own tool calls are judged one by one";
 
-/** The lead's team, built: a later lesson builds one with extensions and keeps a handle on it. */
+/** The lead's team, built once a session: the lead's mechanisms and each teammate's find it in the session (mechanism.ts). */
 export interface BuiltTeam {
   team: Team;
   mailboxes: Mailboxes;
@@ -27,20 +27,18 @@ export interface BuiltTeam {
   inbox: Inbox;
 }
 
-export async function teamFor(options: AgentOptions, teammateParts: PartsOf, extensions: TeamExtensions = {}): Promise<BuiltTeam> {
+export async function teamFor(options: AgentOptions, teammateParts: PartsOf): Promise<BuiltTeam> {
   const mailboxes = new Mailboxes(options.cwd);
   const roster = new Roster(options.cwd);
   // A teammate lives in its lead's process: whoever an earlier session left "working" is gone.
   const gone = await roster.reset().catch(() => []);
   if (gone.length) options.renderer.notice(`Teammates of an earlier session are gone (marked shutdown): ${gone.join(", ")}.`);
   const { teamName } = await roster.read();
-  const team = new Team({ mailboxes, roster, teamName, partsOf: teammateParts, lead: options, ...extensions });
+  const team = new Team({ mailboxes, roster, teamName, partsOf: teammateParts, lead: options });
   return { team, mailboxes, roster, inbox: inboxOf(LEAD, mailboxes) };
 }
 
-export async function withTeam(base: AgentParts, options: AgentOptions, teammateParts: PartsOf, built?: BuiltTeam): Promise<AgentParts> {
-  const { team, mailboxes, roster, inbox } = built ?? (await teamFor(options, teammateParts));
-  base.permissions?.grants.add([SPAWN_TEAMMATE_TOOL], SPAWN_GRANT);
+export function withTeam(base: AgentParts, options: AgentOptions, { team, mailboxes, roster, inbox }: BuiltTeam): AgentParts {
   return withInbox(
     {
       ...base,

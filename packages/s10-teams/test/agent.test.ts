@@ -9,7 +9,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { writeSettings } from "@learn/s03/testing";
-import { childParts, lesson, teamFor } from "../src/index.ts";
+import { partsFrom } from "@learn/core";
+import { lesson, mechanisms, teamFor } from "../src/index.ts";
 import { lastMessage, requestsOf, runAll, text, textOfMessage, use } from "./helpers.ts";
 
 const ws = useTempWorkspace();
@@ -208,7 +209,7 @@ describe("what the lead and its children are made of", () => {
       await agent.close?.();
     }
     const { model, renderer } = scriptedModel(JSON.stringify({ turns: [turn([text("x")])] }));
-    const child = await childParts({ model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} });
+    const child = await partsFrom(mechanisms, { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} }, "subagent");
     expect(child.tools.map((t) => t.name)).not.toContain("spawn_teammate");
     expect(child.tools.map((t) => t.name)).not.toContain("send_message");
   });

@@ -8,22 +8,10 @@
  *
  * Claiming is atomic (the board's lock): two teammates never own one task.
  */
-import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
-import type { PartsOf } from "@learn/s05";
-import { childParts as previousChildParts, lesson as previousLesson, parts as previousParts } from "@learn/s10";
-import { autonomousTeam } from "./autonomy.ts";
+import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
+import { mechanisms as previous } from "@learn/s10";
+import { leadProtocols, teammateProtocols } from "./mechanism.ts";
 
-export { previousLesson };
+export const mechanisms: readonly Mechanism[] = [...previous, leadProtocols, teammateProtocols];
 
-/** A subagent's parts, and a teammate's before its team tools: the previous lesson's. */
-export const childParts: PartsOf = previousChildParts;
-
-/** The lead's parts: the previous lesson's lead over a team of this lesson's kind, with the protocol tools. */
-export async function parts(options: AgentOptions, children: PartsOf = childParts): Promise<AgentParts> {
-  const team = await autonomousTeam(options, children);
-  return team.lead(await previousParts(options, children, team.built));
-}
-
-export async function createAgent(options: AgentOptions): Promise<Agent> {
-  return agentFrom(await parts(options), options);
-}
+export const createAgent = (options: AgentOptions) => agentFromMechanisms(mechanisms, options);

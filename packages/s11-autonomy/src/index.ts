@@ -1,10 +1,13 @@
 /** @learn/s11 — protocols and self-organising teammates: agents that find their own work. Later lessons import from here. */
 import { demoScripts, type Lesson } from "@learn/core";
-import { createAgent, previousLesson } from "./agent.ts";
+import { lesson as previousLesson } from "@learn/s10";
+import { createAgent } from "./agent.ts";
 import { IDLE_POLL_ENV, IDLE_POLL_FLAG, IDLE_TIMEOUT_ENV, IDLE_TIMEOUT_FLAG } from "./autonomy/settings.ts";
 
-export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
-export { autonomousTeam, type AutonomousTeam } from "./autonomy.ts";
+export { previousLesson };
+export { createAgent, mechanisms } from "./agent.ts";
+export { leadProtocols, teammateProtocols } from "./mechanism.ts";
+export { autonomyFor, withLeadProtocols, withTeammateAutonomy, CLAIM_GRANT, type Autonomy } from "./autonomy.ts";
 export * from "./autonomy/idle-cycle.ts";
 export * from "./autonomy/prompt.ts";
 export * from "./autonomy/settings.ts";

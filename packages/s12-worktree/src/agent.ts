@@ -9,22 +9,10 @@
  *
  * Every git call is an argument array; the index and the event log live in .worktrees/.
  */
-import { agentFrom, type Agent, type AgentOptions, type AgentParts } from "@learn/core";
-import type { PartsOf } from "@learn/s05";
-import { childParts as previousChildParts, lesson as previousLesson, parts as previousParts } from "@learn/s11";
-import { following, withWorktrees, worktreesFor } from "./worktree-parts.ts";
+import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
+import { mechanisms as previous } from "@learn/s11";
+import { followTasks, worktrees } from "./mechanism.ts";
 
-export { previousLesson };
+export const mechanisms: readonly Mechanism[] = [...previous, worktrees, followTasks];
 
-/** A subagent's parts, and a teammate's before its team tools: the previous lesson's. */
-export const childParts: PartsOf = previousChildParts;
-
-/** The lead's parts: the previous lesson's, with worktree tools; its children follow their tasks into worktrees. */
-export async function parts(options: AgentOptions, children: PartsOf = childParts): Promise<AgentParts> {
-  const setup = await worktreesFor(options);
-  return withWorktrees(await previousParts(options, following(children, setup)), setup);
-}
-
-export async function createAgent(options: AgentOptions): Promise<Agent> {
-  return agentFrom(await parts(options), options);
-}
+export const createAgent = (options: AgentOptions) => agentFromMechanisms(mechanisms, options);

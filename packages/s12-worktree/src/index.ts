@@ -1,13 +1,16 @@
 /** @learn/s12 — a git worktree per task: parallel work without collisions. */
 import { demoScripts, type Lesson } from "@learn/core";
-import { createAgent, previousLesson } from "./agent.ts";
+import { lesson as previousLesson } from "@learn/s11";
+import { createAgent } from "./agent.ts";
 import { prepareRepository } from "./git/prepare.ts";
 
-export { childParts, createAgent, parts, previousLesson } from "./agent.ts";
+export { previousLesson };
+export { createAgent, mechanisms } from "./agent.ts";
+export { followTasks, worktrees } from "./mechanism.ts";
 export * from "./git/prepare.ts";
 export * from "./git/repository.ts";
 export * from "./git/run-git.ts";
-export { following, WORKTREE_GUIDANCE, withWorktrees, worktreesFor, type WorktreeSetup } from "./worktree-parts.ts";
+export { following, WORKTREE_GUIDANCE, WORKTREES_GRANT, withWorktrees, worktreesFor, type WorktreeSetup } from "./worktree-parts.ts";
 export * from "./worktrees/index.ts";
 
 export const lesson: Lesson = {

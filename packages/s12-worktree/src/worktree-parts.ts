@@ -7,7 +7,6 @@
  *   teammate:  cwd = the worktree of the task it works on (else where it was started)
  */
 import type { AgentOptions, AgentParts, PromptSection } from "@learn/core";
-import type { PartsOf } from "@learn/s05";
 import { TaskBoard } from "@learn/s08";
 import { worktreesCommand } from "./worktrees-command.ts";
 import {
@@ -23,7 +22,8 @@ import {
   worktreeStatusTool,
 } from "./worktrees/index.ts";
 
-const GRANT = "lesson 12: these write only .worktrees/ (a checkout and its books), as the task tools write .tasks/";
+/** Why the worktree tools need no question (a grant: see mechanism.ts). */
+export const WORKTREES_GRANT = "lesson 12: these write only .worktrees/ (a checkout and its books), as the task tools write .tasks/";
 
 export const WORKTREE_GUIDANCE: PromptSection = {
   name: "worktrees",
@@ -46,24 +46,20 @@ export async function worktreesFor(options: AgentOptions): Promise<WorktreeSetup
   return { worktrees, places: new Places(worktrees) };
 }
 
-/** Children built by `children`, each following its bound task into that task's worktree. */
-export function following(children: PartsOf, { places }: WorktreeSetup): PartsOf {
-  return async (options) => {
-    const parts = await children(options);
-    const agent = options.model.agent;
-    const started = parts.cwd ?? (() => options.cwd);
-    return {
-      ...parts,
-      cwd: () => places.cwdOf(agent, started()),
-      hooks: [...parts.hooks, places.hook()],
-      liveState: [...parts.liveState, () => places.note(agent)],
-    };
+/** A child's parts (a teammate's, a subagent's), following its bound task into that task's worktree. */
+export function following(parts: AgentParts, options: AgentOptions, { places }: WorktreeSetup): AgentParts {
+  const agent = options.model.agent;
+  const started = parts.cwd ?? (() => options.cwd);
+  return {
+    ...parts,
+    cwd: () => places.cwdOf(agent, started()),
+    hooks: [...parts.hooks, places.hook()],
+    liveState: [...parts.liveState, () => places.note(agent)],
   };
 }
 
 /** The lead's parts with the worktree tools, their guidance and `/worktrees`. */
 export function withWorktrees(base: AgentParts, { worktrees }: WorktreeSetup): AgentParts {
-  base.permissions?.grants.add([WORKTREE_TOOLS.create, WORKTREE_TOOLS.keep, WORKTREE_TOOLS.remove, WORKTREE_TOOLS.bind], GRANT);
   return {
     ...base,
     tools: [

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { lessonWorkspace, practiceWorkspace } from "@learn/core";
 import { TaskBoard } from "@learn/s08";
 import { EVENTS_FILE, INDEX_FILE, lesson, repositoryOf, Worktrees } from "../src/index.ts";
+import { WorktreeIndex } from "../src/worktrees/index-file.ts";
 import { gitIn, useRepoWorkspace } from "./helpers.ts";
 
 const ws = useRepoWorkspace();
@@ -151,6 +152,16 @@ describe("a broken index", () => {
     await expect(worktrees.create({ name: "x" })).rejects.toThrow("is broken");
     expect(await indexText()).toBe("{ not json");
     expect(await exists(path.join(ws.dir, ".worktrees/x"))).toBe(false);
+  });
+
+  it("that cannot be read at all is named in the words of every other state file (cannot be read: …)", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "s12-index-"));
+    try {
+      await writeFile(path.join(dir, ".worktrees"), "a file where the folder belongs\n");
+      expect((await new WorktreeIndex(dir).read()).problem).toMatch(/^\.worktrees\/index\.json is broken \(cannot be read: ENOTDIR\b.*\): fix it or delete it\.$/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -4,3 +4,4 @@ export * from "./parts.ts";
 export * from "./prompt-queue.ts";
 export * from "./run-until-idle.ts";
 export * from "./loop-agent.ts";
+export * from "./mechanism.ts";

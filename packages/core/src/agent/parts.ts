@@ -1,15 +1,12 @@
 /**
- * AGENT PARTS — what a lesson adds, as values. Each lesson exports a function that builds
- * its parts from the agent's options, starting from the previous lesson's parts:
+ * AGENT PARTS — what an agent is made of, as values: its tools, hooks, wrappers, prompt
+ * sections, commands. A lesson's mechanism adds to them (mechanism.ts):
  *
- *   export async function parts(options: AgentOptions): Promise<AgentParts> {
- *     const base = await previous.parts(options);
- *     return { ...base, tools: [...base.tools, todoWrite], hooks: [...base.hooks, reminder] };
- *   }
+ *   add: (parts) => ({ ...parts, tools: [...parts.tools, todoWrite], hooks: [...parts.hooks, reminder] })
  *
  * and core's `agentFrom(parts, options)` turns them into a running agent. A child agent (a
- * subagent, a teammate) is the same function called with the child's own options, so every
- * child gets fresh hook state and nothing is shared by accident.
+ * subagent, a teammate) is built from the same list of mechanisms with the child's own
+ * options, so every child gets fresh hook state and nothing is shared by accident.
  */
 import type { AgentAnatomy, SlashCommand } from "../lesson.ts";
 import type { SubmitOptions } from "./context.ts";
@@ -81,6 +78,10 @@ export interface AgentParts {
    * each returns a note to re-attach after the history is replaced, or undefined for nothing.
    */
   liveState: Array<() => string | undefined>;
+  /** Set by `partsFrom`: the names of the mechanisms these parts were built from, in order. */
+  mechanisms?: readonly string[];
+  /** Set by `partsFrom`: the standing grants those mechanisms declared (StandingGrant, mechanism.ts). */
+  grants?: readonly { rules: readonly string[]; source: string }[];
 }
 
 /** Parts with nothing in them but what is given: the start of lesson 1. */
@@ -101,9 +102,11 @@ export function sectionsFor(sections: readonly PromptSection[], tools: readonly 
 /** The agent's tools, hooks, prompt sections and commands, by name: the docs' "what changed". */
 export function anatomyOf(parts: AgentParts): AgentAnatomy {
   return {
+    mechanisms: [...(parts.mechanisms ?? [])],
     tools: parts.tools.map((t) => t.name),
     hooks: parts.hooks.map((h) => h.name),
     promptSections: [...parts.sections.map((s) => s.name), ...(parts.assemble?.sections ?? [])],
     commands: parts.commands.map((c) => c.name),
+    grants: (parts.grants ?? []).map((g) => `${g.rules.join(", ")} (${g.source})`),
   };
 }

@@ -4,6 +4,7 @@ export { isAtomicTempFile, writeFileAtomic } from "./atomic-file.ts";
 export { describeJsonError, jsonErrorPlace, type JsonErrorPlace } from "./json-error.ts";
 export { readJsonFile, writeJsonFile, type JsonFileResult } from "./json-file.ts";
 export { LockError, withLock, type LockOptions } from "./lock.ts";
+export { LockedJsonFile, readJsonState } from "./locked-json-file.ts";
 export { appendJsonl, drainJsonl, readJsonl, type JsonlRead } from "./jsonl.ts";
 export {
   kindOf,

@@ -7,7 +7,7 @@
  *   Bash(git * main)         `git push origin main`, `git merge main`...
  *   Bash(npm run test:*)     Claude Code's older prefix syntax: the same as `npm run test *`
  *
- * A pattern is matched against one simple command at a time (see bash-command.ts), as its
+ * A pattern is matched against one simple command at a time (see @learn/bash-analysis), as its
  * words with the quotes removed and single spaces between them.
  */
 

@@ -3,9 +3,10 @@
  *
  *   grants.add(["Bash(git status:*)"], "/commit's allowed-tools")  →  revoke()
  *
- * A later mechanism knows that some calls are fine for a while: a custom command that says
- * which tools its turn may use (`allowed-tools`), a tool that only writes the agent's own
- * notes. A grant is consulted at the allow-rules step of the pipeline, beside the allow rules
+ * A later mechanism knows that some calls are fine: a tool that only writes the agent's own
+ * notes (declared as data, `Mechanism.grants`, and put in force when the agent is built:
+ * mechanism.ts), or, for a while, a custom command that says which tools its turn may use
+ * (`allowed-tools`, added and revoked as its turn starts and ends). A grant is consulted at the allow-rules step of the pipeline, beside the allow rules
  * of settings.json — so the refuse-list, deny rules, plan mode and ask rules still win over
  * it, exactly as they win over a rule the user wrote. Every grant carries its source, and a
  * decision it made says so ("allowed by Bash(git status:*) from /commit's allowed-tools").

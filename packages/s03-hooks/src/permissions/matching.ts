@@ -3,7 +3,7 @@
  * *subject*), from what the tool declares it means (`policySubject` in its definition):
  *
  *   commands   every simple command it would run, every file those write by redirection, and
- *              every file they name (`cat ../x`, `cat < .env`: command-paths.ts)
+ *              every file they name (`cat ../x`, `cat < .env`: @learn/bash-analysis)
  *   reads      the files it reads          (read_file, edit_file, grep's and glob's folder)
  *   writes     the files it changes        (write_file, edit_file)
  *   cwd        where all that happens, when not where the agent is (a command run in a worktree)
@@ -20,8 +20,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { globSync } from "tinyglobby";
 import { isInside, type PolicySubject, type Tool, type ToolCall } from "@learn/core";
-import { parseCommandLine, type ShellCommand } from "./bash-command.ts";
-import { pathsOf } from "./command-paths.ts";
+import { parseCommandLine, pathsOf, type ShellCommand } from "@learn/bash-analysis";
 import { protectedPart } from "./protected-paths.ts";
 import { realPlaces, workspacePath } from "./path-pattern.ts";
 import type { Rule } from "./rule.ts";
@@ -95,7 +94,7 @@ export function subjectOf(call: Call, agentCwd: string): CallSubject {
 }
 
 /**
- * The files the subject's commands write by redirection and name (command-paths.ts), each
+ * The files the subject's commands write by redirection and name (@learn/bash-analysis), each
  * placed where it will be when the command runs: a `cd shop` is followed, a `cd $X` is not.
  */
 function addCommandFiles(subject: CallSubject, cwd: string): void {
@@ -277,8 +276,8 @@ export function isEditInside(subject: CallSubject): boolean {
  */
 export function unapprovable(subject: CallSubject): string | undefined {
   if (subject.declaredUnapprovable) return subject.declaredUnapprovable;
-  const hidden = subject.commands.find((c) => c.opaque ?? c.unapprovable);
-  if (hidden) return `\`${hidden.text}\`: ${hidden.opaque ?? hidden.unapprovable}`;
+  const hidden = subject.commands.find((c) => c.opaque ?? c.actsOnUnnamed);
+  if (hidden) return `\`${hidden.text}\`: ${hidden.opaque ?? hidden.actsOnUnnamed}`;
   const outside = subject.writes.find((w) => w.path === undefined);
   if (outside) return `it writes to ${outside.target}, outside the workspace (or not knowable before it runs)`;
   const away = subject.named.find((f) => !f.inside);

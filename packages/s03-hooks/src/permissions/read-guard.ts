@@ -4,7 +4,7 @@
  * put its lines in front of the model. So the tools get a `readable` check in their context,
  * and grep and glob skip what a deny rule covers (or refuse it outright when named).
  *
- * A shell command is judged on the files it names before it runs (command-paths.ts); what a
+ * A shell command is judged on the files it names before it runs (@learn/bash-analysis); what a
  * program opens once it runs, no rule can see: only a sandbox makes a shell safe.
  */
 import type { Tool } from "@learn/core";

@@ -2,7 +2,7 @@
  * The refuse-list, s03's version: commands this harness never runs, in any mode, whatever the
  * rules say. s01 spotted them with patterns over the raw text, which the spelling defeats:
  * `rm -fr /`, `rm -r -f -- "/"`, `"su""do"`, `/sbin/reboot`. Here the list runs on the parsed
- * commands (bash-command.ts) — every one of them, nested ones included — and looks at what
+ * commands (@learn/bash-analysis) — every one of them, nested ones included — and looks at what
  * each really is: its program by name, its options however they are written, its targets
  * with the quotes removed.
  *
@@ -11,7 +11,7 @@
  * isolation — a container).
  */
 import { posix } from "node:path";
-import type { ShellCommand } from "./bash-command.ts";
+import type { ShellCommand } from "@learn/bash-analysis";
 
 /** One entry: what it is called in a refusal, and whether a command (program by name) is it. */
 interface Refusal {

@@ -22,8 +22,8 @@ import {
   ToolError,
   type AgentContext,
   type AgentOptions,
-  type AgentParts,
   type Hook,
+  type PartsOf,
   type ModelWrapper,
 } from "@learn/core";
 import type { AgentType } from "../agent-types/load.ts";
@@ -35,8 +35,7 @@ export const SUBAGENT_MAX_ROUNDS = 30;
 export const SUMMARY_MAX_CHARS = MAX_OUTPUT_CHARS;
 export const NO_SUMMARY = "(no summary)";
 
-/** The previous lesson's `parts`: how a child is built. */
-export type PartsOf = (options: AgentOptions) => Promise<AgentParts>;
+export type { PartsOf } from "@learn/core";
 
 export interface ChildTask {
   type: AgentType;

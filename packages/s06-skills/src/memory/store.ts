@@ -10,7 +10,9 @@
  *
  * Without it, B could rebuild the index from a listing taken before A's file existed, and
  * A's memory would vanish from the index. The lock is core's withLock on MEMORY.md, so its
- * folder (`MEMORY.md.lock`) lives inside .memory/ too, and a save writes nowhere else.
+ * folder (`MEMORY.md.lock`) lives inside .memory/ too, and a save writes nowhere else. (Core
+ * also has a LockedJsonFile, for state kept in one JSON file; memories are Markdown files,
+ * one per memory, and an index made from them, so a save locks the folder as a whole.)
  *
  * Nothing already saved is ever lost by a save: the same name replaces that memory (its
  * file), and only the same name does. Two names can share a slug ("C++ notes" and "C# notes"

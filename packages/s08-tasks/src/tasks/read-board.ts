@@ -11,7 +11,7 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { readJsonFile } from "@learn/core";
+import { readJsonState } from "@learn/core";
 import { TASK_DIR, TaskSchema, idFromFileName, notATaskFile, taskFileName, type Task } from "./task-file.ts";
 
 export interface TaskFolder {
@@ -32,22 +32,14 @@ export async function takenIds(dir: string): Promise<number[]> {
   return names.map(idFromFileName).filter((id): id is number => id !== undefined);
 }
 
-/** One task file, or an Error message saying why it is not one; undefined when it does not exist. */
+/** One task file, or a line saying why it is not one; undefined when it does not exist. */
 export async function readTask(dir: string, id: number): Promise<{ task: Task } | { problem: string } | undefined> {
   const shown = `${TASK_DIR}/${taskFileName(id)}`;
-  const file = path.join(dir, taskFileName(id));
-  const read = await readJsonFile(file, TaskSchema).catch((err: Error) => ({
-    status: "corrupt" as const,
-    error: `cannot be read (${err.message})`,
-  }));
-  if (read.status === "missing") return undefined;
-  if (read.status === "corrupt") {
-    // readJsonFile names the file by its absolute path; the workspace-relative name is shorter and enough.
-    const why = read.error.startsWith(`${file}: `) ? read.error.slice(file.length + 2) : read.error;
-    return { problem: `${shown}: skipped: ${why}` };
-  }
-  if (read.value.id !== id) return { problem: `${shown}: skipped: it says it is task ${read.value.id}, but its file name says ${id}` };
-  return { task: read.value };
+  const read = await readJsonState(path.join(dir, taskFileName(id)), TaskSchema); // core's reader, as the JSON stores read their files
+  if (read === undefined) return undefined;
+  if (!read.ok) return { problem: `${shown}: skipped: ${read.why}` };
+  if (read.data.id !== id) return { problem: `${shown}: skipped: it says it is task ${read.data.id}, but its file name says ${id}` };
+  return { task: read.data };
 }
 
 /** Every task in `dir` (absolute). */

@@ -14,7 +14,11 @@
  *
  * Without the lock both would read 7 and write 8.json, and one task would silently vanish.
  * The lock is core's withLock on `.tasks/.board`, so its folder (`.tasks/.board.lock`)
- * lives inside .tasks/ and the board writes nowhere else.
+ * lives inside .tasks/ and the board writes nowhere else. It is the folder's lock, not one
+ * file's, because a change may write several files and a create picks a file that does not
+ * exist yet: so the board is not one of core's LockedJsonFiles (state kept in one JSON file,
+ * locked by that file). Each task file is read as they are (core's readJsonState), and a
+ * broken one is never overwritten either: its id stays taken (read-board.ts).
  *
  * The rules a change must keep (each refused with a message the model can act on):
  * - ids exist: "no task #9; tasks: #1–#4";

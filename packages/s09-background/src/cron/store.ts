@@ -7,10 +7,11 @@
  * planted), and the scheduler does not fire it unseen (consent.ts).
  *
  * Every change is a read-modify-write of that one file, and several sessions (several
- * processes) may have the same workspace open. Firing is a change too: a one-shot job is
- * removed, a recurring one gets `lastFiredAt`. If two sessions both read "cron-1 is due"
- * and then both wrote, both would run its prompt. So the claim takes the file's lock, reads
- * the file again inside it, and writes before letting go:
+ * processes) may have the same workspace open: core's LockedJsonFile makes each one under
+ * the file's lock. Firing is a change too: a one-shot job is removed, a recurring one gets
+ * `lastFiredAt`. If two sessions both read "cron-1 is due" and then both wrote, both would
+ * run its prompt. So the claim takes the file's lock, reads the file again inside it, and
+ * writes before letting go:
  *
  *     session A:  lock ─ read (cron-1 due) ─ write (cron-1 fired at 09:05) ─ unlock ─▶ runs it
  *     session B:        waits ·································· lock ─ read (not due) ─ unlock
@@ -20,10 +21,10 @@
  *
  * A file that is broken (not JSON, the wrong shape) is never overwritten: it may hold jobs a
  * person is about to fix. Reads report it by name with what is wrong; changes refuse, saying
- * nothing was changed.
+ * nothing was changed (LockedJsonFile's refusal); a tick that finds it broken fires nothing.
  */
 import path from "node:path";
-import { readJsonFile, ToolError, withLock, writeJsonFile } from "@learn/core";
+import { LockedJsonFile, ToolError } from "@learn/core";
 import { parseCron } from "./expression.ts";
 import {
   CRON_FILE,
@@ -60,8 +61,6 @@ export interface CronClaim {
   problem?: string;
 }
 
-type Loaded = { ok: true; data: CronFile } | { ok: false; why: string };
-
 /** Which jobs a claim may take: the others are left exactly as they are. */
 export type MayFire = (job: CronJob) => boolean;
 
@@ -96,6 +95,8 @@ const brokenProblem = (why: string) => `${CRON_FILE} is broken (${why}): no sche
 export class CronStore {
   /** The jobs file (absolute). */
   readonly file: string;
+  /** The same file, read and changed under its lock. */
+  private readonly durable: LockedJsonFile<CronFile>;
   /** This session's own jobs, in memory only. */
   private session: CronJob[] = [];
   private sessionCount = 0;
@@ -104,11 +105,12 @@ export class CronStore {
 
   constructor(workspace: string) {
     this.file = path.join(path.resolve(workspace), CRON_FILE);
+    this.durable = new LockedJsonFile(this.file, { shown: CRON_FILE, schema: CronFileSchema, empty: () => ({ tasks: [] }) });
   }
 
   /** This session's jobs, then the file's as it has them now; a broken file gives only the first, and a `problem`. */
   async list(): Promise<{ jobs: CronJob[]; problem?: string }> {
-    const loaded = await this.load();
+    const loaded = await this.durable.read();
     return loaded.ok ? { jobs: [...this.session, ...loaded.data.tasks] } : { jobs: [...this.session], problem: brokenProblem(loaded.why) };
   }
 
@@ -145,7 +147,7 @@ export class CronStore {
       this.session = this.session.filter((j) => j !== own);
       return own;
     }
-    return this.change((data) => {
+    return this.durable.update((data) => {
       const job = data.tasks.find((j) => j.id === id);
       if (!job) {
         const ids = [...this.session, ...data.tasks].map((j) => j.id);
@@ -165,7 +167,7 @@ export class CronStore {
   }
 
   private createInFile(cron: string, input: CreateCronInput, now: number): Promise<CronJob> {
-    return this.change((data) => {
+    return this.durable.update((data) => {
       if (data.tasks.length >= MAX_CRON_JOBS) {
         throw new ToolError(`cannot schedule another job: there are already ${data.tasks.length}, the most a workspace may have. Delete one first.`);
       }
@@ -187,41 +189,17 @@ export class CronStore {
     return { ...onDisk, fired: [...own.fired, ...onDisk.fired], expired: [...own.expired, ...onDisk.expired], jobs: [...own.jobs, ...onDisk.jobs] };
   }
 
+  /** A look without the lock first (see the top of this file), then the claim under it; a broken file fires nothing. */
   private async claimInFile(now: number, mayFire: MayFire): Promise<CronClaim> {
-    const look = await this.load();
-    if (!look.ok) return { fired: [], expired: [], jobs: [], problem: brokenProblem(look.why) };
+    const broken = (why: string): CronClaim => ({ fired: [], expired: [], jobs: [], problem: brokenProblem(why) });
+    const look = await this.durable.read();
+    if (!look.ok) return broken(look.why);
     if (look.data.tasks.every((job) => verdict(job, now, mayFire) === "wait")) return { fired: [], expired: [], jobs: look.data.tasks };
-    return withLock(this.file, async () => {
-      const loaded = await this.load(); // again: another session may have claimed them since we looked
-      if (!loaded.ok) return { fired: [], expired: [], jobs: [], problem: brokenProblem(loaded.why) };
-      const claim = claimFrom(loaded.data.tasks, now, mayFire);
-      if (claim.fired.length + claim.expired.length > 0) await writeJsonFile(this.file, { ...loaded.data, tasks: claim.jobs });
-      return claim;
-    });
-  }
-
-  /** Read, change and write the file under its lock; a broken file is refused, untouched. */
-  private change<T>(edit: (data: CronFile) => { data: CronFile; result: T }): Promise<T> {
-    return withLock(this.file, async () => {
-      const loaded = await this.load();
-      if (!loaded.ok) {
-        throw new ToolError(`${CRON_FILE} is broken (${loaded.why}), so nothing was changed. Fix the file or delete it, then try again.`);
-      }
-      const { data, result } = edit(loaded.data);
-      await writeJsonFile(this.file, data);
-      return result;
-    });
-  }
-
-  /** The file's jobs (none when it does not exist yet), or why it cannot be used. */
-  private async load(): Promise<Loaded> {
-    const read = await readJsonFile(this.file, CronFileSchema).catch((err: Error) => ({
-      status: "corrupt" as const,
-      error: `cannot be read: ${err.message}`,
-    }));
-    if (read.status === "missing") return { ok: true, data: { tasks: [] } };
-    if (read.status === "ok") return { ok: true, data: read.value };
-    // readJsonFile names the file by its absolute path; the workspace-relative name says it already.
-    return { ok: false, why: read.error.startsWith(`${this.file}: `) ? read.error.slice(this.file.length + 2) : read.error };
+    // Under the lock the file is read again: another session may have claimed them since we looked.
+    return this.durable.update((data) => {
+      const claim = claimFrom(data.tasks, now, mayFire);
+      const changed = claim.fired.length + claim.expired.length > 0; // else the file is left as it is
+      return { result: claim, data: changed ? { ...data, tasks: claim.jobs } : undefined };
+    }, broken);
   }
 }

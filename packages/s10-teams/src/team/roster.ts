@@ -8,9 +8,9 @@
  *                  { "name": "bob", "role": "writes its test", "status": "idle" } ] }
  *
  * Teammates are loops in the lead's process, and each one changes its own status as it
- * works, all at once. Every change is therefore a read-modify-write under the file's lock
- * (core's withLock), written atomically: without the lock two teammates going idle together
- * both read the same roster and the second write undoes the first.
+ * works, all at once. Every change is therefore a read-modify-write under the file's lock,
+ * written atomically (core's LockedJsonFile): without the lock two teammates going idle
+ * together both read the same roster and the second write undoes the first.
  *
  *     alice:  lock ─ read ─ alice idle ─ write ─ unlock
  *     bob:          waits ···························· lock ─ read ─ bob idle ─ write ─ unlock
@@ -20,10 +20,11 @@
  *
  * A broken file (not JSON, the wrong shape) is never overwritten: it may list a team a person
  * is about to fix. Reading reports it by name with what is wrong; changes refuse, saying
- * nothing was changed. Keys we do not read are kept and written back as they were.
+ * nothing was changed (LockedJsonFile's refusal). Keys we do not read are kept and written
+ * back as they were (the schemas are loose).
  */
 import path from "node:path";
-import { readJsonFile, ToolError, withLock, writeJsonFile } from "@learn/core";
+import { LockedJsonFile, ToolError } from "@learn/core";
 import { z } from "zod";
 import { checkName, LEAD, NAME_PATTERN } from "./names.ts";
 
@@ -61,21 +62,24 @@ export const RosterSchema = z
   });
 
 type RosterFile = z.output<typeof RosterSchema>;
-type Loaded = { ok: true; data: RosterFile } | { ok: false; why: string };
 
 export class Roster {
   /** The roster file (absolute). */
   readonly file: string;
   private readonly workspace: string;
+  /** The same file, read and changed under its lock. */
+  private readonly onDisk: LockedJsonFile<RosterFile>;
 
   constructor(workspace: string) {
     this.workspace = path.resolve(workspace);
     this.file = path.join(this.workspace, ROSTER_FILE);
+    const empty = () => ({ team_name: this.defaultName(), members: [] });
+    this.onDisk = new LockedJsonFile(this.file, { shown: ROSTER_FILE, schema: RosterSchema, empty });
   }
 
   /** The team as the file has it now. No file yet: the workspace folder's name, nobody on it. */
   async read(): Promise<{ teamName: string; members: Member[]; problem?: string }> {
-    const loaded = await this.load();
+    const loaded = await this.onDisk.read();
     if (loaded.ok) return { teamName: loaded.data.team_name, members: loaded.data.members };
     const problem = `${ROSTER_FILE} is broken (${loaded.why}): no teammate can join or change status until it is fixed or deleted.`;
     return { teamName: this.defaultName(), members: [], problem };
@@ -89,23 +93,21 @@ export class Roster {
   async reset(): Promise<string[]> {
     // A look without the lock first: most sessions start with no team at all, and taking the
     // lock would create .team/ in every workspace the agent ever opens.
-    const look = await this.load();
+    const look = await this.onDisk.read();
     if (!look.ok || look.data.members.every((m) => m.status === "shutdown")) return [];
-    return withLock(this.file, async () => {
-      const loaded = await this.load(); // again, under the lock: it may have changed since the look
-      if (!loaded.ok) return [];
-      const stale = loaded.data.members.filter((m) => m.status !== "shutdown");
-      if (stale.length === 0) return [];
-      const members = loaded.data.members.map((m) => (m.status === "shutdown" ? m : { ...m, status: "shutdown" as const }));
-      await writeJsonFile(this.file, { ...loaded.data, members });
-      return stale.map((m) => m.name);
-    });
+    // Again, under the lock: it may have changed since the look.
+    return this.onDisk.update((data) => {
+      const stale = data.members.filter((m) => m.status !== "shutdown");
+      if (stale.length === 0) return { result: [] };
+      const members = data.members.map((m) => (m.status === "shutdown" ? m : { ...m, status: "shutdown" as const }));
+      return { data: { ...data, members }, result: stale.map((m) => m.name) };
+    }, () => []);
   }
 
   /** Put a new teammate on the team, working. A shut-down member's name is taken again, with the new role. */
   async add(name: string, role: string): Promise<Member> {
     checkName(name);
-    return this.change(ToolError, (data) => {
+    return this.onDisk.update((data) => {
       const existing = data.members.find((m) => m.name === name);
       if (existing && existing.status !== "shutdown") {
         throw new ToolError(`${name} is already on the team (${existing.status}): choose another name, or send_message to ${name}`);
@@ -118,7 +120,7 @@ export class Roster {
 
   /** Record a member's status; an unknown name is a bug in the caller, so a plain Error. */
   async setStatus(name: string, status: MemberStatus): Promise<void> {
-    await this.change(Error, (data) => {
+    await this.onDisk.update((data) => {
       if (!data.members.some((m) => m.name === name)) {
         const names = data.members.map((m) => m.name).join(", ") || "nobody yet";
         throw new Error(`no member named ${name} in ${ROSTER_FILE} (members: ${names}), so no status was changed`);
@@ -126,31 +128,6 @@ export class Roster {
       const members = data.members.map((m) => (m.name === name ? { ...m, status } : m));
       return { data: { ...data, members }, result: undefined };
     });
-  }
-
-  /** Read, change and write the file under its lock; a broken file is refused with `Failure`, untouched. */
-  private change<T>(Failure: new (message: string) => Error, edit: (data: RosterFile) => { data: RosterFile; result: T }): Promise<T> {
-    return withLock(this.file, async () => {
-      const loaded = await this.load();
-      if (!loaded.ok) {
-        throw new Failure(`${ROSTER_FILE} is broken (${loaded.why}), so nothing was changed. Fix the file or delete it, then try again.`);
-      }
-      const { data, result } = edit(loaded.data);
-      await writeJsonFile(this.file, data);
-      return result;
-    });
-  }
-
-  /** The file's team (an empty one named for the workspace when there is no file yet), or why it cannot be used. */
-  private async load(): Promise<Loaded> {
-    const read = await readJsonFile(this.file, RosterSchema).catch((err: Error) => ({
-      status: "corrupt" as const,
-      error: `cannot be read: ${err.message}`,
-    }));
-    if (read.status === "missing") return { ok: true, data: { team_name: this.defaultName(), members: [] } };
-    if (read.status === "ok") return { ok: true, data: read.value };
-    // readJsonFile names the file by its absolute path; the workspace-relative name says it already.
-    return { ok: false, why: read.error.startsWith(`${this.file}: `) ? read.error.slice(this.file.length + 2) : read.error };
   }
 
   private defaultName(): string {

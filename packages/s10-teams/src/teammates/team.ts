@@ -4,7 +4,7 @@
  */
 import { ToolError } from "@learn/core";
 import { checkName } from "../team/index.ts";
-import { Teammate, type TeamContext } from "./teammate.ts";
+import { Teammate, type TeamContext, type TeammateIdle } from "./teammate.ts";
 import type { Spawner } from "./tools.ts";
 
 export class Team implements Spawner {
@@ -13,8 +13,20 @@ export class Team implements Spawner {
   private closing: Promise<unknown> = Promise.resolve();
   /** Told when a teammate stops working (the lead's agent wakes: `--print` looks again). */
   onSettled: () => void = () => {};
+  /** What an idle teammate does (TeammateIdle): by default, it waits for mail. */
+  private whenIdle: TeammateIdle | undefined;
 
-  constructor(private readonly context: Omit<TeamContext, "directory">) {}
+  constructor(private readonly context: Omit<TeamContext, "directory" | "whenIdle">) {}
+
+  /** Hang an idle cycle on every teammate spawned from now on (s11). */
+  onTeammateIdle(handler: TeammateIdle): void {
+    this.whenIdle = handler;
+  }
+
+  /** The teammate of that name, if it was spawned (its mechanisms find themselves here while it is built). */
+  member(name: string): Teammate | undefined {
+    return this.members.get(name);
+  }
 
   async spawn(name: string, role: string, prompt: string): Promise<string> {
     checkName(name);
@@ -24,7 +36,7 @@ export class Team implements Spawner {
       throw new ToolError(`${name} is already on the team (${present.status}): choose another name, or send_message to ${name}.`);
     }
     await this.context.roster.add(name, role); // the roster on disk refuses a name another session still uses
-    const mate = new Teammate(name, role, { ...this.context, directory: this, settled: () => this.onSettled() });
+    const mate = new Teammate(name, role, { ...this.context, directory: this, settled: () => this.onSettled(), ...(this.whenIdle ? { whenIdle: this.whenIdle } : {}) });
     this.members.set(name, mate);
     await mate.start(prompt);
     return `Spawned ${name} (${role}): it is working on your prompt now. Its messages reach you by themselves; list_teammates shows who is working.`;

@@ -11,8 +11,7 @@
  *
  * Its final answer reaches nobody: what matters it sends with send_message (its prompt says so).
  */
-import { agentFrom, describeError, PromptQueue, type Agent, type AgentOptions, type AgentParts, type Renderer } from "@learn/core";
-import type { PartsOf } from "@learn/s05";
+import { agentFrom, describeError, PromptQueue, type Agent, type AgentOptions, type AgentParts, type PartsOf, type Renderer } from "@learn/core";
 import { LEAD, type Mailboxes, type MemberStatus, type Roster } from "../team/index.ts";
 import { inboxOf, withInbox, type Inbox } from "./inbox.ts";
 import { teammateSection } from "./prompt.ts";
@@ -41,22 +40,23 @@ export interface TeammateHandle {
   retire(): void;
 }
 
-/** What a later lesson may add to every teammate. */
-export interface TeamExtensions {
-  /** More parts for a teammate (its tools, hooks, live state), after this lesson's own. */
-  extend?: (parts: AgentParts, mate: TeammateHandle) => AgentParts | Promise<AgentParts>;
-  /** What an idle teammate does until its next work phase: that phase's prompt, or undefined to shut down. */
-  whenIdle?: (mate: TeammateHandle) => Promise<string | undefined>;
-}
+/**
+ * TeammateIdle (Claude Code's name for the moment): what an idle teammate does until its next
+ * work phase — that phase's prompt, or undefined to shut down. By default it waits for mail; a
+ * later lesson (s11) hangs its own idle cycle here.
+ */
+export type TeammateIdle = (mate: TeammateHandle) => Promise<string | undefined>;
 
-export interface TeamContext extends TeamExtensions {
+export interface TeamContext {
   mailboxes: Mailboxes;
   roster: Roster;
   /** Who is on the team (send_message checks its address against it). */
   directory: Directory;
   teamName: string;
-  /** The parts a teammate starts from (a subagent's). */
+  /** A teammate's parts: the session's list of mechanisms, built for the role "teammate". */
   partsOf: PartsOf;
+  /** Set when a later lesson hangs its idle cycle on the team (see TeammateIdle). */
+  whenIdle?: TeammateIdle;
   /** The lead's options: the model, the screen, the person to ask. */
   lead: AgentOptions;
   /** A teammate stopped working (it waits, or it ended): the lead's `--print` looks again. */
@@ -143,7 +143,7 @@ export class Teammate implements TeammateHandle {
   }
 
   private async build(): Promise<Agent> {
-    const { lead, mailboxes, partsOf } = this.team;
+    const { lead, partsOf } = this.team;
     // Its own lane on the screen, its own name in the trace and to the model.
     const renderer = this.renderer;
     const options: AgentOptions = {
@@ -154,18 +154,25 @@ export class Teammate implements TeammateHandle {
       ask: (question, signal) => lead.ask(`[teammate ${this.name}] ${question}`, signal),
       maxRounds: TEAMMATE_MAX_ROUNDS,
     };
-    const base = await partsOf(options);
-    const inbox = inboxOf(this.name, mailboxes);
+    return agentFrom(await partsOf(options), options);
+  }
+
+  /**
+   * What this lesson gives the teammate (the "teammate" mechanism calls it while its parts are
+   * built): its inbox, drained into its requests, send_message and read_inbox, and a prompt
+   * section that says who it is.
+   */
+  ownParts(parts: AgentParts): AgentParts {
+    const inbox = inboxOf(this.name, this.team.mailboxes);
     this.inbox = inbox;
-    const own = withInbox(
+    return withInbox(
       {
-        ...base,
-        tools: [...base.tools, sendMessageTool(mailboxes, this.team.directory), readInboxTool(inbox.notes)],
-        sections: [...base.sections, teammateSection(this.name, this.role, this.team.teamName)],
+        ...parts,
+        tools: [...parts.tools, sendMessageTool(this.team.mailboxes, this.team.directory), readInboxTool(inbox.notes)],
+        sections: [...parts.sections, teammateSection(this.name, this.role, this.team.teamName)],
       },
       inbox,
     );
-    return agentFrom(this.team.extend ? await this.team.extend(own, this) : own, options);
   }
 
   /** Work phases until shutdown: the first on its prompt, then one for each wake (mail). */

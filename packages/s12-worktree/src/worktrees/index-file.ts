@@ -10,11 +10,12 @@
  *   removed  gone (its folder and branch deleted, or deleted by hand: see `note`)
  *
  * Agents change it at once (two teammates, the lead), so every change is a read-modify-write
- * under the file's lock, written atomically. A broken file is never overwritten: reading says
- * what is wrong, changes refuse. Keys we do not read are kept as they were.
+ * under the file's lock, written atomically (core's LockedJsonFile). A broken file is never
+ * overwritten: reading says what is wrong, changes refuse. Keys we do not read are kept as
+ * they were (the schemas are loose).
  */
 import path from "node:path";
-import { readJsonFile, ToolError, withLock, writeJsonFile } from "@learn/core";
+import { LockedJsonFile } from "@learn/core";
 import { z } from "zod";
 import { WORKTREE_DIR, WORKTREE_NAME } from "./names.ts";
 
@@ -42,16 +43,19 @@ export const isLive = (entry: WorktreeEntry) => entry.status !== "removed";
 
 export class WorktreeIndex {
   readonly file: string;
+  /** The same file, read and changed under its lock. */
+  private readonly onDisk: LockedJsonFile<IndexData>;
 
   constructor(workspace: string) {
     this.file = path.join(path.resolve(workspace), INDEX_FILE);
+    this.onDisk = new LockedJsonFile(this.file, { shown: INDEX_FILE, schema: IndexSchema, empty: () => ({ worktrees: [] }) });
   }
 
   /** Every entry, or the file's problem (and none). */
   async read(): Promise<{ entries: WorktreeEntry[]; problem?: string }> {
-    const loaded = await this.load();
-    if ("why" in loaded) return { entries: [], problem: `${INDEX_FILE} is broken (${loaded.why}): fix it or delete it.` };
-    return { entries: loaded.worktrees };
+    const loaded = await this.onDisk.read();
+    if (!loaded.ok) return { entries: [], problem: `${INDEX_FILE} is broken (${loaded.why}): fix it or delete it.` };
+    return { entries: loaded.data.worktrees };
   }
 
   /**
@@ -60,19 +64,9 @@ export class WorktreeIndex {
    * agents creating one name cannot both pass the "is it free?" check.
    */
   update<T>(edit: (entries: WorktreeEntry[]) => Promise<{ entries: WorktreeEntry[]; result: T }>): Promise<T> {
-    return withLock(this.file, async () => {
-      const loaded = await this.load();
-      if ("why" in loaded) throw new ToolError(`${INDEX_FILE} is broken (${loaded.why}), so nothing was changed. Fix the file or delete it, then try again.`);
-      const { entries, result } = await edit(loaded.worktrees);
-      await writeJsonFile(this.file, { ...loaded, worktrees: entries });
-      return result;
+    return this.onDisk.update(async (data) => {
+      const { entries, result } = await edit(data.worktrees);
+      return { data: { ...data, worktrees: entries }, result };
     });
-  }
-
-  private async load(): Promise<IndexData | { why: string }> {
-    const read = await readJsonFile(this.file, IndexSchema).catch((err: Error) => ({ status: "corrupt" as const, error: err.message }));
-    if (read.status === "missing") return { worktrees: [] };
-    if (read.status === "ok") return read.value;
-    return { why: read.error.startsWith(`${this.file}: `) ? read.error.slice(this.file.length + 2) : read.error };
   }
 }

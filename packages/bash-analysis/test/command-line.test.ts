@@ -1,10 +1,11 @@
 /**
  * Taking a command line apart before any rule sees it: compound commands, bash grammar,
  * quotes, substitutions, redirections, wrappers, nested shells — each the way bash would run
- * it. (The verdicts these lead to are in bash-corpus.test.ts.)
+ * it. (The verdicts these lead to, in s03's permission pipeline, are in s03's test/bash-corpus.test.ts.)
  */
 import { describe, expect, it } from "vitest";
-import { parseCommandLine, stripWrappers } from "../src/index.ts";
+import { parseCommandLine } from "../src/index.ts";
+import { stripWrappers } from "../src/wrappers.ts";
 
 const cores = (line: string) => parseCommandLine(line).map((c) => c.core);
 

@@ -1,7 +1,8 @@
 /**
- * The files a shell command names. A rule about a file must hold whichever tool touches it:
- * `Read(./.env)` in deny has to stop `cat .env` and `grep TOKEN .env`, not only read_file; and
- * `Bash(cat *)` in allow must not carry `cat ../outside.txt` out of the workspace.
+ * The files a shell command names. A permission rule about a file must hold whichever tool
+ * touches it: in s03, `Read(./.env)` in deny has to stop `cat .env` and `grep TOKEN .env`, not
+ * only read_file; and `Bash(cat *)` in allow must not carry `cat ../outside.txt` out of the
+ * workspace.
  *
  *   cat -n notes.md ../x      paths: notes.md, ../x            (cat's operands are files)
  *   grep -r TOKEN src         paths: src, and it reads folders whole

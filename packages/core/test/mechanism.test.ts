@@ -1,0 +1,74 @@
+/** Building agents from a flat list of mechanisms: which ones each role gets, in which order, what they share. */
+import { describe, expect, it } from "vitest";
+import { mechanismsFor, partsFrom, silentRenderer, type AgentOptions, type Mechanism, type Role } from "../src/index.ts";
+import { scriptedModel } from "../src/testing/index.ts";
+
+/** A mechanism that adds a prompt section named after itself: the sections show the order. */
+const named = (name: string, forRoles?: Role[], extra: Partial<Mechanism> = {}): Mechanism => ({
+  name,
+  ...(forRoles ? { for: forRoles } : {}),
+  add: (parts) => ({ ...parts, sections: [...parts.sections, { name, text: name }] }),
+  ...extra,
+});
+
+function options(): AgentOptions {
+  const { model } = scriptedModel("turns: [ { content: [ { type: text, text: hi } ] } ]", { renderer: silentRenderer });
+  return { model, cwd: "/nowhere", renderer: silentRenderer, interactive: false, ask: async () => "n", flags: {} };
+}
+
+const sectionsOf = async (list: Mechanism[], role?: Role) => (await partsFrom(list, options(), role)).sections.map((s) => s.name);
+
+describe("the order an agent's mechanisms are added in", () => {
+  const list = [named("loop"), named("task", ["lead"]), named("plan"), named("inbox", ["teammate"]), named("jobs", ["lead"]), named("follow", ["subagent", "teammate"])];
+
+  it("every agent: the mechanisms for all agents in list order, then its role's own in list order", async () => {
+    expect(await sectionsOf(list)).toEqual(["loop", "plan", "task", "jobs"]);
+    expect(await sectionsOf(list, "subagent")).toEqual(["loop", "plan", "follow"]);
+    expect(await sectionsOf(list, "teammate")).toEqual(["loop", "plan", "inbox", "follow"]);
+    expect(mechanismsFor(list, "lead").map((m) => m.name)).toEqual(["loop", "plan", "task", "jobs"]);
+  });
+});
+
+describe("building a child from the same list", () => {
+  it("partsFor builds another role's parts; shared state is made once per session and reaches the child", async () => {
+    let made = 0;
+    const seen: number[] = [];
+    const counter: Mechanism = {
+      name: "counter",
+      async add(parts, ctx) {
+        const shared = ctx.shared("test:counter", () => ({ id: ++made }));
+        seen.push(shared.id);
+        if (ctx.role === "lead") {
+          const child = await ctx.partsFor("subagent", ctx.options);
+          return { ...parts, sections: [...parts.sections, { name: `child has ${child.sections.length}`, text: "" }] };
+        }
+        return { ...parts, sections: [...parts.sections, { name: "child", text: "" }] };
+      },
+    };
+    expect(await sectionsOf([counter])).toEqual(["child has 1"]);
+    expect(seen).toEqual([1, 1]); // the lead and its child share one value
+    await sectionsOf([counter]);
+    expect(seen).toEqual([1, 1, 2, 2]); // a new session makes its own
+  });
+});
+
+describe("grants", () => {
+  it("are gathered from the mechanisms this agent gets, for whichever mechanism enforces them", async () => {
+    const gathered: string[][] = [];
+    const enforcer: Mechanism = {
+      name: "enforcer",
+      add: (parts, ctx) => {
+        gathered.push(ctx.grants.map((g) => `${g.rules.join(",")} from ${g.source}`));
+        return parts;
+      },
+    };
+    const list = [
+      enforcer,
+      named("board", undefined, { grants: [{ rules: ["task_create"], source: "the board" }] }),
+      named("cron", ["lead"], { grants: [{ rules: ["cron_create", "cron_delete"], source: "cron" }] }),
+    ];
+    await partsFrom(list, options());
+    await partsFrom(list, options(), "subagent");
+    expect(gathered).toEqual([["task_create from the board", "cron_create,cron_delete from cron"], ["task_create from the board"]]);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * What lesson 3 adds: policy hung on the kernel's hooks instead of written into the loop — the
+ * permission pipeline as the first PreToolUse hook, the command hooks of settings.json after
+ * every other hook, the read guard on the search tools, and `/permissions`.
+ *
+ * Grants: allow rules that later mechanisms declare for their own tools (`Mechanism.grants`:
+ * "the task tools write only .tasks/"). Core gathers them from the agent's list; this is the one
+ * place they are put in force, beside the settings' allow rules (deny rules still win).
+ */
+import type { Mechanism } from "@learn/core";
+import type { PermissionAccess } from "./permissions/hook.ts";
+import { withReadGuard } from "./permissions/read-guard.ts";
+import { createPolicyHooks } from "./policy-hooks.ts";
+import { withPermissionGuidance } from "./prompt.ts";
+
+declare module "@learn/core" {
+  interface AgentParts {
+    /**
+     * s03: the permission policy, its grants, and the judge every tool call goes through (a
+     * custom command's allowed-tools use them, s06). Unset before s03.
+     */
+    permissions?: PermissionAccess;
+  }
+}
+
+export const permissions: Mechanism = {
+  name: "permissions",
+  async add(parts, { options, grants }) {
+    const policy = await createPolicyHooks(options);
+    for (const grant of grants) policy.access.grants.add(grant.rules, grant.source);
+    return {
+      ...parts,
+      tools: withReadGuard(parts.tools, policy.permissionPolicy),
+      // The permission hook goes FIRST: no tool runs, and no other hook sees a call, without its yes.
+      hooks: [policy.permissions, ...parts.hooks, ...policy.commandHooks],
+      sections: withPermissionGuidance(parts.sections, policy.mode),
+      commands: [...parts.commands, ...policy.commands],
+      permissions: policy.access,
+    };
+  },
+};

@@ -1,0 +1,25 @@
+/**
+ * What lesson 4 adds: a plan the model keeps for itself (todo_write), shown on the screen, and
+ * a reminder when it goes stale. The plan lives in this function's closure: every agent built
+ * with this mechanism (a subagent too) has a plan and a reminder count of its own.
+ */
+import type { Mechanism } from "@learn/core";
+import { withPlanningGuidance } from "./prompt.ts";
+import { planReminder, planState, TodoList, todosCommand, todoWriteTool } from "./todo/index.ts";
+
+export const todo: Mechanism = {
+  name: "todo",
+  add(parts) {
+    const plan = new TodoList();
+    const reminder = planReminder(plan);
+    return {
+      ...parts,
+      tools: [...parts.tools, todoWriteTool(plan)],
+      hooks: [...parts.hooks, reminder.onPrompt, reminder.afterBatch],
+      sections: withPlanningGuidance(parts.sections),
+      commands: [...parts.commands, todosCommand(plan)],
+      onClear: [...parts.onClear, () => plan.clear()],
+      liveState: [...parts.liveState, () => planState(plan)],
+    };
+  },
+};
