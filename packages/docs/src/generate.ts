@@ -1,21 +1,25 @@
 /**
  * `pnpm docs` and `pnpm docs:check` share one function: plan every lesson README with its
- * generated blocks recomputed. Generating writes the plan; checking only compares it with
- * the files on disk. Nothing outside the markers is ever changed.
+ * generated blocks recomputed, and every README and REFERENCE with its generated excerpts.
+ * Generating writes the plan; checking only compares it with the files on disk, and checks the
+ * documents' shape (shape.ts). Nothing outside the markers is ever changed.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { renderCodeDiff, KERNEL_PATH } from "./code-diff.ts";
 import { discoverLessons, type LessonPackage } from "./discover.ts";
 import { DocsError } from "./errors.ts";
+import { writeExcerpts } from "./excerpts.ts";
 import { LABELS, type Lang } from "./labels.ts";
 import { gatherFacts, type LessonFacts } from "./lesson-facts.ts";
 import { BLOCK_NAMES, readBlock, writeBlock, type BlockName } from "./markers.ts";
-import { readmeSkeleton, TEMPLATES } from "./skeleton.ts";
+import { shapeProblems } from "./shape.ts";
+import { readmeSkeleton, referenceSkeleton, TEMPLATES } from "./skeleton.ts";
 import { readIfExists } from "./sources.ts";
 import { renderWalkthrough } from "./walkthrough.ts";
 import { renderWhatChanged } from "./what-changed.ts";
 
+/** A lesson's README or REFERENCE, in one language. */
 export interface ReadmePlan {
   /** Absolute path. */
   file: string;
@@ -25,14 +29,16 @@ export interface ReadmePlan {
   before: string | undefined;
   /** The file with every generated block up to date. */
   after: string;
-  /** The blocks whose text differs from what is on disk. */
-  stale: BlockName[];
+  /** The blocks and excerpts whose text differs from what is on disk: `code-diff`, `excerpt src/x.ts#f`. */
+  stale: string[];
 }
 
 export interface DocsPlan {
   readmes: ReadmePlan[];
   /** Lessons left out, and why. */
   skipped: string[];
+  /** What is wrong with the documents' shape (shape.ts), one line each; checked, never fixed. */
+  shape: string[];
 }
 
 export async function planDocs(root: string): Promise<DocsPlan> {
@@ -40,12 +46,16 @@ export async function planDocs(root: string): Promise<DocsPlan> {
   const facts = await gatherAll(lessons);
   const kernel = await readIfExists(path.join(root, "packages", KERNEL_PATH));
   const readmes: ReadmePlan[] = [];
+  const shape: string[] = [];
   for (const [i, current] of facts.entries()) {
     for (const lang of ["en", "zh"] as const) {
-      readmes.push(await planReadme(root, lang, current, facts[i - 1], kernel));
+      const readme = await planReadme(root, lang, current, facts[i - 1], kernel);
+      const reference = await planReference(root, lang, current);
+      readmes.push(readme, reference);
+      shape.push(...shapeProblems(lang, readme, reference));
     }
   }
-  return { readmes, skipped };
+  return { readmes, skipped, shape };
 }
 
 /**
@@ -87,12 +97,22 @@ async function planReadme(
   const before = await readIfExists(file);
   const body = blocksFor(lang, current, previous, kernel);
   let after = before ?? readmeSkeleton(current.pkg.lesson, lang);
-  const stale: BlockName[] = [];
+  const stale: string[] = [];
   for (const name of BLOCK_NAMES) {
     const old = before === undefined ? undefined : readBlock(before, name, rel);
     after = writeBlock(after, name, body(name), TEMPLATES[lang].blocks[name], rel);
     if (old !== readBlock(after, name, rel)) stale.push(name);
   }
+  const excerpts = await writeExcerpts(after, file, LABELS[lang], rel);
+  return { file, rel, before, after: excerpts.text, stale: [...stale, ...excerpts.stale] };
+}
+
+/** REFERENCE.md beside the README: only its excerpts are generated (a skeleton when it is missing). */
+async function planReference(root: string, lang: Lang, current: LessonFacts): Promise<ReadmePlan> {
+  const file = path.join(current.pkg.dir, TEMPLATES[lang].reference.file);
+  const rel = path.relative(root, file).split(path.sep).join("/");
+  const before = await readIfExists(file);
+  const { text: after, stale } = await writeExcerpts(before ?? referenceSkeleton(current.pkg.lesson, lang), file, LABELS[lang], rel);
   return { file, rel, before, after, stale };
 }
 

@@ -61,6 +61,9 @@ export interface Labels {
   loopMostlyNew(previous: string, link: string): string;
   kernelInFull(previous: string, kernelLink: string): string;
   newModules: string;
+  // A generated excerpt's caption: the file, and for a symbol its lines.
+  excerptOf(link: string): string;
+  excerptOfLines(link: string, from: number, to: number): string;
   // The walkthrough.
   walkthroughIntro: string;
   demo(title: string): string;
@@ -125,6 +128,8 @@ export const EN: Labels = {
   kernelInFull: (p, k) =>
     `The loop moves into core and becomes the kernel, ${k}. Little of ${p}'s \`src/loop.ts\` is left in it, so here is the new file whole rather than as a diff:`,
   newModules: "New modules:",
+  excerptOf: (l) => `${l}:`,
+  excerptOfLines: (l, from, to) => `${l}, lines ${from}–${to}:`,
   walkthroughIntro:
     "A real run of this lesson's offline demo: the real SDK talking to the simulator, the real tools acting on a fresh copy of `practice-workspace/`. Every request and response is shown as it was traced, trimmed; the temporary workspace is shown as `<workspace>`, ids are renumbered (`toolu_1`, `msg_1`), timings are masked, and input token counts are the simulator's estimate (about 4 characters a token) of each request as shown.",
   demo: (t) => `Demo: ${t}`,
@@ -220,6 +225,8 @@ export const ZH: Labels = {
   kernelInFull: (p, k) =>
     `循环移入 core，成为内核 ${k}。${p} 的 \`src/loop.ts\` 在其中所剩无几，所以这里给出完整的新文件，而不是差异：`,
   newModules: "新模块：",
+  excerptOf: (l) => `${l}：`,
+  excerptOfLines: (l, from, to) => `${l}，第 ${from}–${to} 行：`,
   walkthroughIntro:
     "本课离线演示的一次真实运行：真实的 SDK 与模拟器对话，真实的工具在 `practice-workspace/` 的全新副本上执行。每个请求和响应都按追踪记录原样展示（已截短）；临时工作区显示为 `<workspace>`，id 重新编号（`toolu_1`、`msg_1`），耗时已屏蔽，输入 token 数是模拟器对所示请求的估算（约 4 个字符一个 token）。",
   demo: (t) => `演示：${DEMO_TITLES_ZH[t] ?? t}`,

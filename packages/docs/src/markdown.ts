@@ -33,3 +33,32 @@ export function table(head: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
 }
+
+/** A line of Markdown, and what it is: prose, a fence's opening or closing line, or code inside one. */
+export interface MarkdownLine {
+  text: string;
+  kind: "prose" | "fence" | "code";
+  /** On an opening fence: its info string's first word (`ts`, `json`), or "". */
+  lang?: string;
+}
+
+/**
+ * Every line with its kind. A fence opens with three or more backticks or tildes and closes
+ * with the same character, at least as many, and nothing else on the line.
+ */
+export function markdownLines(text: string): MarkdownLine[] {
+  let open: string | undefined;
+  return text.split("\n").map((line) => {
+    if (open === undefined) {
+      const opening = /^\s{0,3}(`{3,}|~{3,})\s*([^\s`]*)/.exec(line);
+      if (!opening) return { text: line, kind: "prose" };
+      open = opening[1]!;
+      return { text: line, kind: "fence", lang: opening[2]! };
+    }
+    if (new RegExp(`^\\s{0,3}${open[0]}{${open.length},}\\s*$`).test(line)) {
+      open = undefined;
+      return { text: line, kind: "fence" };
+    }
+    return { text: line, kind: "code" };
+  });
+}

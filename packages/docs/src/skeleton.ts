@@ -1,20 +1,31 @@
 /**
- * The lesson README template, in English and Chinese. A lesson without a README
- * gets this skeleton — headings and empty generated blocks — so `pnpm docs` has somewhere to
- * write; the prose writer fills in the rest.
+ * The lesson's two documents, in English and Chinese. The README is what a student reads in
+ * ten minutes — the problem, the solution, what to read first, how to try it, the exercises —
+ * around the generated blocks; REFERENCE.md beside it holds the rest: every rule and edge case,
+ * where the course differs from Claude Code, what the tests check. A lesson without them gets
+ * these skeletons — headings and empty generated blocks — so `pnpm docs` has somewhere to
+ * write; the prose writer fills in the rest. `shape.ts` checks that the headings stay.
  */
 import type { Lesson } from "@learn/core";
 import type { Lang } from "./labels.ts";
 import { endMarker, startMarker, type BlockName } from "./markers.ts";
 
-interface Template {
+export interface Template {
   file: string;
   problem: string;
   solution: string;
+  readFirst: string;
   blocks: Record<BlockName, string>;
   tryIt: string;
-  tests: string;
   exercises: string;
+  reference: {
+    file: string;
+    /** After the lesson's title: `# s03 · Hooks and permissions — reference`. */
+    title: string;
+    /** The line under the title, back to the README. */
+    backTo: string;
+    tests: string;
+  };
 }
 
 export const TEMPLATES: Record<Lang, Template> = {
@@ -22,34 +33,52 @@ export const TEMPLATES: Record<Lang, Template> = {
     file: "README.md",
     problem: "## The problem",
     solution: "## The solution",
+    readFirst: "## Read first",
     blocks: { "what-changed": "## What changed", "code-diff": "## The code diff", walkthrough: "## Walkthrough" },
     tryIt: "## Try it",
-    tests: "## What the tests check",
     exercises: "## Exercises",
+    reference: {
+      file: "REFERENCE.md",
+      title: "reference",
+      backTo: "The details behind [the lesson](README.md), to look up when you need them.",
+      tests: "## What the tests check",
+    },
   },
   zh: {
     file: "README.zh.md",
     problem: "## 问题",
     solution: "## 解决方案",
+    readFirst: "## 从哪里读起",
     blocks: { "what-changed": "## 变化了什么", "code-diff": "## 代码差异", walkthrough: "## 逐步走读" },
     tryIt: "## 动手试试",
-    tests: "## 测试检查了什么",
     exercises: "## 练习",
+    reference: {
+      file: "REFERENCE.zh.md",
+      title: "参考",
+      backTo: "[本课](README.zh.md)背后的细节，需要时再查。",
+      tests: "## 测试检查了什么",
+    },
   },
 };
 
+/** The README's level-2 headings, in the order they must come. */
+export function readmeHeadings(lang: Lang): string[] {
+  const t = TEMPLATES[lang];
+  return [t.problem, t.solution, t.readFirst, t.blocks["what-changed"], t.blocks["code-diff"], t.blocks.walkthrough, t.tryIt, t.exercises];
+}
+
 export function readmeSkeleton(lesson: Lesson, lang: Lang): string {
   const t = TEMPLATES[lang];
-  const block = (name: BlockName) => `${t.blocks[name]}\n\n${startMarker(name)}\n${endMarker(name)}`;
-  return [
-    `# ${lesson.id} · ${lesson.title} — "${lesson.headline}"`,
-    t.problem,
-    t.solution,
-    block("what-changed"),
-    block("code-diff"),
-    block("walkthrough"),
-    t.tryIt,
-    t.tests,
-    t.exercises,
-  ].join("\n\n") + "\n";
+  const blocks = new Map(Object.entries(t.blocks).map(([name, heading]) => [heading, name as BlockName]));
+  const sections = readmeHeadings(lang).map((heading) => {
+    const name = blocks.get(heading);
+    return name ? `${heading}\n\n${startMarker(name)}\n${endMarker(name)}` : heading;
+  });
+  const reference = `[${t.reference.file}](${t.reference.file})`;
+  return [`# ${lesson.id} · ${lesson.title} — "${lesson.headline}"`, reference, ...sections].join("\n\n") + "\n";
+}
+
+export function referenceSkeleton(lesson: Lesson, lang: Lang): string {
+  const r = TEMPLATES[lang].reference;
+  return [`# ${lesson.id} · ${lesson.title} — ${r.title}`, r.backTo, r.tests].join("\n\n") + "\n";
 }

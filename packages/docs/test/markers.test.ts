@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Lesson } from "@learn/core";
 import { endMarker, readBlock, startMarker, writeBlock } from "../src/markers.ts";
-import { readmeSkeleton } from "../src/skeleton.ts";
+import { readmeSkeleton, referenceSkeleton } from "../src/skeleton.ts";
 
 const lesson = { id: "s09", title: "Background", headline: "don't wait for slow work" } as Lesson;
 
@@ -29,25 +29,36 @@ describe("writeBlock", () => {
 });
 
 describe("readmeSkeleton", () => {
-  it("has the template's headings in order, each generated block under its own", () => {
+  it("has the template's headings in order, each generated block under its own, and links its REFERENCE", () => {
     const en = readmeSkeleton(lesson, "en");
     const headings = en.split("\n").filter((l) => l.startsWith("#"));
     expect(headings).toEqual([
       `# s09 · Background — "don't wait for slow work"`,
       "## The problem",
       "## The solution",
+      "## Read first",
       "## What changed",
       "## The code diff",
       "## Walkthrough",
       "## Try it",
-      "## What the tests check",
       "## Exercises",
     ]);
     expect(en).toContain(`## The code diff\n\n${startMarker("code-diff")}\n${endMarker("code-diff")}`);
+    expect(en).toContain("[REFERENCE.md](REFERENCE.md)");
     const zh = readmeSkeleton(lesson, "zh");
-    for (const h of ["## 问题", "## 解决方案", "## 变化了什么", "## 代码差异", "## 逐步走读", "## 动手试试", "## 测试检查了什么", "## 练习"]) {
+    for (const h of ["## 问题", "## 解决方案", "## 从哪里读起", "## 变化了什么", "## 代码差异", "## 逐步走读", "## 动手试试", "## 练习"]) {
       expect(zh).toContain(`\n${h}\n`);
     }
     expect(zh).toContain(`## 逐步走读\n\n${startMarker("walkthrough")}\n${endMarker("walkthrough")}`);
+    expect(zh).toContain("[REFERENCE.zh.md](REFERENCE.zh.md)");
+  });
+});
+
+describe("referenceSkeleton", () => {
+  it("names the lesson, links back to its README and has a place for what the tests check", () => {
+    expect(referenceSkeleton(lesson, "en")).toBe(
+      "# s09 · Background — reference\n\nThe details behind [the lesson](README.md), to look up when you need them.\n\n## What the tests check\n",
+    );
+    expect(referenceSkeleton(lesson, "zh")).toBe("# s09 · Background — 参考\n\n[本课](README.zh.md)背后的细节，需要时再查。\n\n## 测试检查了什么\n");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Docs cannot drift from code: on a copy of the lessons, change one line of an agent.ts
  * without regenerating, and the check fails naming the file and the block; regenerate, and
- * it passes again.
+ * it passes again. The same for a generated excerpt whose code changed, and a README that
+ * lost one of its sections fails the same check, naming the heading.
  */
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -65,5 +66,23 @@ describe("pnpm docs:check", () => {
     expect(generated.out).toContain("updated packages/s02-tools/README.md: code-diff");
     expect(await docs("check")).toMatchObject({ code: 0, err: "" });
     expect(await readFile(path.join(root, "packages", "s02-tools", "README.md"), "utf8")).toContain("// the memory");
+  });
+
+  it("fails on an excerpt whose code changed and on a README out of shape, naming each", async () => {
+    // The README shows s02's loop as a generated excerpt, up to date; then the loop changes,
+    // and someone deletes the README's "Read first" section.
+    const readmeFile = path.join(root, "packages", "s02-tools", "README.md");
+    const excerpt = "<!-- generated:excerpt:start src/loop.ts#agentLoop -->\n<!-- generated:excerpt:end -->\n\n";
+    await writeFile(readmeFile, (await readFile(readmeFile, "utf8")).replace("## What changed", `${excerpt}## What changed`));
+    expect(await docs("generate")).toMatchObject({ code: 0, out: expect.stringContaining("updated packages/s02-tools/README.md: excerpt src/loop.ts#agentLoop") });
+    const loop = path.join(root, "packages", "s02-tools", "src", "loop.ts");
+    await writeFile(loop, (await readFile(loop, "utf8")).replace("export async function agentLoop(", "// changed\nexport async function agentLoop("));
+    await writeFile(readmeFile, (await readFile(readmeFile, "utf8")).replace("## Read first\n", ""));
+
+    const result = await docs("check");
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/ {2}packages\/s02-tools\/README\.md: .*, excerpt src\/loop\.ts#agentLoop\n/);
+    expect(result.err).toContain('packages/s02-tools/README.md: the heading "## Read first" is missing');
+    expect(result.err).not.toContain("README.zh.md: the heading");
   });
 });

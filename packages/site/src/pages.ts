@@ -4,6 +4,7 @@
  *   docs/*.md, docs/*.zh.md            -> the book, en at the root and zh under zh/
  *   README.md (the repository's)       -> readme.md and zh/readme.md, which the book links to
  *   packages/sNN-name/README(.zh).md   -> lessons/sNN-name/index.md: README beside its code
+ *   packages/sNN-name/REFERENCE(.zh).md -> lessons/sNN-name/reference.md, as it is
  *   each lesson against the one before -> lessons/sNN-name/diff.md
  *   every lesson's source files        -> public/code/sNN-name.json, highlighted, for its pages
  *   the diffs, once for both languages -> public/diffs/sNN-name.json
@@ -19,7 +20,7 @@ import { diffPageMarkdown, lessonDiffs } from "./diff-page.ts";
 import { SITE_LABELS } from "./labels.ts";
 import { courseHighlighter, highlightModules } from "./highlight.ts";
 import { lessonPageMarkdown } from "./lesson-page.ts";
-import { bookPage, codeFile, comparePage, diffFile, diffPage, LANGS, lessonPage, repoReadmePage, type Lang } from "./routes.ts";
+import { bookPage, codeFile, comparePage, diffFile, diffPage, LANGS, lessonPage, referencePage, repoReadmePage, type Lang } from "./routes.ts";
 import { firstHeading, shortTitle, SITE_DATA_FILE, type SiteData, type SiteLesson } from "./site-data.ts";
 
 export interface PagesReport {
@@ -71,8 +72,17 @@ export async function writePages(root: string, outDir: string): Promise<PagesRep
       await write(page, lessonPageMarkdown({ dirName: lesson.dirName, lang, readme, readmeFile, hasPrevious: !!previous }));
       await write(diffPage(lesson.dirName, lang), diffPageMarkdown(code[i]!, previous, lang));
       const title = shortTitle(firstHeading(readme, `${lesson.lesson.id} · ${lesson.lesson.title}`));
-      data.lessons[lang].push({ page, title, dirName: lesson.dirName, diffPage: previous ? diffPage(lesson.dirName, lang) : undefined });
-      pages += 2;
+      // The README links its REFERENCE; the page is the file as it is (the link rewriter resolves its links).
+      const reference = await readText(path.join(lesson.dir, lang === "en" ? "REFERENCE.md" : `REFERENCE.${lang}.md`));
+      if (reference !== undefined) await write(referencePage(lesson.dirName, lang), reference);
+      data.lessons[lang].push({
+        page,
+        title,
+        dirName: lesson.dirName,
+        diffPage: previous ? diffPage(lesson.dirName, lang) : undefined,
+        referencePage: reference === undefined ? undefined : referencePage(lesson.dirName, lang),
+      });
+      pages += reference === undefined ? 2 : 3;
     }
   }
 

@@ -8,6 +8,7 @@
  *   docs/glossary.md               -> glossary.md         ...
  *   README.md (the repository's)   -> readme.md           and zh/readme.md (README.zh.md if there is one)
  *   packages/s01-loop/README.md    -> lessons/s01-loop/index.md   (README.zh.md -> zh/lessons/…)
+ *   packages/s01-loop/REFERENCE.md -> lessons/s01-loop/reference.md (REFERENCE.zh.md -> zh/lessons/…)
  *   packages/s01-loop/src/agent.ts -> that lesson page, at the file's anchor
  *
  * Plain string functions with no Node imports: the VitePress config bundles this file.
@@ -26,6 +27,11 @@ export function langPrefix(lang: Lang): string {
 
 export function lessonPage(dirName: string, lang: Lang): string {
   return `${langPrefix(lang)}lessons/${dirName}/index.md`;
+}
+
+/** A lesson's REFERENCE: what the README leaves out, linked from it and from the sidebar. */
+export function referencePage(dirName: string, lang: Lang): string {
+  return `${langPrefix(lang)}lessons/${dirName}/reference.md`;
 }
 
 export function diffPage(dirName: string, lang: Lang): string {
@@ -82,6 +88,8 @@ export function pageForRepoFile(repoPath: string, lang: Lang): string | undefine
   const rest = parts.slice(2).join("/");
   if (rest === "" || rest === "README.md") return lessonPage(dirName, rest === "" ? lang : "en");
   if (rest === "README.zh.md") return lessonPage(dirName, "zh");
+  if (rest === "REFERENCE.md") return referencePage(dirName, "en");
+  if (rest === "REFERENCE.zh.md") return referencePage(dirName, "zh");
   // The entry points are not among the files a lesson page shows (the docs' `lessonModules`
   // leaves them out: every lesson has the same two): a link to one goes to the page.
   if (rest === "src/index.ts" || rest === "src/main.ts") return lessonPage(dirName, lang);
@@ -96,6 +104,8 @@ export function repoFileForPage(page: string): { file: string; lang: Lang } | un
   const rest = zh ? page.slice(3) : page;
   const lesson = /^lessons\/([^/]+)\/index\.md$/.exec(rest);
   if (lesson) return { file: `packages/${lesson[1]}/README${zh ? ".zh" : ""}.md`, lang };
+  const reference = /^lessons\/([^/]+)\/reference\.md$/.exec(rest);
+  if (reference) return { file: `packages/${reference[1]}/REFERENCE${zh ? ".zh" : ""}.md`, lang };
   if (rest === "readme.md") return { file: `README${zh ? ".zh" : ""}.md`, lang };
   if (!rest.includes("/") && rest !== "compare.md") return { file: `docs/${rest.slice(0, -3)}${zh ? ".zh" : ""}.md`, lang };
   return undefined;

@@ -16,6 +16,8 @@ export interface SiteLesson extends SiteEntry {
   dirName: string;
   /** The lesson's diff page, when a lesson comes before it. */
   diffPage: string | undefined;
+  /** The lesson's REFERENCE page, when it has one in this language. */
+  referencePage: string | undefined;
 }
 
 export interface SiteData {

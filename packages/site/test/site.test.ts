@@ -121,11 +121,13 @@ async function screenshot(page: Page, name: string): Promise<void> {
 const FOCUSED_NAV_LINK = `document.activeElement?.closest(".VPNavBarMenu") ? document.activeElement.textContent ?? "" : ""`;
 
 describe("the built site", () => {
-  it("has every lesson, in both languages, with its diff page, and a compare page", () => {
+  it("has every lesson, in both languages, with its diff page and its reference, and a compare page", () => {
     for (const lesson of ["s01-loop", "s12-worktree"]) {
       expect(pages).toContain(`/lessons/${lesson}/`);
       expect(pages).toContain(`/zh/lessons/${lesson}/`);
       expect(pages).toContain(`/lessons/${lesson}/diff.html`);
+      expect(pages).toContain(`/lessons/${lesson}/reference.html`);
+      expect(pages).toContain(`/zh/lessons/${lesson}/reference.html`);
     }
     expect(pages).toEqual(expect.arrayContaining(["/", "/zh/", "/compare.html", "/glossary.html", "/zh/glossary.html"]));
   });
