@@ -9,18 +9,13 @@
  *   (vi.mock) gives that file a project of its own (sharedTestIsolating).
  * - fsModuleCache — the TypeScript vitest compiled is kept on disk, so core and the earlier lessons
  *   are compiled once for the whole suite, not once per package.
- * - LEARN_TEST_WORKERS — `pnpm test` runs every package at once and already keeps the cores busy:
- *   it sets 1, so a package does not import its lesson once more per extra worker.
  */
 import { configDefaults, type ViteUserConfig } from "vitest/config";
-
-const workers = Number(process.env.LEARN_TEST_WORKERS);
 
 export const sharedTest = {
   testTimeout: 60_000,
   hookTimeout: 60_000,
   isolate: false,
-  ...(workers > 0 ? { maxWorkers: workers } : {}),
   experimental: { fsModuleCache: true },
 } satisfies NonNullable<ViteUserConfig["test"]>;
 
