@@ -12,8 +12,8 @@
  *   every agent:   the mechanisms for all agents, in list order
  *                  ─► then the mechanisms for this agent's role only, in list order
  *
- *   s09's lead:     loop bash files permissions todo knowledge compaction recovery tasks │ task commands background
- *   its subagent:   loop bash files permissions todo knowledge compaction recovery tasks │
+ *   s09's lead:     bash files permissions todo knowledge compaction recovery tasks │ subagents, custom commands, background
+ *   its subagent:   bash files permissions todo knowledge compaction recovery tasks │
  *
  * A mechanism never calls another lesson's code to build a child: it asks `ctx.partsFor`, which
  * builds that child from the same list. Nothing is threaded through the lessons in between.
