@@ -6,7 +6,6 @@ import { createAgent } from "./agent.ts";
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
 export { customCommands, knowledge } from "./mechanism.ts";
-export { withKnowledge } from "./knowledge.ts";
 export { cachedPrompt, PromptAssembler, stableKey, type CachedPromptOptions, type LiveSection } from "./prompt/assembly.ts";
 export { adaptSections, environmentSection, localDate, toolGuidance, IDENTITY, TOOL_LINES } from "./prompt/sections.ts";
 export { canCarryBreakpoint, markLastMessage, withLastMarked, EPHEMERAL } from "./cache/breakpoints.ts";

@@ -7,7 +7,7 @@
  *   CLAUDE.md   the project's own notes, in the prompt
  *   the prompt  assembled from live state for this agent's own tools; breakpoints for the cache
  */
-import { LEAD_AGENT, type AgentOptions, type AgentParts } from "@learn/core";
+import { LEAD_AGENT, type Mechanism } from "@learn/core";
 import { markLastMessage } from "./cache/breakpoints.ts";
 import { claudeMdSection, loadClaudeMd } from "./claude-md.ts";
 import { memoryCommand, memorySection, MemoryStore, saveMemoryTool } from "./memory/index.ts";
@@ -15,34 +15,39 @@ import { cachedPrompt, type LiveSection } from "./prompt/assembly.ts";
 import { adaptSections, environmentSection } from "./prompt/sections.ts";
 import { LOAD_SKILL_TOOL, loadedSkills, loadSkills, loadSkillTool, skillsSection, type SkillCatalog } from "./skills/index.ts";
 
-/** Why save_memory needs no question: it writes only its own notes, under .memory/ (a grant: see mechanism.ts). */
-export const SAVE_MEMORY_GRANT = "lesson 6: save_memory writes only under .memory/";
+/** Why save_memory needs no question: it writes only its own notes, under .memory/. */
+const SAVE_MEMORY_GRANT = "lesson 6: save_memory writes only under .memory/";
 
-export async function withKnowledge(base: AgentParts, options: AgentOptions): Promise<AgentParts> {
-  const [skills, memory, claudeMd] = await Promise.all([loadSkills(options.cwd), sharedMemory(options.cwd), loadClaudeMd(options.cwd)]);
-  // The lead reports what it could not load; a subagent loads the same files and stays quiet.
-  if (options.model.agent === LEAD_AGENT) {
-    for (const problem of [...skills.problems, ...memory.problems, ...(claudeMd.problem ? [claudeMd.problem] : [])]) options.renderer.error(problem);
-    for (const notice of skills.notices) options.renderer.notice(notice);
-  }
-  const loaded = loadedSkills();
-  return {
-    ...base,
-    tools: [...base.tools, loadSkillTool(skills), saveMemoryTool(memory)],
-    hooks: [...base.hooks, loaded.hook],
-    onClear: [...base.onClear, loaded.clear],
-    liveState: [...base.liveState, loaded.state],
-    // Innermost: the breakpoint goes on whatever message really ends the request.
-    wrappers: [...base.wrappers, markLastMessage],
-    commands: [...base.commands, memoryCommand(memory)],
-    assemble: cachedPrompt({
-      adapt: adaptSections,
-      stable: [skillsLive(skills)],
-      session: [memoryLive(memory), claudeMdLive(claudeMd.text)],
-      dynamic: [environmentSection()],
-    }),
-  };
-}
+export const knowledge: Mechanism = {
+  name: "knowledge",
+  // Allowed in every mode but plan; deny rules on .memory/ still apply (s03's grants come after them).
+  grants: [{ rules: ["save_memory"], source: SAVE_MEMORY_GRANT }],
+  add: async (base, { options }) => {
+    const [skills, memory, claudeMd] = await Promise.all([loadSkills(options.cwd), sharedMemory(options.cwd), loadClaudeMd(options.cwd)]);
+    // The lead reports what it could not load; a subagent loads the same files and stays quiet.
+    if (options.model.agent === LEAD_AGENT) {
+      for (const problem of [...skills.problems, ...memory.problems, ...(claudeMd.problem ? [claudeMd.problem] : [])]) options.renderer.error(problem);
+      for (const notice of skills.notices) options.renderer.notice(notice);
+    }
+    const loaded = loadedSkills();
+    return {
+      ...base,
+      tools: [...base.tools, loadSkillTool(skills), saveMemoryTool(memory)],
+      hooks: [...base.hooks, loaded.hook],
+      onClear: [...base.onClear, loaded.clear],
+      liveState: [...base.liveState, loaded.state],
+      // Innermost: the breakpoint goes on whatever message really ends the request.
+      wrappers: [...base.wrappers, markLastMessage],
+      commands: [...base.commands, memoryCommand(memory)],
+      assemble: cachedPrompt({
+        adapt: adaptSections,
+        stable: [skillsLive(skills)],
+        session: [memoryLive(memory), claudeMdLive(claudeMd.text)],
+        dynamic: [environmentSection()],
+      }),
+    };
+  },
+};
 
 function skillsLive(catalog: SkillCatalog): LiveSection<SkillCatalog["skills"]> {
   return { name: "skills", tools: [LOAD_SKILL_TOOL], state: () => catalog.skills, render: (skills) => skillsSection(skills) };

@@ -18,7 +18,7 @@ import {
   parseCommandFile,
   splitArguments,
   splitToolList,
-  withCustomCommands,
+  customCommands,
   type CustomCommand,
 } from "../src/commands/index.ts";
 
@@ -270,7 +270,7 @@ describe("allowed-tools during the command's turn, and only then", () => {
   });
 });
 
-describe("withCustomCommands, at the REPL", () => {
+describe("the custom commands mechanism, at the REPL", () => {
   it("adds the workspace's commands and reports the bad ones; /name runs its turn with its allowed-tools, the next line without", async () => {
     await writeCommand("touchy.md", "---\ndescription: Touch files\nallowed-tools: Bash(touch:*)\n---\nTouch $1.");
     await writeCommand("broken.md", "---\nallowed-tools: [\n---\nBody");
@@ -283,7 +283,7 @@ describe("withCustomCommands, at the REPL", () => {
       ],
     });
     const { base, renderer, agentOptions } = await lessonParts({}, script);
-    const withCommands = await withCustomCommands(base, agentOptions);
+    const withCommands = await partsFrom([...s05, customCommands], agentOptions);
     expect(withCommands.commands.map((c) => c.name)).toEqual([...base.commands.map((c) => c.name), "touchy"]);
     expect(renderer.ofKind("error").map((e) => e.text)).toEqual([expect.stringMatching(/^\.claude\/commands\/broken\.md: skipped: its frontmatter is not valid YAML/)]);
 

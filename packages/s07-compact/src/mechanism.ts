@@ -4,13 +4,10 @@
  * failed model calls (wrappers around every call: recovery/).
  */
 import type { Mechanism } from "@learn/core";
-import { withCompaction } from "./compaction/index.ts";
+import { contextCompaction } from "./compaction/index.ts";
 import { recoveryWrappers } from "./recovery/index.ts";
 
-export const contextCompaction: Mechanism = {
-  name: "compaction",
-  add: (parts, { options }) => withCompaction(parts, options),
-};
+export { contextCompaction };
 
 export const callRecovery: Mechanism = {
   name: "recovery",

@@ -6,7 +6,7 @@ import { createAgent } from "./agent.ts";
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
 export { tasks } from "./mechanism.ts";
-export { withTaskBoard, TASKS_GUIDANCE } from "./task-board.ts";
+export { TASKS_GUIDANCE } from "./task-board.ts";
 export * from "./tasks/index.ts";
 
 export const lesson: Lesson = {

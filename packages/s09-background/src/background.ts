@@ -18,7 +18,7 @@
  * What a scheduled prompt does later is judged when it runs, and a job on disk that this
  * session did not make is shown before it can fire, never fired without a terminal (consent.ts).
  */
-import { defineHook, type AgentOptions, type AgentParts, type Renderer } from "@learn/core";
+import { defineHook, type AgentOptions, type Mechanism, type Renderer } from "@learn/core";
 import { CRON_CREATE_TOOL, CRON_DELETE_TOOL, CronConsent, CronScheduler, CronStore, cronTools, type Clock } from "./cron/index.ts";
 import { jobsCommand } from "./jobs-command.ts";
 import { BACKGROUND_RUN_TOOL, backgroundRunTool, checkBackgroundTool, describeJob, JobManager, readFinishedNote, type Job } from "./jobs/index.ts";
@@ -29,8 +29,8 @@ import { clockFor } from "./time-scale.ts";
 /** `--print` and the demo wait for a one-shot cron job due this soon (clock time), never longer. */
 export const CRON_WAIT_MS = 60_000;
 
-/** Why the cron tools need no question (a grant: see mechanism.ts). */
-export const CRON_GRANT = "lesson 9: the cron tools, for jobs of this session (a durable job writes .claude/: asked)";
+/** Why the cron tools need no question. */
+const CRON_GRANT = "lesson 9: the cron tools, for jobs of this session (a durable job writes .claude/: asked)";
 
 /** What the background parts are made of; a test builds one to watch it from outside. */
 export interface Background {
@@ -50,52 +50,62 @@ export function backgroundFor(options: AgentOptions): Background {
   return { clock: clockFor(options.flags), notifications, jobs, store: new CronStore(options.cwd) };
 }
 
-export async function withBackground(base: AgentParts, options: AgentOptions, background = backgroundFor(options)): Promise<AgentParts> {
-  const { clock, notifications, jobs, store } = background;
-  let scheduler: CronScheduler | undefined;
-  // Jobs already on disk were made by another session, or planted: say so before anything runs.
-  const consent = new CronConsent(store, options.interactive);
-  const found = consent.unseen((await store.list()).jobs);
-  if (found.length > 0) options.renderer.notice(consent.describe(found, clock));
-  return {
-    ...base,
-    tools: [...base.tools, backgroundRunTool(jobs), checkBackgroundTool(jobs), ...cronTools(store, clock)],
-    hooks: [
-      ...base.hooks,
-      defineHook("UserPromptSubmit", "background-wake", async ({ prompt }) => {
-        const stale = notifications.wakeStarts(prompt);
-        return stale ? { block: stale } : undefined;
-      }),
-      defineHook("PreModel", "background-results", async (_e, ctx) => notifications.drainInto(ctx)),
-    ],
-    wrappers: [...base.wrappers, notifications.delivered],
-    sections: [
-      ...base.sections,
-      { name: "background", text: BACKGROUND_GUIDANCE, tools: [BACKGROUND_RUN_TOOL] },
-      { name: "cron", text: CRON_GUIDANCE, tools: [CRON_CREATE_TOOL] },
-    ],
-    commands: [...base.commands, jobsCommand(jobs, store, clock)],
-    onClear: [...base.onClear, () => notifications.clear()],
-    working: [...base.working, () => jobs.running().length > 0 || notifications.arriving > 0 || cronWorking(scheduler)],
-    start: [
-      ...base.start,
-      (agent) => {
-        notifications.attach(agent);
-        scheduler = startScheduler({ store, consent, clock }, options.renderer, (prompt, source) => agent.submit(prompt, { source }));
-        // A turn may have made a job: look again at once, so `--print` waits for a one-shot it just
-        // made — and, the file read, let `--print` look again, so it answers without a poll's delay.
-        agent.onIdle(() => void scheduler?.refresh().finally(() => agent.wake()));
-      },
-    ],
-    close: [
-      ...base.close,
-      async () => {
-        scheduler?.stop();
-        for (const job of await jobs.stopAll()) options.renderer.notice(`Stopped background job ${job.id} (${job.command}): the session ended.`);
-      },
-    ],
-  };
-}
+/**
+ * The mechanism, with the background it is made of: `backgroundFor` by default; a test passes
+ * its own to watch it from outside.
+ */
+export const backgroundMechanism = (make: (options: AgentOptions) => Background = backgroundFor): Mechanism => ({
+  name: "background",
+  for: ["lead"],
+  grants: [{ rules: [CRON_CREATE_TOOL, CRON_DELETE_TOOL], source: CRON_GRANT }],
+  async add(base, { options }) {
+    const background = make(options);
+    const { clock, notifications, jobs, store } = background;
+    let scheduler: CronScheduler | undefined;
+    // Jobs already on disk were made by another session, or planted: say so before anything runs.
+    const consent = new CronConsent(store, options.interactive);
+    const found = consent.unseen((await store.list()).jobs);
+    if (found.length > 0) options.renderer.notice(consent.describe(found, clock));
+    return {
+      ...base,
+      tools: [...base.tools, backgroundRunTool(jobs), checkBackgroundTool(jobs), ...cronTools(store, clock)],
+      hooks: [
+        ...base.hooks,
+        defineHook("UserPromptSubmit", "background-wake", async ({ prompt }) => {
+          const stale = notifications.wakeStarts(prompt);
+          return stale ? { block: stale } : undefined;
+        }),
+        defineHook("PreModel", "background-results", async (_e, ctx) => notifications.drainInto(ctx)),
+      ],
+      wrappers: [...base.wrappers, notifications.delivered],
+      sections: [
+        ...base.sections,
+        { name: "background", text: BACKGROUND_GUIDANCE, tools: [BACKGROUND_RUN_TOOL] },
+        { name: "cron", text: CRON_GUIDANCE, tools: [CRON_CREATE_TOOL] },
+      ],
+      commands: [...base.commands, jobsCommand(jobs, store, clock)],
+      onClear: [...base.onClear, () => notifications.clear()],
+      working: [...base.working, () => jobs.running().length > 0 || notifications.arriving > 0 || cronWorking(scheduler)],
+      start: [
+        ...base.start,
+        (agent) => {
+          notifications.attach(agent);
+          scheduler = startScheduler({ store, consent, clock }, options.renderer, (prompt, source) => agent.submit(prompt, { source }));
+          // A turn may have made a job: look again at once, so `--print` waits for a one-shot it just
+          // made — and, the file read, let `--print` look again, so it answers without a poll's delay.
+          agent.onIdle(() => void scheduler?.refresh().finally(() => agent.wake()));
+        },
+      ],
+      close: [
+        ...base.close,
+        async () => {
+          scheduler?.stop();
+          for (const job of await jobs.stopAll()) options.renderer.notice(`Stopped background job ${job.id} (${job.command}): the session ended.`);
+        },
+      ],
+    };
+  },
+});
 
 /** A job ended: say so on screen, and queue its note for the model (its output read from the log). */
 async function finished(job: Job, notifications: Notifications, renderer: Renderer): Promise<void> {

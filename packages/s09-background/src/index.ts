@@ -8,7 +8,7 @@ import { TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./time-scale.ts";
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
 export { background } from "./mechanism.ts";
-export { backgroundFor, CRON_WAIT_MS, DELIVER_CHOICES, DELIVER_FLAG, withBackground, type Background } from "./background.ts";
+export { backgroundFor, CRON_WAIT_MS, DELIVER_CHOICES, DELIVER_FLAG, backgroundMechanism, type Background } from "./background.ts";
 export { BACKGROUND_GUIDANCE, CRON_GUIDANCE } from "./prompt.ts";
 export { clockFor, TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./time-scale.ts";
 export * from "./cron/index.ts";

@@ -9,10 +9,10 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { agentFrom, checkConversation, defineTool, partsFrom, type AgentOptions, type Mechanism } from "@learn/core";
+import { agentFrom, checkConversation, defineTool, partsFrom, type AgentOptions } from "@learn/core";
 import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { writeSettings } from "@learn/s03/testing";
-import { backgroundFor, background as backgroundMechanism, lesson, mechanisms, MAX_CRON_PROMPT_CHARS, RESULTS_TAG, WAKE_PROMPT, withBackground, type Background } from "../src/index.ts";
+import { background as lessonBackground, backgroundFor, backgroundMechanism, lesson, mechanisms, MAX_CRON_PROMPT_CHARS, RESULTS_TAG, WAKE_PROMPT, type Background } from "../src/index.ts";
 import { bodyOf, lastMessage, never, runAll, text, textOfMessage, use } from "./helpers.ts";
 
 const ws = useTempWorkspace();
@@ -34,8 +34,8 @@ async function agentWatching(turns: string) {
   const options: AgentOptions = { model: scripted.model, cwd: ws.dir, renderer: scripted.renderer, interactive: false, ask: async () => "n", flags: {} };
   const background: Background = backgroundFor(options);
   // The lesson's list, its background mechanism given this test's background to watch.
-  const watched: Mechanism = { ...backgroundMechanism, add: (parts) => withBackground(parts, options, background) };
-  const built = await partsFrom(mechanisms.map((m) => (m === backgroundMechanism ? watched : m)), options);
+  const watched = backgroundMechanism(() => background);
+  const built = await partsFrom(mechanisms.map((m) => (m === lessonBackground ? watched : m)), options);
   const waitForResult = defineTool({
     name: "wait_for_result",
     description: "Test only: return once a background result is pending.",

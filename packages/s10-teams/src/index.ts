@@ -6,7 +6,7 @@ import { createAgent } from "./agent.ts";
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
 export { team, teammate, teamOf } from "./mechanism.ts";
-export { teamFor, withTeam, SPAWN_GRANT, type BuiltTeam } from "./team-parts.ts";
+export { teamFor, type BuiltTeam } from "./team-parts.ts";
 export * from "./team/index.ts";
 export * from "./teammates/inbox.ts";
 export * from "./teammates/prompt.ts";

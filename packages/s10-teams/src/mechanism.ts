@@ -6,24 +6,13 @@
  *
  * A teammate is built from the session's list for the role "teammate": every mechanism that is
  * for all agents (a subagent gets the same), then the teammate ones — this lesson's, and any a
- * later lesson adds. The team itself is made once a session, by the first agent that asks (the
- * lead), and found by every teammate's mechanism in the session (`ctx.shared`).
+ * later lesson adds. The team itself is made once a session, by the lead's mechanism, and found
+ * by every teammate's mechanism in the session (`ctx.shared`).
  */
-import type { BuildContext, Mechanism } from "@learn/core";
-import { SPAWN_GRANT, teamFor, withTeam, type BuiltTeam } from "./team-parts.ts";
-import { SPAWN_TEAMMATE_TOOL } from "./teammates/tools.ts";
+import type { Mechanism } from "@learn/core";
+import { teamOf } from "./team-parts.ts";
 
-/** The session's team (made by the lead's mechanism; a later lesson finds it here too). */
-export function teamOf(ctx: BuildContext): Promise<BuiltTeam> {
-  return ctx.shared("s10:team", () => teamFor(ctx.options, (options) => ctx.partsFor("teammate", options)));
-}
-
-export const team: Mechanism = {
-  name: "team",
-  for: ["lead"],
-  grants: [{ rules: [SPAWN_TEAMMATE_TOOL], source: SPAWN_GRANT }],
-  add: async (parts, ctx) => withTeam(parts, ctx.options, await teamOf(ctx)),
-};
+export { team, teamOf } from "./team-parts.ts";
 
 export const teammate: Mechanism = {
   name: "teammate",

@@ -7,7 +7,7 @@
  * own, so spawning asks nothing (granted in mechanism.ts, like the task tools; plan mode still
  * refuses it).
  */
-import type { AgentOptions, AgentParts, PartsOf } from "@learn/core";
+import type { AgentOptions, BuildContext, Mechanism, PartsOf } from "@learn/core";
 import { LEAD, Mailboxes, Roster } from "./team/index.ts";
 import { inboxOf, withInbox, type Inbox } from "./teammates/inbox.ts";
 import { TEAM_GUIDANCE } from "./teammates/prompt.ts";
@@ -15,8 +15,8 @@ import { Team } from "./teammates/team.ts";
 import { broadcastTool, listTeammatesTool, readInboxTool, sendMessageTool, SPAWN_TEAMMATE_TOOL, spawnTeammateTool } from "./teammates/tools.ts";
 import { inboxCommand, teamCommand } from "./team-commands.ts";
 
-/** Why spawn_teammate needs no question (a grant: see mechanism.ts). */
-export const SPAWN_GRANT = "lesson 10: a teammate's own tool calls are judged one by one";
+/** Why spawn_teammate needs no question. */
+const SPAWN_GRANT = "lesson 10: a teammate's own tool calls are judged one by one";
 
 /** The lead's team, built once a session: the lead's mechanisms and each teammate's find it in the session (mechanism.ts). */
 export interface BuiltTeam {
@@ -38,31 +38,44 @@ export async function teamFor(options: AgentOptions, teammateParts: PartsOf): Pr
   return { team, mailboxes, roster, inbox: inboxOf(LEAD, mailboxes) };
 }
 
-export function withTeam(base: AgentParts, options: AgentOptions, { team, mailboxes, roster, inbox }: BuiltTeam): AgentParts {
-  return withInbox(
-    {
-      ...base,
-      tools: [
-        ...base.tools,
-        spawnTeammateTool(team),
-        listTeammatesTool(team),
-        sendMessageTool(mailboxes, team),
-        broadcastTool(mailboxes, team),
-        readInboxTool(inbox.notes),
-      ],
-      sections: [...base.sections, TEAM_GUIDANCE],
-      commands: [...base.commands, teamCommand(roster), inboxCommand(mailboxes, inbox.notes)],
-      onClear: [...base.onClear, () => team.clear()],
-      working: [...base.working, () => team.working()],
-      start: [...base.start, (agent) => (team.onSettled = () => agent.wake())],
-      close: [
-        ...base.close,
-        async () => {
-          const stopped = await team.close();
-          if (stopped.length) options.renderer.notice(`Teammates stopped: the session ended (${stopped.join(", ")}).`);
-        },
-      ],
-    },
-    inbox,
-  );
+/** The session's team: made by the lead's mechanism; each teammate's finds it here too (so does s11's). */
+export function teamOf(ctx: BuildContext): Promise<BuiltTeam> {
+  return ctx.shared("s10:team", () => teamFor(ctx.options, (options) => ctx.partsFor("teammate", options)));
 }
+
+/** The lead gets the team: spawn_teammate and the team tools, its inbox, /team and /inbox. */
+export const team: Mechanism = {
+  name: "team",
+  for: ["lead"],
+  grants: [{ rules: [SPAWN_TEAMMATE_TOOL], source: SPAWN_GRANT }],
+  async add(base, ctx) {
+    const { options } = ctx;
+    const { team: mates, mailboxes, roster, inbox } = await teamOf(ctx);
+    return withInbox(
+      {
+        ...base,
+        tools: [
+          ...base.tools,
+          spawnTeammateTool(mates),
+          listTeammatesTool(mates),
+          sendMessageTool(mailboxes, mates),
+          broadcastTool(mailboxes, mates),
+          readInboxTool(inbox.notes),
+        ],
+        sections: [...base.sections, TEAM_GUIDANCE],
+        commands: [...base.commands, teamCommand(roster), inboxCommand(mailboxes, inbox.notes)],
+        onClear: [...base.onClear, () => mates.clear()],
+        working: [...base.working, () => mates.working()],
+        start: [...base.start, (agent) => (mates.onSettled = () => agent.wake())],
+        close: [
+          ...base.close,
+          async () => {
+            const stopped = await mates.close();
+            if (stopped.length) options.renderer.notice(`Teammates stopped: the session ended (${stopped.join(", ")}).`);
+          },
+        ],
+      },
+      inbox,
+    );
+  },
+};

@@ -11,18 +11,18 @@
  * Every request carries an id (`request_id: req-1` in the message), so an answer names the
  * question it answers. A teammate re-learns who it is after a compaction (its identity is live state).
  */
-import type { AgentOptions, AgentParts } from "@learn/core";
+import type { AgentOptions, BuildContext, Mechanism } from "@learn/core";
 import { TaskBoard } from "@learn/s08";
-import { SPAWN_TEAMMATE_TOOL, type BuiltTeam, type TeammateHandle } from "@learn/s10";
+import { SPAWN_TEAMMATE_TOOL, teamOf, type BuiltTeam } from "@learn/s10";
 import { idleCycle } from "./autonomy/idle-cycle.ts";
 import { identityNote, LEAD_AUTONOMY, teammateAutonomy } from "./autonomy/prompt.ts";
 import { idleSettings } from "./autonomy/settings.ts";
 import { spawnTeammateTool } from "./autonomy/spawn.ts";
-import { claimTaskTool, endPhaseHook, idleTool } from "./autonomy/tools.ts";
+import { CLAIM_TASK_TOOL, claimTaskTool, endPhaseHook, idleTool } from "./autonomy/tools.ts";
 import { PlanGate, planApprovalTool, Requests, shutdownRequestTool, shutdownResponseTool, submitPlanTool } from "./protocols/index.ts";
 
-/** Why claim_task needs no question (a grant: see mechanism.ts). */
-export const CLAIM_GRANT = "lesson 11: claim_task writes only the board, as the task tools do";
+/** Why claim_task needs no question. */
+const CLAIM_GRANT = "lesson 11: claim_task writes only the board, as the task tools do";
 
 /** What the lead and its teammates share in a session: the board, the plan gate, the open requests, who is leaving. */
 export interface Autonomy {
@@ -44,35 +44,53 @@ export async function autonomyFor(options: AgentOptions, built: BuiltTeam): Prom
   return { built, board, gate: new PlanGate(), requests: new Requests(built.mailboxes), leaving: new Set(), teamName };
 }
 
-/** The lead: spawn_teammate with plan_first (in place of lesson 10's), shutdown_request, plan_approval. */
-export function withLeadProtocols(lead: AgentParts, { built, gate, requests }: Autonomy): AgentParts {
-  return {
-    ...lead,
-    tools: [
-      ...lead.tools.map((tool) => (tool.name === SPAWN_TEAMMATE_TOOL ? spawnTeammateTool(built.team, gate) : tool)),
-      shutdownRequestTool(requests, built.team),
-      planApprovalTool(requests, gate),
-    ],
-    sections: [...lead.sections, LEAD_AUTONOMY],
-  };
+/** This lesson's state beside lesson 10's team: made once a session, by the lead's mechanism. */
+function autonomyOf(ctx: BuildContext): Promise<Autonomy> {
+  return ctx.shared("s11:autonomy", async () => autonomyFor(ctx.options, await teamOf(ctx)));
 }
 
+/** The lead: spawn_teammate with plan_first (in place of lesson 10's), shutdown_request, plan_approval. */
+export const leadProtocols: Mechanism = {
+  name: "autonomy (lead)",
+  for: ["lead"],
+  async add(lead, ctx) {
+    const { built, gate, requests } = await autonomyOf(ctx);
+    return {
+      ...lead,
+      tools: [
+        ...lead.tools.map((tool) => (tool.name === SPAWN_TEAMMATE_TOOL ? spawnTeammateTool(built.team, gate) : tool)),
+        shutdownRequestTool(requests, built.team),
+        planApprovalTool(requests, gate),
+      ],
+      sections: [...lead.sections, LEAD_AUTONOMY],
+    };
+  },
+};
+
 /** A teammate: claim_task, idle, submit_plan, shutdown_response; the plan gate; who it is, as live state. */
-export function withTeammateAutonomy(parts: AgentParts, mate: TeammateHandle, { board, gate, requests, leaving, teamName }: Autonomy): AgentParts {
-  return {
-    ...parts,
-    tools: [
-      ...parts.tools,
-      claimTaskTool(board),
-      idleTool(),
-      submitPlanTool(requests, gate),
-      shutdownResponseTool(requests, (name) => {
-        leaving.add(name);
-        if (name === mate.name) mate.retire();
-      }),
-    ],
-    hooks: [...parts.hooks, gate.hook(), endPhaseHook((agent) => leaving.has(agent))],
-    sections: [...parts.sections, teammateAutonomy(gate.waiting(mate.name))],
-    liveState: [...parts.liveState, () => identityNote(mate.name, mate.role, teamName)],
-  };
-}
+export const teammateProtocols: Mechanism = {
+  name: "autonomy (teammate)",
+  for: ["teammate"],
+  grants: [{ rules: [CLAIM_TASK_TOOL], source: CLAIM_GRANT }],
+  async add(parts, ctx) {
+    const { built, board, gate, requests, leaving, teamName } = await autonomyOf(ctx);
+    const mate = built.team.member(ctx.options.model.agent);
+    if (!mate) throw new Error(`${ctx.options.model.agent} is not on the team: a teammate is built by spawn_teammate`);
+    return {
+      ...parts,
+      tools: [
+        ...parts.tools,
+        claimTaskTool(board),
+        idleTool(),
+        submitPlanTool(requests, gate),
+        shutdownResponseTool(requests, (name) => {
+          leaving.add(name);
+          if (name === mate.name) mate.retire();
+        }),
+      ],
+      hooks: [...parts.hooks, gate.hook(), endPhaseHook((agent) => leaving.has(agent))],
+      sections: [...parts.sections, teammateAutonomy(gate.waiting(mate.name))],
+      liveState: [...parts.liveState, () => identityNote(mate.name, mate.role, teamName)],
+    };
+  },
+};

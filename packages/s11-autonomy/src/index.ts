@@ -7,7 +7,7 @@ import { IDLE_POLL_ENV, IDLE_POLL_FLAG, IDLE_TIMEOUT_ENV, IDLE_TIMEOUT_FLAG } fr
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
 export { leadProtocols, teammateProtocols } from "./mechanism.ts";
-export { autonomyFor, withLeadProtocols, withTeammateAutonomy, CLAIM_GRANT, type Autonomy } from "./autonomy.ts";
+export { autonomyFor, type Autonomy } from "./autonomy.ts";
 export * from "./autonomy/idle-cycle.ts";
 export * from "./autonomy/prompt.ts";
 export * from "./autonomy/settings.ts";

@@ -10,7 +10,7 @@ export { followTasks, worktrees } from "./mechanism.ts";
 export * from "./git/prepare.ts";
 export * from "./git/repository.ts";
 export * from "./git/run-git.ts";
-export { following, WORKTREE_GUIDANCE, WORKTREES_GRANT, withWorktrees, worktreesFor, type WorktreeSetup } from "./worktree-parts.ts";
+export { WORKTREE_GUIDANCE, worktreesFor, type WorktreeSetup } from "./worktree-parts.ts";
 export * from "./worktrees/index.ts";
 
 export const lesson: Lesson = {

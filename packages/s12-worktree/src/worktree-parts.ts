@@ -6,7 +6,7 @@
  *   lead:      worktree_create · task_bind_worktree · worktree_run · worktree_status · … · /worktrees
  *   teammate:  cwd = the worktree of the task it works on (else where it was started)
  */
-import type { AgentOptions, AgentParts, PromptSection } from "@learn/core";
+import type { AgentOptions, BuildContext, Mechanism, PromptSection } from "@learn/core";
 import { TaskBoard } from "@learn/s08";
 import { worktreesCommand } from "./worktrees-command.ts";
 import {
@@ -22,8 +22,8 @@ import {
   worktreeStatusTool,
 } from "./worktrees/index.ts";
 
-/** Why the worktree tools need no question (a grant: see mechanism.ts). */
-export const WORKTREES_GRANT = "lesson 12: these write only .worktrees/ (a checkout and its books), as the task tools write .tasks/";
+/** Why the worktree tools need no question. */
+const WORKTREES_GRANT = "lesson 12: these write only .worktrees/ (a checkout and its books), as the task tools write .tasks/";
 
 export const WORKTREE_GUIDANCE: PromptSection = {
   name: "worktrees",
@@ -46,33 +46,48 @@ export async function worktreesFor(options: AgentOptions): Promise<WorktreeSetup
   return { worktrees, places: new Places(worktrees) };
 }
 
-/** A child's parts (a teammate's, a subagent's), following its bound task into that task's worktree. */
-export function following(parts: AgentParts, options: AgentOptions, { places }: WorktreeSetup): AgentParts {
-  const agent = options.model.agent;
-  const started = parts.cwd ?? (() => options.cwd);
-  return {
-    ...parts,
-    cwd: () => places.cwdOf(agent, started()),
-    hooks: [...parts.hooks, places.hook()],
-    liveState: [...parts.liveState, () => places.note(agent)],
-  };
-}
+/** The session's one view of the worktrees, made by the lead's mechanism, found by every child's. */
+const worktreesOf = (ctx: BuildContext): Promise<WorktreeSetup> => ctx.shared("s12:worktrees", () => worktreesFor(ctx.options));
 
-/** The lead's parts with the worktree tools, their guidance and `/worktrees`. */
-export function withWorktrees(base: AgentParts, { worktrees }: WorktreeSetup): AgentParts {
-  return {
-    ...base,
-    tools: [
-      ...base.tools,
-      worktreeCreateTool(worktrees),
-      worktreeListTool(worktrees),
-      worktreeStatusTool(worktrees),
-      worktreeRunTool(worktrees),
-      worktreeKeepTool(worktrees),
-      worktreeRemoveTool(worktrees),
-      taskBindWorktreeTool(worktrees),
-    ],
-    sections: [...base.sections, WORKTREE_GUIDANCE],
-    commands: [...base.commands, worktreesCommand(worktrees)],
-  };
-}
+/** Every child (a teammate, a subagent) follows its bound task into that task's worktree. */
+export const followTasks: Mechanism = {
+  name: "follow tasks",
+  for: ["subagent", "teammate"],
+  async add(parts, ctx) {
+    const { options } = ctx;
+    const { places } = await worktreesOf(ctx);
+    const agent = options.model.agent;
+    const started = parts.cwd ?? (() => options.cwd);
+    return {
+      ...parts,
+      cwd: () => places.cwdOf(agent, started()),
+      hooks: [...parts.hooks, places.hook()],
+      liveState: [...parts.liveState, () => places.note(agent)],
+    };
+  },
+};
+
+/** The lead gets the worktree tools, their guidance and `/worktrees`. */
+export const worktrees: Mechanism = {
+  name: "worktrees",
+  for: ["lead"],
+  grants: [{ rules: [WORKTREE_TOOLS.create, WORKTREE_TOOLS.keep, WORKTREE_TOOLS.remove, WORKTREE_TOOLS.bind], source: WORKTREES_GRANT }],
+  async add(base, ctx) {
+    const { worktrees: checkouts } = await worktreesOf(ctx);
+    return {
+      ...base,
+      tools: [
+        ...base.tools,
+        worktreeCreateTool(checkouts),
+        worktreeListTool(checkouts),
+        worktreeStatusTool(checkouts),
+        worktreeRunTool(checkouts),
+        worktreeKeepTool(checkouts),
+        worktreeRemoveTool(checkouts),
+        taskBindWorktreeTool(checkouts),
+      ],
+      sections: [...base.sections, WORKTREE_GUIDANCE],
+      commands: [...base.commands, worktreesCommand(checkouts)],
+    };
+  },
+};

@@ -5,4 +5,4 @@ export { fillArguments, splitArguments } from "./arguments.ts";
 export { inlineCommandsOf, INLINE_COMMAND, INLINE_TIMEOUT_MS, INLINE_OUTPUT_CHARS } from "./inline-commands.ts";
 export { TurnGrants, COMMAND_GRANTS_HOOK } from "./turn-grants.ts";
 export { customSlashCommands, type CustomCommandDeps } from "./slash-commands.ts";
-export { withCustomCommands } from "./with-custom-commands.ts";
+export { customCommands } from "./with-custom-commands.ts";

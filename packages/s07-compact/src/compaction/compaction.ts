@@ -12,7 +12,7 @@
  *   compact { focus? }      the model asks for a compaction (it happens before its next step)
  *   /compact [focus]        the user asks for one now;  /context  where the tokens go
  */
-import type { AgentOptions, AgentParts, Hook, ModelWrapper, SlashCommand, Tool } from "@learn/core";
+import type { Hook, Mechanism, ModelWrapper, SlashCommand, Tool } from "@learn/core";
 import { defineHook } from "@learn/core";
 import { compactCommand, contextCommand } from "./commands.ts";
 import { markCompactionBoundary } from "./cache-boundary.ts";
@@ -58,17 +58,20 @@ export function compaction(settings: CompactionSettings, deps: { liveState?: () 
   };
 }
 
-/** The parts, with compaction: settings from the environment and the `compact-threshold` flag. */
-export function withCompaction(base: AgentParts, options: AgentOptions, env: Record<string, string | undefined> = process.env): AgentParts {
-  // The live state comes from the agent's context at compaction time: the final parts' notes,
-  // so a later lesson's state (s08's tasks) is carried over too.
-  const own = compaction(compactionSettings(env, options.flags));
-  return {
-    ...base,
-    tools: [...base.tools, ...own.tools],
-    hooks: [...base.hooks, ...own.hooks],
-    wrappers: [...base.wrappers, ...own.wrappers],
-    commands: [...base.commands, ...own.commands],
-    onClear: [...base.onClear, own.clear],
-  };
-}
+/** Compaction for every agent: settings from the environment and the `compact-threshold` flag. */
+export const contextCompaction: Mechanism = {
+  name: "compaction",
+  add(base, { options }) {
+    // The live state comes from the agent's context at compaction time: the final parts' notes,
+    // so a later lesson's state (s08's tasks) is carried over too.
+    const own = compaction(compactionSettings(process.env, options.flags));
+    return {
+      ...base,
+      tools: [...base.tools, ...own.tools],
+      hooks: [...base.hooks, ...own.hooks],
+      wrappers: [...base.wrappers, ...own.wrappers],
+      commands: [...base.commands, ...own.commands],
+      onClear: [...base.onClear, own.clear],
+    };
+  },
+};

@@ -3,7 +3,7 @@ export { autoCompact, CircuitBreaker, MAX_SUMMARY_FAILURES, type AutoCompactOpti
 export { markBefore, markCompactionBoundary, oldestReplaceable } from "./cache-boundary.ts";
 export { compactCommand, contextCommand } from "./commands.ts";
 export { COMPACT_TOOL, COMPACT_TOOL_RESULT, compactTool } from "./compact-tool.ts";
-export { compaction, withCompaction, type CompactionParts } from "./compaction.ts";
+export { compaction, contextCompaction, type CompactionParts } from "./compaction.ts";
 export { Compactor } from "./compactor.ts";
 export { contextReport } from "./context-report.ts";
 export { CONTEXT_KINDS, charsByKind, estimateTokens, tokensByKind, tokensOf, type ContextKind, type RequestParts } from "./estimate.ts";
