@@ -262,7 +262,7 @@ describe("a lesson page", () => {
 describe("the diff views", () => {
   it("show what s12 adds to s11, side by side and unified, headings in order", async () => {
     const { page, errors } = await open("/lessons/s12-worktree/diff.html");
-    const added = page.locator(".view-split td.add", { hasText: "worktreesFor" }).first();
+    const added = page.locator(".view-split td.add", { hasText: "followTasks" }).first();
     await added.waitFor();
     expect(await added.isVisible()).toBe(true);
     expect(await accessibility(page)).toEqual({ skips: [], noAlt: [] });
@@ -280,7 +280,7 @@ describe("the diff views", () => {
     expect(a).toBe(b); // as many rows, as tall, on both sides
     await page.getByRole("button", { name: "Unified" }).click();
     expect(await added.isVisible()).toBe(false);
-    const unified = page.locator(".view-unified", { hasText: "+" }).filter({ hasText: "worktreesFor" }).first();
+    const unified = page.locator(".view-unified", { hasText: "+" }).filter({ hasText: "followTasks" }).first();
     expect(await unified.isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
