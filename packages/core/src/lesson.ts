@@ -133,10 +133,12 @@ export interface Lesson {
    * flags call for another than the first demo script (s03 in plan mode plans, it does not ask).
    */
   offlineScript?(flags: Record<string, string | undefined>): string | undefined;
+  /** The options it accepts beyond the common ones: its mechanisms' flags (agent/lesson-from.ts). */
   flags?: LessonFlag[];
   /**
-   * Flags the demo runs with, and any offline run unless the command line sets them (s07
-   * compacts at a few thousand tokens, so a short scripted session shows it).
+   * Flags the demo runs with, and any offline run unless the command line sets them: its
+   * mechanisms' `offlineFlags`, then its demo's own (s07 compacts at a few thousand tokens, so a
+   * short scripted session shows it).
    */
   demoFlags?: Record<string, string>;
   /** When the lesson's workspace needs a set-up of its own (see LessonWorkspace). */

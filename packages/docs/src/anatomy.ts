@@ -9,12 +9,15 @@ import { scriptedAgent, tempWorkspace } from "@learn/core/testing";
 /** The agent is built but never run, so the script is never read; the simulator needs one. */
 const UNUSED_SCRIPT = "turns:\n  - content: [ { type: text, text: unused } ]\n";
 
-export async function anatomyOf(lesson: Lesson): Promise<AgentAnatomy> {
+/** The agent's parts, and the command-line flags its lesson gathered from its mechanisms. */
+export type LessonAnatomy = AgentAnatomy & { flags: string[] };
+
+export async function anatomyOf(lesson: Lesson): Promise<LessonAnatomy> {
   const ws = await tempWorkspace();
   try {
     const { agent } = await scriptedAgent(lesson, UNUSED_SCRIPT, ws.dir);
     try {
-      return agent.anatomy();
+      return { ...agent.anatomy(), flags: (lesson.flags ?? []).map((f) => `--${f.name}`) };
     } finally {
       await agent.close?.();
     }
@@ -23,8 +26,8 @@ export async function anatomyOf(lesson: Lesson): Promise<AgentAnatomy> {
   }
 }
 
-export type AnatomyKind = keyof AgentAnatomy;
-export const ANATOMY_KINDS: readonly AnatomyKind[] = ["mechanisms", "tools", "hooks", "promptSections", "commands", "grants"];
+export type AnatomyKind = keyof LessonAnatomy;
+export const ANATOMY_KINDS: readonly AnatomyKind[] = ["mechanisms", "tools", "hooks", "promptSections", "commands", "grants", "flags"];
 
 export interface AnatomyChange {
   kind: AnatomyKind;
@@ -34,7 +37,7 @@ export interface AnatomyChange {
 }
 
 /** Per kind: what `current` has that `previous` had not, and the other way round. */
-export function compareAnatomy(previous: AgentAnatomy | undefined, current: AgentAnatomy): AnatomyChange[] {
+export function compareAnatomy(previous: LessonAnatomy | undefined, current: LessonAnatomy): AnatomyChange[] {
   return ANATOMY_KINDS.map((kind) => {
     const before = previous?.[kind] ?? [];
     const now = current[kind] ?? [];

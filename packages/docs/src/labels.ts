@@ -34,6 +34,7 @@ export interface Labels {
   promptSectionsRow: string;
   commandsRow: string;
   grantsRow: string;
+  flagsRow: string;
   none: string;
   firstLesson: string;
   comparedWith(previous: string): string;
@@ -102,6 +103,7 @@ export const EN: Labels = {
   promptSectionsRow: "prompt sections",
   commandsRow: "slash commands",
   grantsRow: "grants (allowed without a question)",
+  flagsRow: "command-line flags",
   none: "—",
   firstLesson: "The first lesson: everything is new.",
   comparedWith: (p) => `Compared with ${p}:`,
@@ -200,6 +202,7 @@ export const ZH: Labels = {
   promptSectionsRow: "提示词分段",
   commandsRow: "命令",
   grantsRow: "授权（无需询问即放行）",
+  flagsRow: "命令行选项",
   none: "—",
   firstLesson: "这是第一课：一切都是新的。",
   comparedWith: (p) => `与 ${p} 相比：`,

@@ -3,8 +3,7 @@
  * (English and Chinese): its agent's anatomy, its modules, and the normalised trace of a real
  * run of its demo.
  */
-import type { AgentAnatomy } from "@learn/core";
-import { anatomyOf } from "./anatomy.ts";
+import { anatomyOf, type LessonAnatomy } from "./anatomy.ts";
 import { runDemos, type DemoRun } from "./demo-run.ts";
 import type { LessonPackage } from "./discover.ts";
 import { Normalizer, restateUsage } from "./normalize.ts";
@@ -12,7 +11,7 @@ import { lessonModules, type SourceModule } from "./sources.ts";
 
 export interface LessonFacts {
   pkg: LessonPackage;
-  anatomy: AgentAnatomy;
+  anatomy: LessonAnatomy;
   modules: SourceModule[];
   /** The demo runs, already normalised: ready to print, the same bytes every time. */
   demos: DemoRun[];

@@ -32,6 +32,7 @@ function anatomyTable(current: LessonFacts, previous: LessonFacts | undefined, l
     promptSections: labels.promptSectionsRow,
     commands: labels.commandsRow,
     grants: labels.grantsRow,
+    flags: labels.flagsRow,
   };
   const names = (kind: AnatomyKind, list: string[]) =>
     list.length ? list.map((n) => code(kind === "commands" && !n.startsWith("/") ? `/${n}` : n)).join(", ") : labels.none;

@@ -1,6 +1,6 @@
 /** @learn/s01 — the agent loop and one bash tool. Later lessons import from here. */
-import { demoScripts, type Lesson } from "@learn/core";
-import { createAgent } from "./agent.ts";
+import { demoScripts, lessonFrom } from "@learn/core";
+import { createAgent, mechanisms } from "./agent.ts";
 
 export { createAgent, mechanisms } from "./agent.ts";
 export { bash } from "./mechanism.ts";
@@ -9,10 +9,10 @@ export { promptSections, systemPrompt } from "./prompt.ts";
 export { refusalFor, REFUSED_COMMANDS } from "./guard.ts";
 export { bashTool, createBashTool, formatRun, BASH_TIMEOUT_MS } from "./tools/bash.ts";
 
-export const lesson: Lesson = {
+export const lesson = lessonFrom(mechanisms, {
   id: "s01",
   title: "The agent loop",
   headline: "one loop and one tool make an agent",
   demoScripts: demoScripts(import.meta.url, "hello.yaml"),
   createAgent,
-};
+});

@@ -1,6 +1,6 @@
 /** @learn/s02 — a dispatch table, file tools, parallel batches. Later lessons import from here. */
-import { demoScripts, type Lesson } from "@learn/core";
-import { createAgent } from "./agent.ts";
+import { demoScripts, lessonFrom } from "@learn/core";
+import { createAgent, mechanisms } from "./agent.ts";
 
 export { createAgent, mechanisms } from "./agent.ts";
 export { files } from "./mechanism.ts";
@@ -16,10 +16,10 @@ export { grepTool, MAX_GREP_MATCHES, MAX_MATCH_LINE_CHARS } from "./tools/grep.t
 export { findFiles, checkPattern, IGNORED } from "./tools/find-files.ts";
 export { readTextFile, looksBinary, linesOf, BINARY_SNIFF_BYTES } from "./tools/text-file.ts";
 
-export const lesson: Lesson = {
+export const lesson = lessonFrom(mechanisms, {
   id: "s02",
   title: "Tools",
   headline: "add a tool, not a branch",
   demoScripts: demoScripts(import.meta.url, "fix-bug.yaml"),
   createAgent,
-};
+});

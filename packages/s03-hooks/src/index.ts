@@ -1,7 +1,7 @@
 /** @learn/s03 — the kernel's hooks: a permission pipeline and command hooks. Later lessons import from here. */
-import { demoScripts, type Lesson } from "@learn/core";
-import { createAgent } from "./agent.ts";
-import { PERMISSION_MODE_FLAG, permissionModeFlag } from "./policy-hooks.ts";
+import { demoScripts, lessonFrom } from "@learn/core";
+import { createAgent, mechanisms } from "./agent.ts";
+import { PERMISSION_MODE_FLAG } from "./policy-hooks.ts";
 
 export { createAgent, mechanisms } from "./agent.ts";
 export { permissions } from "./mechanism.ts";
@@ -32,13 +32,12 @@ export { COMMAND_HOOK_EVENTS, DEFAULT_HOOK_TIMEOUT_S, toolMatcher, type HookConf
 export { verdictOf, BLOCKING_EXIT_CODE, type HookVerdict } from "./command-hooks/verdict.ts";
 export { payloadOf, toClaudeCode, fromClaudeCode, type HookSession } from "./command-hooks/payload.ts";
 
-export const lesson: Lesson = {
+export const lesson = lessonFrom(mechanisms, {
   id: "s03",
   title: "Hooks and permissions",
   headline: "hang policy on the loop, don't write it in",
   demoScripts: demoScripts(import.meta.url, "guarded.yaml"),
   // In plan mode nothing is asked: the offline model plans instead (demo/plan-mode.yaml).
   offlineScript: (flags) => (flags[PERMISSION_MODE_FLAG] === "plan" ? demoScripts(import.meta.url, "plan-mode.yaml")[0] : undefined),
-  flags: [permissionModeFlag],
   createAgent,
-};
+});

@@ -10,7 +10,7 @@
 import type { Mechanism } from "@learn/core";
 import type { PermissionAccess } from "./permissions/hook.ts";
 import { withReadGuard } from "./permissions/read-guard.ts";
-import { createPolicyHooks } from "./policy-hooks.ts";
+import { createPolicyHooks, permissionModeFlag } from "./policy-hooks.ts";
 import { withPermissionGuidance } from "./prompt.ts";
 
 declare module "@learn/core" {
@@ -25,6 +25,7 @@ declare module "@learn/core" {
 
 export const permissions: Mechanism = {
   name: "permissions",
+  flags: [permissionModeFlag],
   async add(parts, { options, grants }) {
     const policy = await createPolicyHooks(options);
     for (const grant of grants) policy.access.grants.add(grant.rules, grant.source);

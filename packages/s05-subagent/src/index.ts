@@ -1,7 +1,7 @@
 /** @learn/s05 — subagents: a task tool that runs a child agent in a context of its own. Later lessons import from here. */
-import { demoScripts, type Lesson } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core";
 import { lesson as previousLesson } from "@learn/s04";
-import { createAgent } from "./agent.ts";
+import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
@@ -17,11 +17,10 @@ export { BUILT_IN_AGENTS, DEFAULT_AGENT_TYPE, REPORT_GUIDANCE } from "./agent-ty
 export { chooseTools, type ToolChoice } from "./agent-types/tool-names.ts";
 export { modelIdFor, INHERITED_MODELS } from "./agent-types/model-choice.ts";
 
-export const lesson: Lesson = {
+export const lesson = lessonFrom(mechanisms, {
   id: "s05",
   title: "Subagents",
   headline: "big exploration, small summary",
   demoScripts: demoScripts(import.meta.url, "subtask.yaml"),
-  flags: previousLesson.flags ?? [],
   createAgent,
-};
+});

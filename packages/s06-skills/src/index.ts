@@ -1,7 +1,7 @@
 /** @learn/s06 — knowledge when asked: skills, memory, CLAUDE.md, custom commands, a cached prompt. Later lessons import from here. */
-import { demoScripts, type Lesson } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core";
 import { lesson as previousLesson } from "@learn/s05";
-import { createAgent } from "./agent.ts";
+import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
@@ -14,11 +14,10 @@ export * from "./memory/index.ts";
 export { loadClaudeMd, claudeMdSection } from "./claude-md.ts";
 export * from "./commands/index.ts";
 
-export const lesson: Lesson = {
+export const lesson = lessonFrom(mechanisms, {
   id: "s06",
   title: "Skills and memory",
   headline: "knowledge when asked, not up front",
   demoScripts: demoScripts(import.meta.url, "knowledge.yaml"),
-  flags: previousLesson.flags ?? [],
   createAgent,
-};
+});

@@ -1,7 +1,7 @@
 /** @learn/s08 — a task graph on disk: goals that survive compaction and restarts. Later lessons import from here. */
-import { demoScripts, type Lesson } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core";
 import { lesson as previousLesson } from "@learn/s07";
-import { createAgent } from "./agent.ts";
+import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
@@ -9,11 +9,10 @@ export { tasks } from "./mechanism.ts";
 export { TASKS_GUIDANCE } from "./task-board.ts";
 export * from "./tasks/index.ts";
 
-export const lesson: Lesson = {
+export const lesson = lessonFrom(mechanisms, {
   id: "s08",
   title: "Tasks",
   headline: "goals that survive forgetting",
   demoScripts: demoScripts(import.meta.url, "feature-plan.yaml"),
-  flags: previousLesson.flags ?? [],
   createAgent,
-};
+});

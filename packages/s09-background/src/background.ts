@@ -18,13 +18,13 @@
  * What a scheduled prompt does later is judged when it runs, and a job on disk that this
  * session did not make is shown before it can fire, never fired without a terminal (consent.ts).
  */
-import { defineHook, type AgentOptions, type Mechanism, type Renderer } from "@learn/core";
+import { defineHook, type AgentOptions, type LessonFlag, type Mechanism, type Renderer } from "@learn/core";
 import { CRON_CREATE_TOOL, CRON_DELETE_TOOL, CronConsent, CronScheduler, CronStore, cronTools, type Clock } from "./cron/index.ts";
 import { jobsCommand } from "./jobs-command.ts";
 import { BACKGROUND_RUN_TOOL, backgroundRunTool, checkBackgroundTool, describeJob, JobManager, readFinishedNote, type Job } from "./jobs/index.ts";
 import { Notifications } from "./notifications/index.ts";
 import { BACKGROUND_GUIDANCE, CRON_GUIDANCE } from "./prompt.ts";
-import { clockFor } from "./time-scale.ts";
+import { clockFor, TIME_SCALE_FLAG, timeScaleFlag } from "./time-scale.ts";
 
 /** `--print` and the demo wait for a one-shot cron job due this soon (clock time), never longer. */
 export const CRON_WAIT_MS = 60_000;
@@ -44,6 +44,12 @@ export interface Background {
 export const DELIVER_FLAG = "deliver";
 export const DELIVER_CHOICES = ["next-call", "when-idle"] as const;
 
+const deliverFlag: LessonFlag = {
+  name: DELIVER_FLAG,
+  choices: DELIVER_CHOICES,
+  description: "when a finished job's result reaches the model: with the next model call (next-call, the default), or once the agent is idle (when-idle, the offline demo)",
+};
+
 export function backgroundFor(options: AgentOptions): Background {
   const notifications = new Notifications({ whenIdle: options.flags[DELIVER_FLAG] === "when-idle" });
   const jobs = new JobManager({ workspace: options.cwd, onFinish: (job) => finished(job, notifications, options.renderer) });
@@ -58,6 +64,11 @@ export const backgroundMechanism = (make: (options: AgentOptions) => Background 
   name: "background",
   for: ["lead"],
   grants: [{ rules: [CRON_CREATE_TOOL, CRON_DELETE_TOOL], source: CRON_GRANT }],
+  flags: [timeScaleFlag, deliverFlag],
+  // Offline, a job "at the next minute" fires within a second: no demo waits a minute. And a
+  // result waits for the idle agent: whether a job ends before or after the agent's other work
+  // depends on the machine's speed, and a scripted model expects one order.
+  offlineFlags: { [TIME_SCALE_FLAG]: "60", [DELIVER_FLAG]: "when-idle" },
   async add(base, { options }) {
     const background = make(options);
     const { clock, notifications, jobs, store } = background;

@@ -5,12 +5,18 @@
  * offline demo runs so; with a real model the clock is the real one unless you ask.
  * Nothing else is sped up: jobs, timeouts and the model run in real time.
  */
-import { ConfigError } from "@learn/core";
+import { ConfigError, type LessonFlag } from "@learn/core";
 import { z } from "zod";
 import { scaledClock, systemClock, type Clock } from "./cron/index.ts";
 
 export const TIME_SCALE_FLAG = "time-scale";
 export const TIME_SCALE_ENV = "LEARN_TIME_SCALE";
+
+export const timeScaleFlag: LessonFlag = {
+  name: TIME_SCALE_FLAG,
+  env: TIME_SCALE_ENV,
+  description: "run the cron scheduler's clock this many times faster (the offline demo: 60, a minute a second)",
+};
 
 const scale = z.coerce.number().positive().max(3600);
 

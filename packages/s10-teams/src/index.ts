@@ -1,7 +1,7 @@
 /** @learn/s10 — teammates and mailboxes: many loops, one team. Later lessons import from here. */
-import { demoScripts, type Lesson } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core";
 import { lesson as previousLesson } from "@learn/s09";
-import { createAgent } from "./agent.ts";
+import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
@@ -14,12 +14,10 @@ export * from "./teammates/team.ts";
 export * from "./teammates/teammate.ts";
 export * from "./teammates/tools.ts";
 
-export const lesson: Lesson = {
+export const lesson = lessonFrom(mechanisms, {
   id: "s10",
   title: "Teams",
   headline: "many loops, one team",
   demoScripts: demoScripts(import.meta.url, "pair.yaml"),
-  flags: previousLesson.flags ?? [],
-  demoFlags: previousLesson.demoFlags,
   createAgent,
-};
+});

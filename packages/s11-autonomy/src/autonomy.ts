@@ -16,7 +16,7 @@ import { TaskBoard } from "@learn/s08";
 import { SPAWN_TEAMMATE_TOOL, teamOf, type BuiltTeam } from "@learn/s10";
 import { idleCycle } from "./autonomy/idle-cycle.ts";
 import { identityNote, LEAD_AUTONOMY, teammateAutonomy } from "./autonomy/prompt.ts";
-import { idleSettings } from "./autonomy/settings.ts";
+import { IDLE_POLL_FLAG, idleFlags, idleSettings } from "./autonomy/settings.ts";
 import { spawnTeammateTool } from "./autonomy/spawn.ts";
 import { CLAIM_TASK_TOOL, claimTaskTool, endPhaseHook, idleTool } from "./autonomy/tools.ts";
 import { PlanGate, planApprovalTool, Requests, shutdownRequestTool, shutdownResponseTool, submitPlanTool } from "./protocols/index.ts";
@@ -53,6 +53,10 @@ function autonomyOf(ctx: BuildContext): Promise<Autonomy> {
 export const leadProtocols: Mechanism = {
   name: "autonomy (lead)",
   for: ["lead"],
+  // The idle cycle is the lead's (hung on each teammate): its settings are read here.
+  flags: idleFlags,
+  // Offline, an idle teammate looks again every 100 ms: a demo does not wait five seconds a step.
+  offlineFlags: { [IDLE_POLL_FLAG]: "100" },
   async add(lead, ctx) {
     const { built, gate, requests } = await autonomyOf(ctx);
     return {

@@ -1,7 +1,7 @@
 /** @learn/s12 — a git worktree per task: parallel work without collisions. */
-import { demoScripts, type Lesson } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core";
 import { lesson as previousLesson } from "@learn/s11";
-import { createAgent } from "./agent.ts";
+import { createAgent, mechanisms } from "./agent.ts";
 import { prepareRepository } from "./git/prepare.ts";
 
 export { previousLesson };
@@ -13,17 +13,15 @@ export * from "./git/run-git.ts";
 export { WORKTREE_GUIDANCE, worktreesFor, type WorktreeSetup } from "./worktree-parts.ts";
 export * from "./worktrees/index.ts";
 
-export const lesson: Lesson = {
+export const lesson = lessonFrom(mechanisms, {
   id: "s12",
   title: "Worktrees",
   headline: "parallel work without collisions",
   demoScripts: demoScripts(import.meta.url, "parallel.yaml"),
-  flags: previousLesson.flags,
-  demoFlags: previousLesson.demoFlags,
   // Worktrees need a repository of the workspace's own: the practice workspace is inside the course's.
   workspace: {
     prepare: prepareRepository,
     why: "A fresh copy of practice-workspace/, made a git repository of its own: worktrees need one (--cwd <dir> to work elsewhere).",
   },
   createAgent,
-};
+});

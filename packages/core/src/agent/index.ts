@@ -5,3 +5,4 @@ export * from "./prompt-queue.ts";
 export * from "./run-until-idle.ts";
 export * from "./loop-agent.ts";
 export * from "./mechanism.ts";
+export * from "./lesson-from.ts";

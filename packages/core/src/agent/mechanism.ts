@@ -20,9 +20,11 @@
  *
  * What one mechanism lets the agent do without a question (a tool that writes only the agent's
  * own notes) is declared as data, `grants`, and gathered here for whichever mechanism enforces
- * permissions (s03): no add() reaches into another mechanism's state.
+ * permissions (s03): no add() reaches into another mechanism's state. The command-line flags a
+ * mechanism reads are data too (`flags`, `offlineFlags`): a lesson gathers them over its list
+ * with `lessonFrom` (lesson-from.ts), so a later lesson never forwards an earlier one's by hand.
  */
-import type { Agent, AgentOptions } from "../lesson.ts";
+import type { Agent, AgentOptions, LessonFlag } from "../lesson.ts";
 import { agentFrom } from "./agent-from.ts";
 import { partsWith, type AgentParts } from "./parts.ts";
 
@@ -61,6 +63,13 @@ export interface Mechanism {
   for?: readonly Role[];
   /** Allow rules its tools need (see StandingGrant); core gathers them, s03 enforces them. */
   grants?: readonly StandingGrant[];
+  /** The command-line flags it reads (`--permission-mode`): every lesson that has it offers them. */
+  flags?: readonly LessonFlag[];
+  /**
+   * Values its flags take in any offline run, unless the command line sets them: what the
+   * scripted model needs to see one order of events (s09 hands a finished job over when idle).
+   */
+  offlineFlags?: Readonly<Record<string, string>>;
   /** The agent's parts so far, with this mechanism's added. */
   add(parts: AgentParts, ctx: BuildContext): AgentParts | Promise<AgentParts>;
 }

@@ -21,7 +21,7 @@ import { Compactor } from "./compactor.ts";
 import { microCompact } from "./micro-compact.ts";
 import { persistLargeResults } from "./persist.ts";
 import { CompactionRecord } from "./record.ts";
-import { compactionSettings, type CompactionSettings } from "./settings.ts";
+import { compactionSettings, thresholdFlag, type CompactionSettings } from "./settings.ts";
 
 export interface CompactionParts {
   hooks: Hook[];
@@ -61,6 +61,7 @@ export function compaction(settings: CompactionSettings, deps: { liveState?: () 
 /** Compaction for every agent: settings from the environment and the `compact-threshold` flag. */
 export const contextCompaction: Mechanism = {
   name: "compaction",
+  flags: [thresholdFlag],
   add(base, { options }) {
     // The live state comes from the agent's context at compaction time: the final parts' notes,
     // so a later lesson's state (s08's tasks) is carried over too.

@@ -5,7 +5,7 @@
  * number stops the agent with a message that names the setting, rather than silently compacting
  * at some other size.
  */
-import { ConfigError } from "@learn/core";
+import { ConfigError, type LessonFlag } from "@learn/core";
 import { z } from "zod";
 
 export interface CompactionSettings {
@@ -43,6 +43,12 @@ export const DEFAULT_COMPACTION: CompactionSettings = {
 
 export const THRESHOLD_ENV = "LEARN_COMPACT_THRESHOLD";
 export const THRESHOLD_FLAG = "compact-threshold";
+
+export const thresholdFlag: LessonFlag = {
+  name: THRESHOLD_FLAG,
+  env: THRESHOLD_ENV,
+  description: "compact the conversation above this many estimated tokens (default 50000)",
+};
 
 const threshold = z.coerce.number().int().positive().max(10_000_000);
 

@@ -4,13 +4,18 @@
  * LEARN_IDLE_TIMEOUT_MS (default 60,000). A value that is not a whole number of milliseconds
  * above 0 stops the agent with one line that names the setting.
  */
-import { ConfigError } from "@learn/core";
+import { ConfigError, type LessonFlag } from "@learn/core";
 import { z } from "zod";
 
 export const IDLE_POLL_FLAG = "idle-poll-ms";
 export const IDLE_POLL_ENV = "LEARN_IDLE_POLL_MS";
 export const IDLE_TIMEOUT_FLAG = "idle-timeout-ms";
 export const IDLE_TIMEOUT_ENV = "LEARN_IDLE_TIMEOUT_MS";
+
+export const idleFlags: readonly LessonFlag[] = [
+  { name: IDLE_POLL_FLAG, env: IDLE_POLL_ENV, description: "how often an idle teammate looks for mail and tasks, in ms (default 5000)" },
+  { name: IDLE_TIMEOUT_FLAG, env: IDLE_TIMEOUT_ENV, description: "an idle teammate with nothing to do shuts down after this many ms (default 60000)" },
+];
 
 export interface IdleSettings {
   pollMs: number;
