@@ -14,8 +14,8 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s09";
-import { team, teammate } from "./mechanism.ts";
+import { inbox, team, teammate } from "./mechanism.ts";
 
-export const mechanisms: readonly Mechanism[] = [...previous, team, teammate];
+export const mechanisms: readonly Mechanism[] = [...previous, team, teammate, inbox];
 
 export const createAgent = (options: AgentOptions) => agentFromMechanisms(mechanisms, options);

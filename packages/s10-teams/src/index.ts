@@ -5,7 +5,7 @@ import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { team, teammate, teamOf } from "./mechanism.ts";
+export { inbox, team, teammate, teamOf } from "./mechanism.ts";
 export { teamFor, type BuiltTeam } from "./team-parts.ts";
 export * from "./team/index.ts";
 export * from "./teammates/inbox.ts";

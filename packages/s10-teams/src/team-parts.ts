@@ -9,7 +9,7 @@
  */
 import type { AgentOptions, BuildContext, Mechanism, PartsOf } from "@learn/core";
 import { LEAD, Mailboxes, Roster } from "./team/index.ts";
-import { inboxOf, withInbox, type Inbox } from "./teammates/inbox.ts";
+import { inboxOf, type Inbox } from "./teammates/inbox.ts";
 import { TEAM_GUIDANCE } from "./teammates/prompt.ts";
 import { Team } from "./teammates/team.ts";
 import { broadcastTool, listTeammatesTool, readInboxTool, sendMessageTool, SPAWN_TEAMMATE_TOOL, spawnTeammateTool } from "./teammates/tools.ts";
@@ -51,31 +51,28 @@ export const team: Mechanism = {
   async add(base, ctx) {
     const { options } = ctx;
     const { team: mates, mailboxes, roster, inbox } = await teamOf(ctx);
-    return withInbox(
-      {
-        ...base,
-        tools: [
-          ...base.tools,
-          spawnTeammateTool(mates),
-          listTeammatesTool(mates),
-          sendMessageTool(mailboxes, mates),
-          broadcastTool(mailboxes, mates),
-          readInboxTool(inbox.notes),
-        ],
-        sections: [...base.sections, TEAM_GUIDANCE],
-        commands: [...base.commands, teamCommand(roster), inboxCommand(mailboxes, inbox.notes)],
-        onClear: [...base.onClear, () => mates.clear()],
-        working: [...base.working, () => mates.working()],
-        start: [...base.start, (agent) => (mates.onSettled = () => agent.wake())],
-        close: [
-          ...base.close,
-          async () => {
-            const stopped = await mates.close();
-            if (stopped.length) options.renderer.notice(`Teammates stopped: the session ended (${stopped.join(", ")}).`);
-          },
-        ],
-      },
-      inbox,
-    );
+    return {
+      ...base,
+      tools: [
+        ...base.tools,
+        spawnTeammateTool(mates),
+        listTeammatesTool(mates),
+        sendMessageTool(mailboxes, mates),
+        broadcastTool(mailboxes, mates),
+        readInboxTool(inbox.notes),
+      ],
+      sections: [...base.sections, TEAM_GUIDANCE],
+      commands: [...base.commands, teamCommand(roster), inboxCommand(mailboxes, inbox.notes)],
+      onClear: [...base.onClear, () => mates.clear()],
+      working: [...base.working, () => mates.working()],
+      start: [...base.start, (agent) => (mates.onSettled = () => agent.wake())],
+      close: [
+        ...base.close,
+        async () => {
+          const stopped = await mates.close();
+          if (stopped.length) options.renderer.notice(`Teammates stopped: the session ended (${stopped.join(", ")}).`);
+        },
+      ],
+    };
   },
 };

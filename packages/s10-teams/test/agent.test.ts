@@ -203,6 +203,8 @@ describe("what the lead and its children are made of", () => {
       expect(anatomy.hooks).toEqual(expect.arrayContaining(["inbox-wake", "inbox"]));
       expect(anatomy.promptSections).toContain("team");
       expect(anatomy.commands).toEqual(expect.arrayContaining(["team", "inbox"]));
+      // The lead's inbox is the mechanism both sides share; the teammate one is not the lead's.
+      expect(anatomy.mechanisms!.slice(-2)).toEqual(["team", "inbox"]);
       expect(await agent.commands!.find((c) => c.name === "team")!.run("")).toMatch(/^Team "[^"]+": no teammates yet\.$/);
       expect(await agent.commands!.find((c) => c.name === "inbox")!.run("")).toBe("No mail waiting.");
     } finally {
@@ -212,5 +214,7 @@ describe("what the lead and its children are made of", () => {
     const child = await partsFrom(mechanisms, { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} }, "subagent");
     expect(child.tools.map((t) => t.name)).not.toContain("spawn_teammate");
     expect(child.tools.map((t) => t.name)).not.toContain("send_message");
+    expect(child.mechanisms).not.toContain("inbox");
+    expect(child.hooks.map((h) => h.name)).not.toContain("inbox");
   });
 });

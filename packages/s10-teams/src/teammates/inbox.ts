@@ -10,7 +10,7 @@
  *   send_message ──► .team/inbox/alice.jsonl ──► alice's next request: <inbox>…</inbox>
  *                                          └──► alice idle? a turn of its own: "New mail; it follows."
  */
-import { defineHook, quoteText, type AgentParts } from "@learn/core";
+import { quoteText } from "@learn/core";
 import { Notifications } from "@learn/s09";
 import { formatMail, type Mailboxes } from "../team/index.ts";
 
@@ -38,24 +38,4 @@ export function inboxOf(name: string, mailboxes: Mailboxes): Inbox {
   });
   const close = mailboxes.onMail(name, () => void notes.pullNow());
   return { notes, close };
-}
-
-/** An agent's parts with its inbox: the hooks, the wrapper that confirms delivery, the wake. */
-export function withInbox(base: AgentParts, { notes: inbox, close }: Inbox): AgentParts {
-  return {
-    ...base,
-    hooks: [
-      ...base.hooks,
-      defineHook("UserPromptSubmit", "inbox-wake", async ({ prompt }) => {
-        const stale = inbox.wakeStarts(prompt);
-        return stale ? { block: stale } : undefined;
-      }),
-      defineHook("PreModel", "inbox", async (_e, ctx) => inbox.drainInto(ctx)),
-    ],
-    wrappers: [...base.wrappers, inbox.delivered],
-    onClear: [...base.onClear, () => inbox.clear()],
-    working: [...base.working, () => inbox.arriving > 0],
-    start: [...base.start, (agent) => inbox.attach(agent)],
-    close: [...base.close, close],
-  };
 }

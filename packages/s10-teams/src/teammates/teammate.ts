@@ -13,7 +13,7 @@
  */
 import { agentFrom, describeError, PromptQueue, type Agent, type AgentOptions, type AgentParts, type PartsOf, type Renderer } from "@learn/core";
 import { LEAD, type Mailboxes, type MemberStatus, type Roster } from "../team/index.ts";
-import { inboxOf, withInbox, type Inbox } from "./inbox.ts";
+import { inboxOf, type Inbox } from "./inbox.ts";
 import { teammateSection } from "./prompt.ts";
 import { readInboxTool, sendMessageTool, type Directory } from "./tools.ts";
 
@@ -72,7 +72,8 @@ export class Teammate implements TeammateHandle {
   private readonly stopped = new AbortController();
   private loop: Promise<void> = Promise.resolve();
   private agent: Agent | undefined;
-  private inbox: Inbox | undefined;
+  /** Its mail, drained into its requests by the inbox mechanism (mechanism.ts). */
+  readonly inbox: Inbox;
 
   readonly renderer: Renderer;
 
@@ -83,6 +84,7 @@ export class Teammate implements TeammateHandle {
   ) {
     // Its own lane on the screen (its name, its colour), for its agent and for the harness's word about it.
     this.renderer = team.lead.renderer.teammate(name);
+    this.inbox = inboxOf(name, team.mailboxes);
   }
 
   /** Build its agent and start its first work phase; resolves once it runs, not when it ends. */
@@ -92,6 +94,7 @@ export class Teammate implements TeammateHandle {
       agent = await this.build();
     } catch (err) {
       await this.setStatus("shutdown"); // never ran: it must not count as working (`--print` would wait for it)
+      this.inbox.close(); // and it listens for no more mail: the agent that would have closed it is not there
       throw err;
     }
     this.agent = agent;
@@ -106,8 +109,8 @@ export class Teammate implements TeammateHandle {
   get busy(): boolean {
     if (this.status === "shutdown") return false;
     if (!this.waiting) return true; // working, or between two steps of its loop
-    const notes = this.inbox?.notes;
-    return this.queue.size > 0 || (notes !== undefined && (notes.arriving > 0 || notes.size > 0));
+    const { notes } = this.inbox;
+    return this.queue.size > 0 || notes.arriving > 0 || notes.size > 0;
   }
 
   async wait(ms: number): Promise<void> {
@@ -121,7 +124,7 @@ export class Teammate implements TeammateHandle {
   }
 
   async checkMail(): Promise<void> {
-    await this.inbox?.notes.pullNow();
+    await this.inbox.notes.pullNow();
   }
 
   get signal(): AbortSignal {
@@ -159,20 +162,15 @@ export class Teammate implements TeammateHandle {
 
   /**
    * What this lesson gives the teammate (the "teammate" mechanism calls it while its parts are
-   * built): its inbox, drained into its requests, send_message and read_inbox, and a prompt
-   * section that says who it is.
+   * built): send_message and read_inbox, and a prompt section that says who it is. Its inbox
+   * is drained into its requests by the inbox mechanism, as the lead's is.
    */
   ownParts(parts: AgentParts): AgentParts {
-    const inbox = inboxOf(this.name, this.team.mailboxes);
-    this.inbox = inbox;
-    return withInbox(
-      {
-        ...parts,
-        tools: [...parts.tools, sendMessageTool(this.team.mailboxes, this.team.directory), readInboxTool(inbox.notes)],
-        sections: [...parts.sections, teammateSection(this.name, this.role, this.team.teamName)],
-      },
-      inbox,
-    );
+    return {
+      ...parts,
+      tools: [...parts.tools, sendMessageTool(this.team.mailboxes, this.team.directory), readInboxTool(this.inbox.notes)],
+      sections: [...parts.sections, teammateSection(this.name, this.role, this.team.teamName)],
+    };
   }
 
   /** Work phases until shutdown: the first on its prompt, then one for each wake (mail). */
