@@ -65,7 +65,7 @@ function check(plan: DocsPlan, io: DocsIo): number {
     io.err("Run `pnpm run docs` to regenerate them.\n");
   }
   if (plan.shape.length > 0) {
-    io.err("Lesson docs out of shape — fix these by hand:\n");
+    io.err("Lesson docs out of shape, or a spine over its budget — fix these by hand:\n");
     for (const problem of plan.shape) io.err(`  ${problem}\n`);
   }
   return 1;

@@ -2,7 +2,8 @@
  * `pnpm docs` and `pnpm docs:check` share one function: plan every lesson README with its
  * generated blocks recomputed, and every README and REFERENCE with its generated excerpts.
  * Generating writes the plan; checking only compares it with the files on disk, and checks the
- * documents' shape (shape.ts). Nothing outside the markers is ever changed.
+ * documents' shape (shape.ts) and each spine's budget (spine.ts). Nothing outside the markers
+ * is ever changed.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -14,8 +15,10 @@ import { LABELS, type Lang } from "./labels.ts";
 import { gatherFacts, type LessonFacts } from "./lesson-facts.ts";
 import { BLOCK_NAMES, readBlock, writeBlock, type BlockName } from "./markers.ts";
 import { shapeProblems } from "./shape.ts";
+import { renderReadFirst } from "./read-first.ts";
 import { readmeSkeleton, referenceSkeleton, TEMPLATES } from "./skeleton.ts";
 import { readIfExists } from "./sources.ts";
+import { budgetProblems } from "./spine.ts";
 import { renderWalkthrough } from "./walkthrough.ts";
 import { renderWhatChanged } from "./what-changed.ts";
 
@@ -37,7 +40,10 @@ export interface DocsPlan {
   readmes: ReadmePlan[];
   /** Lessons left out, and why. */
   skipped: string[];
-  /** What is wrong with the documents' shape (shape.ts), one line each; checked, never fixed. */
+  /**
+   * What is wrong with the documents' shape (shape.ts) and with the lessons' reading lists
+   * (a spine over its budget, spine.ts), one line each; checked, never fixed.
+   */
   shape: string[];
 }
 
@@ -48,6 +54,7 @@ export async function planDocs(root: string): Promise<DocsPlan> {
   const readmes: ReadmePlan[] = [];
   const shape: string[] = [];
   for (const [i, current] of facts.entries()) {
+    shape.push(...budgetProblems(current.readFirst, `packages/${current.pkg.dirName}`));
     for (const lang of ["en", "zh"] as const) {
       const readme = await planReadme(root, lang, current, facts[i - 1], kernel);
       const reference = await planReference(root, lang, current);
@@ -77,12 +84,13 @@ function blocksFor(lang: Lang, current: LessonFacts, previous: LessonFacts | und
   const labels = LABELS[lang];
   const readme = TEMPLATES[lang].file;
   const bodies: Record<BlockName, string> = {
+    "read-first": renderReadFirst(current.readFirst, labels),
     "what-changed": renderWhatChanged(current, previous, labels, readme),
     "code-diff": renderCodeDiff({ current, previous, kernel, labels }),
     walkthrough: renderWalkthrough(current, labels),
   };
   // Every block starts with the note that it is generated, so nobody edits it by hand.
-  return (name: BlockName) => `${labels.generatedNote}\n\n${bodies[name]}`;
+  return (name: BlockName) => `${name === "read-first" ? labels.readFirstNote : labels.generatedNote}\n\n${bodies[name]}`;
 }
 
 async function planReadme(

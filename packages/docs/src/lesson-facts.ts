@@ -1,16 +1,19 @@
 /**
  * Everything the generated blocks say about one lesson, gathered once and rendered twice
- * (English and Chinese): its agent's anatomy, its modules, and the normalised trace of a real
- * run of its demo.
+ * (English and Chinese): its reading list, its agent's anatomy, its modules, and the normalised
+ * trace of a real run of its demo.
  */
 import { anatomyOf, type LessonAnatomy } from "./anatomy.ts";
 import { runDemos, type DemoRun } from "./demo-run.ts";
 import type { LessonPackage } from "./discover.ts";
 import { Normalizer, restateUsage } from "./normalize.ts";
 import { lessonModules, type SourceModule } from "./sources.ts";
+import { readReadingList, type ReadingList } from "./spine.ts";
 
 export interface LessonFacts {
   pkg: LessonPackage;
+  /** The spine and optional reading paths its package.json declares, measured. */
+  readFirst: ReadingList;
   anatomy: LessonAnatomy;
   modules: SourceModule[];
   /** The demo runs, already normalised: ready to print, the same bytes every time. */
@@ -18,12 +21,13 @@ export interface LessonFacts {
 }
 
 export async function gatherFacts(pkg: LessonPackage): Promise<LessonFacts> {
-  const [anatomy, modules, demos] = await Promise.all([
+  const [readFirst, anatomy, modules, demos] = await Promise.all([
+    readReadingList(pkg.dir, `packages/${pkg.dirName}`),
     anatomyOf(pkg.lesson),
     lessonModules(pkg.dir),
     runDemos(pkg.lesson),
   ]);
-  return { pkg, anatomy, modules, demos: normalizeDemos(demos) };
+  return { pkg, readFirst, anatomy, modules, demos: normalizeDemos(demos) };
 }
 
 /**

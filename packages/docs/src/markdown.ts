@@ -62,3 +62,15 @@ export function markdownLines(text: string): MarkdownLine[] {
     return { text: line, kind: "code" };
   });
 }
+
+/**
+ * Text from a code comment, made safe for a table cell: a `|` would end the cell, and a `<tag>`
+ * outside a code span would be read as HTML (and by the site's Vue compiler as a component).
+ */
+export function cell(text: string): string {
+  return text
+    .split(/(`+[^`]*`+)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/</g, "&lt;").replace(/>/g, "&gt;")))
+    .join("")
+    .replace(/\|/g, "\\|");
+}

@@ -10,7 +10,7 @@
  */
 import { DocsError } from "./errors.ts";
 
-export const BLOCK_NAMES = ["what-changed", "code-diff", "walkthrough"] as const;
+export const BLOCK_NAMES = ["read-first", "what-changed", "code-diff", "walkthrough"] as const;
 export type BlockName = (typeof BLOCK_NAMES)[number];
 
 export const startMarker = (name: BlockName) => `<!-- generated:${name}:start -->`;

@@ -1,9 +1,9 @@
 /**
  * How long the hand-written part of a README takes to read, carefully, as a student reads it
  * the first time. Issue 25's budget is ten minutes: the problem, the solution, what to read
- * first, how to try it and the exercises. The generated blocks (what changed, the code diff,
- * the walkthrough) are not counted — a student looks things up there — but a generated excerpt
- * is: it sits in the prose and is read with it.
+ * first, how to try it and the exercises. The generated blocks (read first, what changed, the
+ * code diff, the walkthrough) are not counted — a student looks things up there, or opens the
+ * files they list — but a generated excerpt is: it sits in the prose and is read with it.
  *
  * The rates, chosen to be honest rather than flattering:
  *   - English prose: 200 words a minute (careful reading of technical text, not skimming);
@@ -34,7 +34,7 @@ export interface ReadingTime {
 
 const HAN = /\p{Script=Han}/gu;
 
-/** The README without its three generated blocks (markers and all), each line of them left empty. */
+/** The README without its generated blocks (markers and all), each line of them left empty. */
 export function handWritten(markdown: string): string {
   let text = markdown;
   for (const name of BLOCK_NAMES) {

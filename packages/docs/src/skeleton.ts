@@ -14,7 +14,6 @@ export interface Template {
   file: string;
   problem: string;
   solution: string;
-  readFirst: string;
   blocks: Record<BlockName, string>;
   tryIt: string;
   exercises: string;
@@ -33,8 +32,7 @@ export const TEMPLATES: Record<Lang, Template> = {
     file: "README.md",
     problem: "## The problem",
     solution: "## The solution",
-    readFirst: "## Read first",
-    blocks: { "what-changed": "## What changed", "code-diff": "## The code diff", walkthrough: "## Walkthrough" },
+    blocks: { "read-first": "## Read first", "what-changed": "## What changed", "code-diff": "## The code diff", walkthrough: "## Walkthrough" },
     tryIt: "## Try it",
     exercises: "## Exercises",
     reference: {
@@ -48,8 +46,7 @@ export const TEMPLATES: Record<Lang, Template> = {
     file: "README.zh.md",
     problem: "## 问题",
     solution: "## 解决方案",
-    readFirst: "## 从哪里读起",
-    blocks: { "what-changed": "## 变化了什么", "code-diff": "## 代码差异", walkthrough: "## 逐步走读" },
+    blocks: { "read-first": "## 从哪里读起", "what-changed": "## 变化了什么", "code-diff": "## 代码差异", walkthrough: "## 逐步走读" },
     tryIt: "## 动手试试",
     exercises: "## 练习",
     reference: {
@@ -64,7 +61,7 @@ export const TEMPLATES: Record<Lang, Template> = {
 /** The README's level-2 headings, in the order they must come. */
 export function readmeHeadings(lang: Lang): string[] {
   const t = TEMPLATES[lang];
-  return [t.problem, t.solution, t.readFirst, t.blocks["what-changed"], t.blocks["code-diff"], t.blocks.walkthrough, t.tryIt, t.exercises];
+  return [t.problem, t.solution, t.blocks["read-first"], t.blocks["what-changed"], t.blocks["code-diff"], t.blocks.walkthrough, t.tryIt, t.exercises];
 }
 
 export function readmeSkeleton(lesson: Lesson, lang: Lang): string {

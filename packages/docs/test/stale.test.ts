@@ -1,8 +1,9 @@
 /**
  * Docs cannot drift from code: on a copy of the lessons, change one line of an agent.ts
  * without regenerating, and the check fails naming the file and the block; regenerate, and
- * it passes again. The same for a generated excerpt whose code changed, and a README that
- * lost one of its sections fails the same check, naming the heading.
+ * it passes again. The same for a generated excerpt whose code changed, and for a "Read first"
+ * list whose file changed its top comment; a README that lost one of its sections fails the
+ * same check, naming the heading, and so does a spine over its budget or naming a missing file.
  */
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -66,6 +67,44 @@ describe("pnpm docs:check", () => {
     expect(generated.out).toContain("updated packages/s02-tools/README.md: code-diff");
     expect(await docs("check")).toMatchObject({ code: 0, err: "" });
     expect(await readFile(path.join(root, "packages", "s02-tools", "README.md"), "utf8")).toContain("// the memory");
+  });
+
+  it("fails on a stale Read first, a spine over its budget, and a spine naming a missing file", async () => {
+    // The test before ends with every block up to date.
+    const readme = path.join(root, "packages", "s01-loop", "README.md");
+    expect(await readFile(readme, "utf8")).toContain("| [src/guard.ts](src/guard.ts) | 22 | The refuse-list: commands the bash tool will not run, whatever the model says. |");
+
+    // The guard's own comment says something new, and nobody regenerates: the list is stale.
+    const guard = path.join(root, "packages", "s01-loop", "src", "guard.ts");
+    const guardText = await readFile(guard, "utf8");
+    await writeFile(guard, guardText.replace("The refuse-list: commands", "The refuse-list, short: commands"));
+    const stale = await docs("check");
+    expect(stale.code).toBe(1);
+    expect(stale.err).toContain("packages/s01-loop/README.md: read-first\n");
+    expect(stale.err).toContain("packages/s01-loop/README.zh.md: read-first\n");
+    expect(await docs("generate")).toMatchObject({ code: 0, out: expect.stringContaining("updated packages/s01-loop/README.md: read-first") });
+    expect(await readFile(readme, "utf8")).toContain("| 22 | The refuse-list, short: commands the bash tool will not run");
+
+    // The kernel joins s01's spine: 185 + 158 lines, over the budget. Generating still writes
+    // the list (the writer sees the numbers); the check fails, naming package.json.
+    const pkgFile = path.join(root, "packages", "s01-loop", "package.json");
+    const pkg = await readFile(pkgFile, "utf8");
+    await writeFile(pkgFile, pkg.replace('"src/prompt.ts"]', '"src/prompt.ts", "../core/src/kernel/kernel.ts"]'));
+    expect(await docs("generate")).toMatchObject({ code: 0 });
+    const over = await docs("check");
+    expect(over.code).toBe(1);
+    expect(over.err).toMatch(/ {2}packages\/s01-loop\/package\.json: the spine \(learn\.readFirst\) is 3\d\d lines, over the budget of 300/);
+    expect(over.err).not.toContain("Stale docs");
+
+    // A file the spine names is gone: an error naming package.json and the file.
+    await writeFile(pkgFile, pkg.replace('"src/prompt.ts"]', '"src/prompt.ts", "src/gone.ts"]'));
+    const missing = await docs("check");
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain("packages/s01-loop/package.json: learn names src/gone.ts, which does not exist");
+
+    // Put back as it was; the next test regenerates before it checks.
+    await writeFile(pkgFile, pkg);
+    await writeFile(guard, guardText);
   });
 
   it("fails on an excerpt whose code changed and on a README out of shape, naming each", async () => {
