@@ -1,5 +1,6 @@
 /**
- * What lesson 11 adds to lesson 10's team, one mechanism for each side (autonomy.ts):
+ * What lesson 11 adds: teammates that find their own work and answer the lead's requests, one
+ * mechanism for each side of lesson 10's team (autonomy.ts):
  *
  *   autonomy (lead)       spawn_teammate with plan_first, shutdown_request, plan_approval; and the
  *                         idle cycle, hung on every teammate (TeammateIdle): mail? the board? stop
