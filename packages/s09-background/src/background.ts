@@ -80,14 +80,7 @@ export const backgroundMechanism = (make: (options: AgentOptions) => Background 
     return {
       ...base,
       tools: [...base.tools, backgroundRunTool(jobs), checkBackgroundTool(jobs), ...cronTools(store, clock)],
-      hooks: [
-        ...base.hooks,
-        defineHook("UserPromptSubmit", "background-wake", async ({ prompt }) => {
-          const stale = notifications.wakeStarts(prompt);
-          return stale ? { block: stale } : undefined;
-        }),
-        defineHook("PreModel", "background-results", async (_e, ctx) => notifications.drainInto(ctx)),
-      ],
+      hooks: [...base.hooks, ...notifications.hooks({ wake: "background-wake", deliver: "background-results" })],
       wrappers: [...base.wrappers, notifications.delivered],
       sections: [
         ...base.sections,

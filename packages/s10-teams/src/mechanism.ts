@@ -11,7 +11,7 @@
  * later lesson adds. The team itself is made once a session, by the lead's mechanism, and found
  * by every teammate's mechanism in the session (`ctx.shared`).
  */
-import { defineHook, type BuildContext, type Mechanism } from "@learn/core";
+import type { BuildContext, Mechanism } from "@learn/core";
 import { teamOf } from "./team-parts.ts";
 import type { Teammate } from "./teammates/teammate.ts";
 
@@ -38,15 +38,8 @@ export const inbox: Mechanism = {
     const { notes, close } = ctx.role === "lead" ? (await teamOf(ctx)).inbox : (await teammateOf(ctx)).inbox;
     return {
       ...parts,
-      hooks: [
-        ...parts.hooks,
-        // Lesson 9's notifications, fed from the mailbox: a wake turn whose mail an earlier turn already carried is dropped.
-        defineHook("UserPromptSubmit", "inbox-wake", async ({ prompt }) => {
-          const stale = notes.wakeStarts(prompt);
-          return stale ? { block: stale } : undefined;
-        }),
-        defineHook("PreModel", "inbox", async (_e, c) => notes.drainInto(c)),
-      ],
+      // Lesson 9's notifications, fed from the mailbox: the same two hooks, under the inbox's names.
+      hooks: [...parts.hooks, ...notes.hooks({ wake: "inbox-wake", deliver: "inbox" })],
       wrappers: [...parts.wrappers, notes.delivered],
       onClear: [...parts.onClear, () => notes.clear()],
       working: [...parts.working, () => notes.arriving > 0],

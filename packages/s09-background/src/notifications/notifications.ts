@@ -15,7 +15,7 @@
  * and the block with it. So a note is only *in flight* until a model call succeeds; a note
  * whose block was rolled back goes back to pending, and the next turn carries it.
  */
-import { appendUserText, type AgentContext, type MessageParam, type ModelWrapper, type RunningAgent, type TextBlockParam } from "@learn/core";
+import { appendUserText, defineHook, type AgentContext, type Hook, type MessageParam, type ModelWrapper, type RunningAgent, type TextBlockParam } from "@learn/core";
 
 export const RESULTS_TAG = "background-results";
 
@@ -149,6 +149,21 @@ export class Notifications {
     if (prompt !== this.wakePrompt || !this.wakeWaiting) return undefined;
     this.wakeWaiting = false;
     return this.pending.length === 0 ? `nothing new: the turn before carried what it was about (<${this.tag}>)` : undefined;
+  }
+
+  /**
+   * The two hooks that carry the notes, under the names an agent's anatomy shows: a wake turn
+   * with nothing left to say is blocked (UserPromptSubmit), and the pending notes ride on the
+   * next model call (PreModel). s10's inbox hangs the same two on each agent of a team.
+   */
+  hooks(names: { wake: string; deliver: string }): Hook[] {
+    return [
+      defineHook("UserPromptSubmit", names.wake, async ({ prompt }) => {
+        const stale = this.wakeStarts(prompt);
+        return stale ? { block: stale } : undefined;
+      }),
+      defineHook("PreModel", names.deliver, async (_e, ctx) => this.drainInto(ctx)),
+    ];
   }
 
   /** `/clear`: the conversation is forgotten, and with it what was in flight. */
