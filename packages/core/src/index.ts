@@ -1,34 +1,60 @@
-/** @learn/core — the plumbing every lesson shares. Nothing here is the lesson itself. */
-export * from "./protocol.ts";
-export * from "./config.ts";
-export * from "./client.ts";
-export * from "./model.ts";
-export * from "./messages.ts";
-// Only what other packages use: the simulator reaches the per-block rules from inside core.
+/**
+ * @learn/core — THE RUNTIME: what the lessons teach and build on. An agent is a list of
+ * mechanisms (agent/mechanism.ts) that become its parts: tools, hooks, prompt sections,
+ * commands; the kernel runs the loop over them, calling the model through the real SDK and
+ * keeping the message list the way the Messages API requires.
+ *
+ * Core has four rooms, each its own entry point (core's README says which file is in which):
+ *
+ *   @learn/core             the runtime — this file
+ *   @learn/core/harness     what runs around it: command line, REPL, screen, config, processes, files on disk
+ *   @learn/core/simulator   the offline model: scripts, and the simulator that serves them to the SDK
+ *   @learn/core/testing     test helpers and the contract tests
+ *
+ * Every name here is imported by some other package (test/entry-points.test.ts checks): a
+ * name only core uses stays inside core.
+ */
+
+// A lesson is a mechanism, and an agent is built from a flat list of them.
+export { agentFromMechanisms, partsFrom, type BuildContext, type Mechanism, type PartsOf } from "./agent/mechanism.ts";
+export { joinSections, partsWith, sectionsFor, type AgentParts, type PromptAssembly, type PromptSection, type RunningAgent } from "./agent/parts.ts";
+export { agentFrom } from "./agent/agent-from.ts";
+export { loopAgent } from "./agent/loop-agent.ts";
+export { createContext, LEAD_AGENT, loopContext, type AgentContext } from "./agent/context.ts";
+export { PromptQueue } from "./agent/prompt-queue.ts";
+export { runUntilIdle, type IdleRunTurn } from "./agent/run-until-idle.ts";
+export { isCommandTurn, type Agent, type AgentAnatomy, type AgentOptions, type CommandTurn, type SlashCommand } from "./lesson.ts";
+
+// The kernel: the loop, and what a lesson plugs into it (hooks, wrappers around the model call).
+export { defineHook, Kernel, runInBatches, type Hook, type ModelCall, type ModelWrapper, type SystemPrompt, type ToolCall } from "./kernel/index.ts";
+
+// Tools: defined once from a zod schema; an expected failure is a ToolError the model reads.
+export { defineTool, describeIssues, type ClaudeCodeName, type PolicySubject, type Tool } from "./tool.ts";
+export { ToolError } from "./tool-error.ts";
+export type { ToolOutcome } from "./tool-outcome.ts";
+export { capText, MAX_OUTPUT_CHARS } from "./cap.ts";
+
+// Messages, and the rules the API holds the list to.
+export { appendUserText, assistantMessage, blocksOf, stopNotice, textOf, toolResultIds, toolUsesOf } from "./messages.ts";
 export { checkBreakpoints, checkConversation } from "./conversation-rules.ts";
-export * from "./cap.ts";
-export * from "./quote.ts";
-export * from "./closest-name.ts";
-export * from "./tool.ts";
-export * from "./frontmatter.ts";
-export * from "./paths.ts";
-export * from "./process.ts";
-export * from "./process-registry.ts";
-export * from "./secrets.ts";
-export * from "./safe-git.ts";
-export * from "./child-env.ts";
-export * from "./trace.ts";
-export * from "./errors.ts";
-export * from "./lesson.ts";
-export * from "./workspace.ts";
-export * from "./workspace-ledger/index.ts";
-export * from "./repl.ts";
-export * from "./cli/index.ts";
-export * from "./ui/colors.ts";
-export * from "./ui/renderer.ts";
-export * from "./simulator/index.ts";
-export * from "./kernel/index.ts";
-export * from "./agent/index.ts";
-export * from "./state/index.ts";
-export * from "./turn-errors.ts";
-export { demoReplayRefusal, driftFromTemplate } from "./workspace-drift.ts";
+export { escapeTags, quoteText } from "./quote.ts";
+export type {
+  ContentBlock,
+  ContentBlockParam,
+  Message,
+  MessageParam,
+  TextBlockParam,
+  ToolResultBlockParam,
+  ToolSpec,
+  ToolUseBlock,
+  Usage,
+} from "./protocol.ts";
+export { AGENT_HEADER } from "./protocol.ts";
+
+// The model: one call through the real SDK, and the errors a lesson recovers from.
+export { Model, type ModelRequest } from "./model.ts";
+export { createClient } from "./client.ts";
+export { apiErrorOf, describeError, isAbort, isOverloaded, isPromptTooLong, isRateLimited } from "./errors.ts";
+
+// What the agent reports to: the screen (in the harness) implements it.
+export type { Renderer } from "./ui/renderer.ts";

@@ -13,7 +13,6 @@ export type ContentBlock = Anthropic.ContentBlock;
 export type ContentBlockParam = Anthropic.ContentBlockParam;
 export type TextBlockParam = Anthropic.TextBlockParam;
 export type ToolUseBlock = Anthropic.ToolUseBlock;
-export type ToolUseBlockParam = Anthropic.ToolUseBlockParam;
 export type ToolResultBlockParam = Anthropic.ToolResultBlockParam;
 export type ToolSpec = Anthropic.Tool;
 export type Usage = Anthropic.Usage;

@@ -6,7 +6,7 @@
  */
 import { apiErrorOf, describeError, isAbort } from "./errors.ts";
 import { failedTurnNote } from "./messages.ts";
-import { UNKNOWN_PROMPT } from "./simulator/index.ts";
+import { UNKNOWN_PROMPT } from "./simulator/simulator.ts";
 import type { Renderer } from "./ui/renderer.ts";
 
 export interface TurnErrorContext {

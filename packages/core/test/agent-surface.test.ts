@@ -19,7 +19,10 @@ import {
   type AgentParts,
   type ModelWrapper,
 } from "../src/index.ts";
+import { announceSubmitted } from "../src/agent/run-until-idle.ts";
+import { failedTurnNote } from "../src/messages.ts";
 import type { MessageParam } from "../src/protocol.ts";
+import { OFFLINE_DRIFT, OFFLINE_MISS, reportTurnError } from "../src/turn-errors.ts";
 import { RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
 
 const signal = () => new AbortController().signal;
@@ -416,9 +419,9 @@ describe("the running agent, as its parts see it", () => {
 
   it("a submitted prompt is announced in one line: its first line, cut, and its size", async () => {
     const renderer = new RecordingRenderer();
-    core.announceSubmitted(renderer, "short", "cron job cron-1");
-    core.announceSubmitted(renderer, `Background job job-1 finished.\n<background-results>\n${"x".repeat(300)}\n</background-results>`, "background job job-1");
-    core.announceSubmitted(renderer, "y".repeat(150), "mail");
+    announceSubmitted(renderer, "short", "cron job cron-1");
+    announceSubmitted(renderer, `Background job job-1 finished.\n<background-results>\n${"x".repeat(300)}\n</background-results>`, "background job job-1");
+    announceSubmitted(renderer, "y".repeat(150), "mail");
     expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([
       "A turn started by cron job cron-1: short",
       "A turn started by background job job-1: Background job job-1 finished. (374 chars)",
@@ -459,8 +462,8 @@ describe("failed turns", () => {
     await kernel.run("first", signal());
     const failure = await kernel.run("second", signal()).catch((err: unknown) => err);
     expect(kernel.messages).toHaveLength(2);
-    expect(core.failedTurnNote(failure)).toMatch(/^The prompt was not kept/);
-    core.reportTurnError(renderer, failure, { signal: signal() });
+    expect(failedTurnNote(failure)).toMatch(/^The prompt was not kept/);
+    reportTurnError(renderer, failure, { signal: signal() });
     expect(renderer.ofKind("error").map((n) => n.text)).toEqual([expect.stringContaining("The API answered 400 invalid_request_error: bad")]);
     expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([expect.stringContaining("The prompt was not kept")]);
     expect(await kernel.run("third", signal())).toBe("three");
@@ -485,20 +488,20 @@ describe("failed turns", () => {
     expect(kept.at(-1)!.role).toBe("user");
     const failure = await kernel.run("again", signal()).catch((err: unknown) => err); // joins the results message, then fails
     expect(kernel.messages).toEqual(kept);
-    expect(core.failedTurnNote(failure)).toMatch(/^The prompt was not kept/);
+    expect(failedTurnNote(failure)).toMatch(/^The prompt was not kept/);
     compact = true;
     const second = await kernel.run("once more", signal()).catch((err: unknown) => err);
     expect(kernel.messages).toHaveLength(1); // the hook's list, with no holes
-    expect(core.failedTurnNote(second)).toMatch(/^What already ran/);
+    expect(failedTurnNote(second)).toMatch(/^What already ran/);
   });
 
   it("offline, a prompt the script does not know is explained as such, with the prompts it knows", async () => {
     const { model, renderer } = scriptedModel("prompt: say hi\nturns:\n  - expect: { lastUserIncludes: hi }\n    content: [ { type: text, text: hi } ]\n");
     const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
     const failure = await kernel.run("what is the meaning of life", signal()).catch((err: unknown) => err);
-    core.reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"], typed: "what is the meaning of life", repl: true });
+    reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"], typed: "what is the meaning of life", repl: true });
     // One friendly explanation: no raw "The API answered 400 …" after it.
-    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([core.OFFLINE_MISS]);
+    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([OFFLINE_MISS]);
     expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([
       'It knows: "say hi" (/demo sends the next one; /clear starts them again)',
       "The prompt was not kept: the conversation is as it was before it.",
@@ -515,8 +518,8 @@ turns:
 `);
     const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
     const failure = await kernel.run("say bye", signal()).catch((err: unknown) => err);
-    core.reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi", "say bye"], typed: "say bye" });
-    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([core.OFFLINE_MISS]);
+    reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi", "say bye"], typed: "say bye" });
+    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([OFFLINE_MISS]);
     expect(renderer.ofKind("notice").map((n) => n.text)[0]).toBe('It knows, in this order: "say hi" · "say bye"');
   });
 
@@ -524,8 +527,8 @@ turns:
     const { model, renderer } = scriptedModel("prompt: say hi\nturns:\n  - expect: { lastUserIncludes: hi, systemIncludes: fresh }\n    content: [ { type: text, text: hi } ]\n");
     const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
     const failure = await kernel.run("say hi", signal()).catch((err: unknown) => err);
-    core.reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"], typed: "say hi" });
-    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([core.OFFLINE_DRIFT]);
+    reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"], typed: "say hi" });
+    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([OFFLINE_DRIFT]);
     expect(renderer.ofKind("notice").map((n) => n.text)[0]).toMatch(/^\(the scripted model said: .*expected the system prompt to include "fresh"/);
   });
 

@@ -7,7 +7,8 @@ import Anthropic, { type BadRequestError } from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { checkBreakpoints, checkConversation, MAX_BREAKPOINTS } from "../src/conversation-rules.ts";
 import type { MessageParam } from "../src/protocol.ts";
-import { parseScript, Simulator } from "../src/simulator/index.ts";
+import { parseScript } from "../src/simulator/load.ts";
+import { Simulator } from "../src/simulator/index.ts";
 
 const user = (content: MessageParam["content"]): MessageParam => ({ role: "user", content });
 const assistant = (content: MessageParam["content"]): MessageParam => ({ role: "assistant", content });

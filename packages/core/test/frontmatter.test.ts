@@ -1,7 +1,7 @@
 /** Markdown with YAML frontmatter: one parser for agent files, skills, commands and memories. */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseFrontmatter } from "../src/index.ts";
+import { parseFrontmatter } from "../src/harness.ts";
 
 const schema = z.looseObject({ name: z.string().min(1, "must not be empty") });
 

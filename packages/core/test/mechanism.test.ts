@@ -1,6 +1,8 @@
 /** Building agents from a flat list of mechanisms: which ones each role gets, in which order, what they share. */
 import { describe, expect, it } from "vitest";
-import { mechanismsFor, partsFrom, silentRenderer, type AgentOptions, type Mechanism, type Role } from "../src/index.ts";
+import { mechanismsFor, type Role } from "../src/agent/mechanism.ts";
+import { partsFrom, type AgentOptions, type Mechanism } from "../src/index.ts";
+import { silentRenderer } from "../src/harness.ts";
 import { scriptedModel } from "../src/testing/index.ts";
 
 /** A mechanism that adds a prompt section named after itself: the sections show the order. */

@@ -5,10 +5,12 @@
  */
 import Anthropic, { type APIError } from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import * as core from "../src/index.ts";
 import type { Message, MessageParam, TextBlockParam, ToolSpec } from "../src/protocol.ts";
 import { AGENT_HEADER } from "../src/protocol.ts";
-import { parseScript, PromptCache, Simulator } from "../src/simulator/index.ts";
+import * as simulator from "../src/simulator/index.ts";
+import { parseScript } from "../src/simulator/load.ts";
+import { minimumCacheableTokens, PromptCache } from "../src/simulator/prompt-cache.ts";
+import { Simulator } from "../src/simulator/simulator.ts";
 import { Screen, TerminalRenderer } from "../src/ui/renderer.ts";
 import { paletteFor } from "../src/ui/colors.ts";
 
@@ -215,11 +217,11 @@ describe("PromptCache: what a request reads and writes", () => {
     const messages = conversation(1);
     expect(cache.account(request(messages, { model: "claude-haiku-4-5" })).cacheWriteTokens).toBe(0);
     expect(cache.account(request(messages, { model: "claude-sonnet-4-5" })).cacheWriteTokens).toBe(prefix(messages));
-    expect(core.minimumCacheableTokens("claude-opus-4-6")).toBe(4096);
-    expect(core.minimumCacheableTokens("claude-sonnet-4-6")).toBe(2048);
-    expect(core.minimumCacheableTokens("claude-3-5-haiku-20241022")).toBe(2048);
-    expect(core.minimumCacheableTokens("claude-opus-4-1-20250805")).toBe(1024);
-    expect(core.minimumCacheableTokens("claude-sonnet-4-20250514")).toBe(1024);
+    expect(minimumCacheableTokens("claude-opus-4-6")).toBe(4096);
+    expect(minimumCacheableTokens("claude-sonnet-4-6")).toBe(2048);
+    expect(minimumCacheableTokens("claude-3-5-haiku-20241022")).toBe(2048);
+    expect(minimumCacheableTokens("claude-opus-4-1-20250805")).toBe(1024);
+    expect(minimumCacheableTokens("claude-sonnet-4-20250514")).toBe(1024);
   });
 
   it("a short breakpoint is skipped while a later, long enough one is written", () => {
@@ -466,7 +468,7 @@ describe("the usage line", () => {
 });
 
 describe("exports", () => {
-  it("PromptCache is part of @learn/core", () => {
-    expect(core.PromptCache).toBe(PromptCache);
+  it("PromptCache is part of @learn/core/simulator", () => {
+    expect(simulator.PromptCache).toBe(PromptCache);
   });
 });

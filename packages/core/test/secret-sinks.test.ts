@@ -14,7 +14,8 @@ import { MAX_OUTPUT_CHARS } from "../src/cap.ts";
 import { defineHook, Kernel } from "../src/kernel/index.ts";
 import { runCommand } from "../src/process.ts";
 import { appendJsonl, writeFileAtomic, writeJsonFile } from "../src/state/index.ts";
-import { loadConfigAsHarness, RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
+import { RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
+import { loadConfigAsHarness } from "../src/testing/secret-leaks.ts";
 import { defineTool } from "../src/tool.ts";
 import { FileTracer, MemoryTracer } from "../src/trace.ts";
 

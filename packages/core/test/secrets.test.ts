@@ -11,7 +11,7 @@ import { runCommand } from "../src/process.ts";
 import { childEnv } from "../src/child-env.ts";
 import { SecretStream } from "../src/secret-stream.ts";
 import { knownSecrets, loadedEnvFiles, REDACTED, scrubberFor, scrubSecrets, secretsInEnv } from "../src/secrets.ts";
-import { loadConfigAsHarness } from "../src/testing/index.ts";
+import { loadConfigAsHarness } from "../src/testing/secret-leaks.ts";
 import { FileTracer } from "../src/trace.ts";
 
 const KEY = "sk-ant-fake-key-0123456789";

@@ -3,7 +3,8 @@
  */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScript, parseScript, ScriptError, withPauses } from "../src/simulator/index.ts";
+import { loadScript, parseScript, ScriptError } from "../src/simulator/load.ts";
+import { withPauses } from "../src/simulator/pauses.ts";
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/scripts/${name}`, import.meta.url));
 

@@ -5,7 +5,8 @@
  */
 import Anthropic, { type APIError, type BadRequestError } from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { parseScript, Simulator } from "../src/simulator/index.ts";
+import { parseScript } from "../src/simulator/load.ts";
+import { Simulator } from "../src/simulator/index.ts";
 
 const MODEL = "claude-sim";
 const bash = { name: "bash", input_schema: { type: "object", properties: { command: { type: "string" } } } };

@@ -1,7 +1,8 @@
 import Anthropic, { type APIError } from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { AGENT_HEADER } from "../src/protocol.ts";
-import { parseScript, Simulator } from "../src/simulator/index.ts";
+import { parseScript } from "../src/simulator/load.ts";
+import { Simulator } from "../src/simulator/index.ts";
 import type { MessageParam, ToolSpec } from "../src/protocol.ts";
 
 const BASE_URL = "http://simulator.invalid";

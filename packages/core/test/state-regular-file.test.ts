@@ -22,7 +22,7 @@ import {
   readRegularText,
   RefusedFileError,
 } from "../src/state/index.ts";
-import { loadScript, ScriptError } from "../src/simulator/index.ts";
+import { loadScript, ScriptError } from "../src/simulator/load.ts";
 import { appendHistory, loadHistory } from "../src/repl.ts";
 import { makeFifo, useFifos } from "../src/testing/fifo.ts";
 

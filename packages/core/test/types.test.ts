@@ -5,7 +5,8 @@
  */
 import { describe, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { defineHook, defineTool, partsWith, type AgentContext, type AgentParts, type PostToolBatchResult, type ToolCall } from "../src/index.ts";
+import { defineHook, defineTool, partsWith, type AgentContext, type AgentParts, type ToolCall } from "../src/index.ts";
+import type { PostToolBatchResult } from "../src/kernel/hooks.ts";
 
 declare module "../src/agent/context.ts" {
   interface AgentContext {

@@ -5,7 +5,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseScript } from "../src/simulator/index.ts";
+import { parseScript } from "../src/simulator/load.ts";
 import { useTempWorkspace } from "../src/testing/index.ts";
 import { demoReplayRefusal, driftFromTemplate, scriptedWrites } from "../src/workspace-drift.ts";
 

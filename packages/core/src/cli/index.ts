@@ -16,7 +16,7 @@ import { installProcessCleanup } from "../process-registry.ts";
 import { scrubSecrets } from "../secrets.ts";
 import { holdWorkspace, otherSessionWarning } from "../session-marker.ts";
 import { paletteFor } from "../ui/colors.ts";
-import { ScriptError } from "../simulator/index.ts";
+import { ScriptError } from "../simulator/load.ts";
 import { startingWorkspace, WorkspaceError } from "../workspace.ts";
 import { parseCli, usage, UsageError, type CliOptions } from "./args.ts";
 import { runDemo, runInteractive, runPrint, setup, type Setup } from "./modes.ts";

@@ -14,7 +14,8 @@ import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type Comma
 import { Model } from "../model.ts";
 import type { TurnEnd } from "../protocol.ts";
 import { Repl, loadHistory } from "../repl.ts";
-import { loadScript, Simulator, withPauses, type Script } from "../simulator/index.ts";
+import { loadScript, Simulator, type Script } from "../simulator/index.ts";
+import { withPauses } from "../simulator/pauses.ts";
 import { FileTracer, type Tracer } from "../trace.ts";
 import { paletteFor } from "../ui/colors.ts";
 import { knownSecrets, scrubberFor } from "../secrets.ts";

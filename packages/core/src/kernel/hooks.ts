@@ -66,14 +66,6 @@ export interface HookEvents {
 }
 
 export type HookEvent = keyof HookEvents;
-export const HOOK_EVENTS: readonly HookEvent[] = [
-  "UserPromptSubmit",
-  "PreModel",
-  "PreToolUse",
-  "PostToolUse",
-  "PostToolBatch",
-  "Stop",
-];
 
 export interface Hook<E extends HookEvent = HookEvent> {
   event: E;

@@ -6,7 +6,6 @@
 export { partitionBatches, runInBatches } from "./batches.ts";
 export {
   defineHook,
-  HOOK_EVENTS,
   type Hook,
   type HookEvent,
   type HookEvents,

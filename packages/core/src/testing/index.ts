@@ -1,14 +1,18 @@
 /**
- * Test helpers: a temporary copy of the practice workspace, and a model wired to the
- * simulator through the real SDK — so a test drives a lesson exactly as a student does.
+ * @learn/core/testing — test helpers: a temporary copy of the practice workspace, and a model
+ * wired to the simulator through the real SDK — so a test drives a lesson exactly as a student
+ * does. And the contract tests: guarantees a lesson introduces that every later lesson keeps.
+ *
+ * Every name here is imported by some other package (test/entry-points.test.ts checks).
  */
-export { RecordingRenderer, type RenderEvent } from "./recording-renderer.ts";
+export { RecordingRenderer } from "./recording-renderer.ts";
 export { tempWorkspace, useTempWorkspace, type TempWorkspace } from "./temp-workspace.ts";
 export { isRunning } from "./is-running.ts";
-export { scriptedAgent, scriptedModel, testContext, toolResultsOf, type ScriptedAgent, type ScriptedModel } from "./scripted.ts";
+export { scriptedAgent, scriptedModel, testContext, toolResultsOf } from "./scripted.ts";
 export { serveSimulator, type Endpoint } from "./http-endpoint.ts";
 export { practiceRepoCopy, type PracticeRepo } from "./practice-repo.ts";
-export * from "./contracts/index.ts";
-export { runLessonCli, startLessonCli, type CliRun, type CliOptionsForTest, type RunningCli } from "./run-cli.ts";
-export { makeFifo, releaseFifos, useFifos } from "./fifo.ts";
-export { filesHolding, loadConfigAsHarness, secretEnvFile } from "./secret-leaks.ts";
+export { runLessonCli, startLessonCli, type CliRun } from "./run-cli.ts";
+export { makeFifo, useFifos } from "./fifo.ts";
+export { filesHolding, secretEnvFile } from "./secret-leaks.ts";
+// The contract tests (contracts/): each registers a vitest `describe` a lesson runs against its own agent.
+export { expectPaired, literalEditContract, pathSafetyContract, runRounds, scriptOf, toolResultPairingContract, type ContractLesson, type ScriptedToolCall } from "./contracts/index.ts";

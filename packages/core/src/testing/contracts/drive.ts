@@ -18,7 +18,7 @@ export interface ContractOptions {
 
 export type ContractLesson = Pick<Lesson, "createAgent">;
 
-export interface ToolCall {
+export interface ScriptedToolCall {
   name: string;
   input: Record<string, unknown>;
 }
@@ -37,7 +37,7 @@ export interface Round {
 }
 
 /** A script: one response per entry of `rounds` (its tool calls), then a closing text answer. */
-export function scriptOf(rounds: ToolCall[][]): Script {
+export function scriptOf(rounds: ScriptedToolCall[][]): Script {
   return {
     turns: [
       ...rounds.map((calls) => ({ content: calls.map((call) => ({ type: "tool_use" as const, ...call })) })),
@@ -50,7 +50,7 @@ export function scriptOf(rounds: ToolCall[][]): Script {
 export async function runRounds(
   lesson: ContractLesson,
   cwd: string,
-  rounds: ToolCall[][],
+  rounds: ScriptedToolCall[][],
   options: ContractOptions = {},
 ): Promise<Round> {
   const { agent, simulator } = await scriptedAgent(lesson, scriptOf(rounds), cwd, options.agentOverrides);
@@ -66,7 +66,7 @@ export async function runRounds(
 export async function runCalls(
   lesson: ContractLesson,
   cwd: string,
-  calls: ToolCall[],
+  calls: ScriptedToolCall[],
   options: ContractOptions = {},
 ): Promise<ToolResult[]> {
   return (await runRounds(lesson, cwd, [calls], options)).results;

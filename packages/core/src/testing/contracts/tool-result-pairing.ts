@@ -10,7 +10,7 @@ import { toolResultIds, toolUseIds } from "../../messages.ts";
 import type { MessageParam } from "../../protocol.ts";
 import type { RecordedRequest } from "../../simulator/index.ts";
 import { tempWorkspace, type TempWorkspace } from "../temp-workspace.ts";
-import { runRounds, type ContractLesson, type ContractOptions, type ToolCall } from "./drive.ts";
+import { runRounds, type ContractLesson, type ContractOptions, type ScriptedToolCall } from "./drive.ts";
 
 /**
  * For every request that follows a response with tool calls: the last message is the user's,
@@ -38,7 +38,7 @@ export function toolResultPairingContract(lesson: ContractLesson, options: Contr
     });
     afterEach(() => ws.cleanup());
 
-    const run = async (rounds: ToolCall[][]) => {
+    const run = async (rounds: ScriptedToolCall[][]) => {
       const round = await runRounds(lesson, ws.dir, rounds, options);
       expectPaired(round.requests);
       return round;
@@ -57,7 +57,7 @@ export function toolResultPairingContract(lesson: ContractLesson, options: Contr
     });
 
     it("a mix of good and failing calls in one response: one result each, in order", async () => {
-      const calls: ToolCall[] = [
+      const calls: ScriptedToolCall[] = [
         { name: "read_file", input: { path: "notes.txt" } },
         { name: "read_file", input: { path: "missing.txt" } },
         { name: "glob", input: { pattern: "*.txt" } },

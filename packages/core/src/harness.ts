@@ -1,0 +1,58 @@
+/**
+ * @learn/core/harness — WHAT RUNS AROUND THE AGENT: the command line and the REPL a student
+ * types into, the screen, the configuration, the processes a tool starts, files on disk (the
+ * workspace, its paths, state kept under a lock), secrets, and git run safely. None of it is
+ * a lesson's idea; a lesson uses it the way Claude Code's own code uses its platform layer.
+ *
+ * The runtime the lessons teach is `@learn/core`; the offline model `@learn/core/simulator`.
+ * Every name here is imported by some other package (test/entry-points.test.ts checks).
+ */
+
+// A lesson's command line: `main(lesson)`, the REPL behind it, and the screen it draws.
+export { main, runCli } from "./cli/index.ts";
+export { demoScripts, type Lesson, type LessonFlag } from "./lesson.ts";
+export { BUILTIN_COMMAND_NAMES, Repl } from "./repl.ts";
+export { silentRenderer } from "./ui/renderer.ts";
+export { Screen } from "./ui/screen.ts";
+export { paletteFor, type Palette } from "./ui/colors.ts";
+export { MemoryTracer, type TraceEntry } from "./trace.ts";
+
+// Configuration, and the secrets it loads.
+export { ConfigError, loadConfig, practiceWorkspace, repoRoot } from "./config.ts";
+export { loadedEnvFiles } from "./secrets.ts";
+export { parseFrontmatter } from "./frontmatter.ts";
+export { closestName } from "./closest-name.ts";
+
+// Processes a tool starts, and git run so that a repository cannot start programs of its own.
+export { runCommand, startProcess, type ProcessHandle, type RunResult } from "./process.ts";
+export { installProcessCleanup } from "./process-registry.ts";
+export { runGit, SAFE_GIT_OPTIONS, safeGitEnv } from "./safe-git.ts";
+
+// The workspace the agent works in, and the paths in it.
+export { displayPath, isInside, resolveInWorkspace } from "./paths.ts";
+export { copyPracticeWorkspace, lessonWorkspace } from "./workspace.ts";
+export { driftFromTemplate } from "./workspace-drift.ts";
+export { openWriteWindow, readLedger, type WriteWindow } from "./workspace-ledger/index.ts";
+
+// State on disk: atomic writes, JSON and JSONL files, a lock between processes, the one safe reader.
+export {
+  appendJsonl,
+  appendTextFile,
+  appendTextFileSync,
+  drainJsonl,
+  jsonErrorPlace,
+  kindOf,
+  LockedJsonFile,
+  openRegularFile,
+  readFailure,
+  readJsonl,
+  readJsonState,
+  readRegularFile,
+  readRegularText,
+  RefusedFileError,
+  withLock,
+  writeFileAtomic,
+  writeJsonFile,
+  type JsonlRead,
+  type LockOptions,
+} from "./state/index.ts";
