@@ -26,7 +26,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CORE = path.join(REPO, "packages/core");
@@ -46,7 +46,7 @@ const MAX_LINE = 120;
 const parse = (file, text = readFileSync(file, "utf8")) => ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
 
 /** Each room's specifier, in package.json's order, and the names it exports. */
-function readRooms() {
+export function readRooms() {
   const { exports } = JSON.parse(readFileSync(path.join(CORE, "package.json"), "utf8"));
   const specifiers = [];
   const roomOf = new Map();
@@ -109,7 +109,7 @@ function declarationFor(specifier, names, multiLine) {
  * The new text of a file, or undefined when it needs no change. Problems (a name no room
  * exports, an import the script cannot split) are pushed to `problems`; the file is then left alone.
  */
-function rewrite(file, text, rooms, problems) {
+export function rewrite(file, text, rooms, problems) {
   const source = parse(file, text);
   const isRoom = (s) => rooms.specifiers.includes(s);
   const declarations = [];
@@ -233,4 +233,5 @@ function main() {
   if (problems.length > 0 || (check && changed.length > 0)) process.exit(1);
 }
 
-main();
+// Run, unless imported (scripts/test/split-core-imports.test.ts tests rewrite on its own).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) main();
