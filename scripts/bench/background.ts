@@ -14,7 +14,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { runUntilIdle, silentRenderer, type AgentOptions } from "@learn/core";
+import { runUntilIdle, type AgentOptions } from "@learn/core";
+import { silentRenderer } from "@learn/core/harness";
 import { scriptedModel, testContext } from "@learn/core/testing";
 import { backgroundFor, backgroundRunTool, lesson } from "@learn/s09";
 import { median, ms } from "./lib.ts";

@@ -29,7 +29,8 @@
  *   pnpm exec tsx scripts/bench/compaction.ts --tune   the batch-size sweep on the tuning seeds
  */
 import { rm } from "node:fs/promises";
-import { copyPracticeWorkspace, partsFrom, sectionsFor, silentRenderer, type AgentOptions, type TextBlockParam } from "@learn/core";
+import { partsFrom, sectionsFor, type AgentOptions, type TextBlockParam } from "@learn/core";
+import { copyPracticeWorkspace, silentRenderer } from "@learn/core/harness";
 import { scriptedModel, testContext } from "@learn/core/testing";
 import { mechanisms as s06 } from "@learn/s06";
 import { compaction, DEFAULT_COMPACTION, type CompactionSettings } from "@learn/s07";

@@ -11,7 +11,8 @@
  */
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { copyPracticeWorkspace, type Script } from "@learn/core";
+import { copyPracticeWorkspace } from "@learn/core/harness";
+import type { Script } from "@learn/core/simulator";
 import { scriptedAgent } from "@learn/core/testing";
 import { lesson } from "@learn/s03";
 import { median, ms } from "./lib.ts";

@@ -14,7 +14,9 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { copyPracticeWorkspace, MemoryTracer, partsFrom, sectionsFor, silentRenderer, type AgentOptions, type Script, type ScriptBlock, type Usage } from "@learn/core";
+import { partsFrom, sectionsFor, type AgentOptions, type Usage } from "@learn/core";
+import { copyPracticeWorkspace, MemoryTracer, silentRenderer } from "@learn/core/harness";
+import type { Script, ScriptBlock } from "@learn/core/simulator";
 import { scriptedModel, testContext } from "@learn/core/testing";
 import { lesson, mechanisms } from "@learn/s06";
 import { parse as parseYaml } from "yaml";

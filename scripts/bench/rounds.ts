@@ -9,7 +9,9 @@
  *   pnpm exec tsx scripts/bench/rounds.ts
  */
 import { z } from "zod";
-import { Kernel, Model, Simulator, createClient, defineTool, loadConfig, silentRenderer, type Renderer, type Script } from "@learn/core";
+import { Kernel, Model, createClient, defineTool, type Renderer } from "@learn/core";
+import { loadConfig, silentRenderer } from "@learn/core/harness";
+import { Simulator, type Script } from "@learn/core/simulator";
 import { agentLoop } from "@learn/s01";
 import { median, ms } from "./lib.ts";
 

@@ -16,7 +16,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { AGENT_HEADER, createClient, loadConfig, Model, runUntilIdle, Simulator, silentRenderer, type Script } from "@learn/core";
+import { AGENT_HEADER, createClient, Model, runUntilIdle } from "@learn/core";
+import { loadConfig, silentRenderer } from "@learn/core/harness";
+import { Simulator, type Script } from "@learn/core/simulator";
 import { lesson } from "@learn/s10";
 import { ms } from "./lib.ts";
 

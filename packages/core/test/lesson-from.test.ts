@@ -1,6 +1,7 @@
 /** A lesson's flags come from its list of mechanisms, by one rule: no lesson forwards another's by hand. */
 import { describe, expect, it } from "vitest";
-import { lessonFrom, type LessonFlag, type Mechanism } from "../src/index.ts";
+import { lessonFrom, type LessonFlag } from "../src/harness.ts";
+import type { Mechanism } from "../src/index.ts";
 
 const flag = (name: string): LessonFlag => ({ name, description: `the ${name} flag` });
 const mechanism = (name: string, extra: Partial<Mechanism> = {}): Mechanism => ({ name, add: (parts) => parts, ...extra });

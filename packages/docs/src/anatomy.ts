@@ -3,7 +3,8 @@
  * of a real agent, and the difference between two lessons. The "what changed" table is
  * built from this, so it cannot disagree with the code.
  */
-import type { AgentAnatomy, Lesson } from "@learn/core";
+import type { AgentAnatomy } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent, tempWorkspace } from "@learn/core/testing";
 
 /** The agent is built but never run, so the script is never read; the simulator needs one. */

@@ -5,10 +5,11 @@
  * prompt and the final answers: the raw material of a walkthrough.
  */
 import { realpath, rm } from "node:fs/promises";
-import { lessonWorkspace, LEAD_AGENT, loadScript, runUntilIdle, type IdleRunTurn, type Lesson, type TraceEntry } from "@learn/core";
+import { LEAD_AGENT, runUntilIdle, type IdleRunTurn } from "@learn/core";
+import { lessonWorkspace, MemoryTracer, type Lesson, type TraceEntry } from "@learn/core/harness";
+import { loadScript } from "@learn/core/simulator";
 import { scriptedModel } from "@learn/core/testing";
 import { DocsError } from "./errors.ts";
-import { MemoryTracer } from "@learn/core";
 
 export interface PromptRun {
   prompt: string;

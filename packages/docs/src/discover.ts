@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Lesson } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { DocsError } from "./errors.ts";
 
 export const LESSON_DIR = /^s\d\d-[a-z0-9-]+$/;

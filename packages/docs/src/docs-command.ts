@@ -5,7 +5,7 @@
  * anchors included, that leads nowhere (links.ts).
  */
 import { parseArgs } from "node:util";
-import { repoRoot } from "@learn/core";
+import { repoRoot } from "@learn/core/harness";
 import { DocsError } from "./errors.ts";
 import { planDocs, writeDocs, type DocsPlan } from "./generate.ts";
 import { brokenLinks } from "./links.ts";

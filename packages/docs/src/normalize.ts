@@ -4,7 +4,8 @@
  * replaced by a stable stand-in, so `pnpm docs` twice — or on another machine — writes the
  * same bytes, and `pnpm docs:check` fails only when the code really changed.
  */
-import { PromptCache, repoRoot, type CacheRequest, type TraceEntry } from "@learn/core";
+import { repoRoot, type TraceEntry } from "@learn/core/harness";
+import { PromptCache, type CacheRequest } from "@learn/core/simulator";
 
 export const WORKSPACE = "<workspace>";
 /** The course's own checkout (a bundled skill's folder, say): where it was cloned is not the lesson's business. */

@@ -6,7 +6,7 @@
  * these skeletons — headings and empty generated blocks — so `pnpm docs` has somewhere to
  * write; the prose writer fills in the rest. `shape.ts` checks that the headings stay.
  */
-import type { Lesson } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import type { Lang } from "./labels.ts";
 import { endMarker, startMarker, type BlockName } from "./markers.ts";
 

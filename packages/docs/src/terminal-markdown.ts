@@ -4,7 +4,7 @@
  * spans as plain (cyan when colours are on), list dashes as bullets. `--markdown` prints
  * the Markdown itself, for pasting into a document.
  */
-import type { Palette } from "@learn/core";
+import type { Palette } from "@learn/core/harness";
 
 export function markdownForTerminal(markdown: string, c: Palette): string {
   return markdown

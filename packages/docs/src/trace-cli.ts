@@ -1,5 +1,5 @@
 /** Entry point of `pnpm trace` (see trace-command.ts). */
-import { paletteFor } from "@learn/core";
+import { paletteFor } from "@learn/core/harness";
 import { runTraceCommand } from "./trace-command.ts";
 
 // `pnpm trace t.jsonl | head`: a reader that stops reading is not an error.

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { readTraceFile, TraceFileError } from "./trace-file.ts";
-import { paletteFor, type Palette } from "@learn/core";
+import { paletteFor, type Palette } from "@learn/core/harness";
 import { markdownForTerminal } from "./terminal-markdown.ts";
 import { renderSteps } from "./trace-render.ts";
 

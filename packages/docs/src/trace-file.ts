@@ -4,7 +4,7 @@
  * reported with the file and line number, because a person will open it in an editor.
  */
 import { readFile } from "node:fs/promises";
-import type { TraceEntry } from "@learn/core";
+import type { TraceEntry } from "@learn/core/harness";
 
 export class TraceFileError extends Error {
   override name = "TraceFileError";

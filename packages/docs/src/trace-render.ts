@@ -6,7 +6,7 @@
  * both print traces through this one renderer, so what a reader sees in a README is what
  * they will see for their own runs.
  */
-import type { TraceEntry } from "@learn/core";
+import type { TraceEntry } from "@learn/core/harness";
 import { EN, type Labels } from "./labels.ts";
 import { code } from "./markdown.ts";
 import { compactJson, quoted } from "./trim.ts";

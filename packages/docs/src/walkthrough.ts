@@ -7,7 +7,7 @@
  * lines interleave differently on every run and a walkthrough must read the same every time.
  */
 import path from "node:path";
-import type { TraceEntry } from "@learn/core";
+import type { TraceEntry } from "@learn/core/harness";
 import type { DemoRun } from "./demo-run.ts";
 import type { Labels } from "./labels.ts";
 import type { LessonFacts } from "./lesson-facts.ts";

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "@learn/core";
+import { repoRoot } from "@learn/core/harness";
 import { compareFile, KERNEL_PATH, MOSTLY_NEW, newLineShare, renderCodeDiff, type LessonCode } from "../src/code-diff.ts";
 import { discoverLessons } from "../src/discover.ts";
 import { EN, ZH } from "../src/labels.ts";

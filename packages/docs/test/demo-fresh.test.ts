@@ -5,7 +5,8 @@
  */
 import { rm } from "node:fs/promises";
 import { afterAll, describe, expect, it } from "vitest";
-import { driftFromTemplate, lessonWorkspace, loadScript, repoRoot } from "@learn/core";
+import { driftFromTemplate, lessonWorkspace, repoRoot } from "@learn/core/harness";
+import { loadScript } from "@learn/core/simulator";
 import { discoverLessons } from "../src/discover.ts";
 
 const { lessons } = await discoverLessons(repoRoot());

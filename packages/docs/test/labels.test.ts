@@ -3,7 +3,8 @@
  * its script) has a Chinese title for the walkthrough heading.
  */
 import { describe, expect, it } from "vitest";
-import { loadScript, repoRoot } from "@learn/core";
+import { repoRoot } from "@learn/core/harness";
+import { loadScript } from "@learn/core/simulator";
 import { discoverLessons } from "../src/discover.ts";
 import { DEMO_TITLES_ZH, EN, ZH } from "../src/labels.ts";
 

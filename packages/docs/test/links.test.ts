@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "@learn/core";
+import { repoRoot } from "@learn/core/harness";
 import { runDocsCommand } from "../src/docs-command.ts";
 import { brokenLinks, headingIds, linksIn } from "../src/links.ts";
 

@@ -1,6 +1,6 @@
 /** Generated blocks: replaced between their markers, never outside them. */
 import { describe, expect, it } from "vitest";
-import type { Lesson } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { endMarker, readBlock, startMarker, writeBlock } from "../src/markers.ts";
 import { readmeSkeleton, referenceSkeleton } from "../src/skeleton.ts";
 

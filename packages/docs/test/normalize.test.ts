@@ -1,7 +1,6 @@
 /** Normalisation: what differs between two runs is replaced; the same call keeps one number. */
 import { describe, expect, it } from "vitest";
-import type { TraceEntry } from "@learn/core";
-import { repoRoot } from "@learn/core";
+import { repoRoot, type TraceEntry } from "@learn/core/harness";
 import { byAgent, COURSE, Normalizer, restateUsage } from "../src/normalize.ts";
 
 const ws = "/tmp/learn-s01-docs-Ab12Cd";

@@ -6,8 +6,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Lesson } from "@learn/core";
-import { repoRoot } from "@learn/core";
+import { repoRoot, type Lesson } from "@learn/core/harness";
 import { LESSON_DIR } from "../src/discover.ts";
 import { EXCERPT_END, excerptStart } from "../src/excerpts.ts";
 import { shapeProblems } from "../src/shape.ts";

@@ -9,7 +9,7 @@ import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises"
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "@learn/core";
+import { repoRoot } from "@learn/core/harness";
 import { runDocsCommand } from "../src/docs-command.ts";
 
 let root: string;

@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TraceEntry } from "@learn/core";
+import type { TraceEntry } from "@learn/core/harness";
 import { ZH } from "../src/labels.ts";
 import { parseTrace } from "../src/trace-file.ts";
 import { renderSteps } from "../src/trace-render.ts";

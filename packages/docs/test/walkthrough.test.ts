@@ -5,7 +5,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadScript, repoRoot, type Script, type ScriptTurn, type TraceEntry, type TurnAnswer } from "@learn/core";
+import { repoRoot, type TraceEntry } from "@learn/core/harness";
+import { loadScript, type Script, type ScriptTurn, type TurnAnswer } from "@learn/core/simulator";
 import { discoverLessons, type LessonPackage } from "../src/discover.ts";
 import { readBlock } from "../src/markers.ts";
 import { EN } from "../src/labels.ts";

@@ -1,5 +1,5 @@
 /** @learn/s01 — the agent loop and one bash tool. Later lessons import from here. */
-import { demoScripts, lessonFrom } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { createAgent, mechanisms } from "./agent.ts";
 
 export { createAgent, mechanisms } from "./agent.ts";

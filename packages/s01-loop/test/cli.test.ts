@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadScript, Simulator } from "@learn/core";
+import { loadScript, Simulator } from "@learn/core/simulator";
 import { runLessonCli, serveSimulator, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 

@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadScript } from "@learn/core";
+import { loadScript } from "@learn/core/simulator";
 import { scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 

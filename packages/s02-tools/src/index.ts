@@ -1,5 +1,5 @@
 /** @learn/s02 — a dispatch table, file tools, parallel batches. Later lessons import from here. */
-import { demoScripts, lessonFrom } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { createAgent, mechanisms } from "./agent.ts";
 
 export { createAgent, mechanisms } from "./agent.ts";

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool, type Tool } from "@learn/core";
-import { scriptedModel, scriptOf, toolResultsOf, type ToolCall } from "@learn/core/testing";
+import { scriptedModel, scriptOf, toolResultsOf, type ScriptedToolCall as ToolCall } from "@learn/core/testing";
 import { agentLoop, readFileTool } from "../src/index.ts";
 
 interface Span {

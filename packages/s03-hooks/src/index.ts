@@ -1,5 +1,5 @@
 /** @learn/s03 — the kernel's hooks: a permission pipeline and command hooks. Later lessons import from here. */
-import { demoScripts, lessonFrom } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { createAgent, mechanisms } from "./agent.ts";
 import { PERMISSION_MODE_FLAG } from "./policy-hooks.ts";
 

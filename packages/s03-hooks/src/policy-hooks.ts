@@ -4,7 +4,8 @@
  * and add their own hooks after these.
  */
 import { randomUUID } from "node:crypto";
-import { loadedEnvFiles, type AgentOptions, type Hook, type LessonFlag, type SlashCommand } from "@learn/core";
+import type { AgentOptions, Hook, SlashCommand } from "@learn/core";
+import { loadedEnvFiles, type LessonFlag } from "@learn/core/harness";
 import { commandHooks } from "./command-hooks/hooks.ts";
 import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";

@@ -9,7 +9,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "@learn/core";
+import { ConfigError } from "@learn/core/harness";
 import { makeFifo, runLessonCli, scriptedAgent, useFifos, useTempWorkspace } from "@learn/core/testing";
 import { lesson, loadSettings } from "../src/index.ts";
 import { scriptOf } from "./helpers.ts";

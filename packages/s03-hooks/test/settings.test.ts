@@ -6,7 +6,7 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError } from "@learn/core";
+import { ConfigError } from "@learn/core/harness";
 import { scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { lesson, loadSettings, parseRule, policyFor } from "../src/index.ts";
 import { never, scriptOf, workspaceWith } from "./helpers.ts";

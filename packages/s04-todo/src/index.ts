@@ -1,5 +1,5 @@
 /** @learn/s04 — planning: a todo list the model keeps, shown on screen, and a reminder when it goes stale. */
-import { demoScripts, lessonFrom } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { createAgent, mechanisms } from "./agent.ts";
 
 export { createAgent, mechanisms } from "./agent.ts";

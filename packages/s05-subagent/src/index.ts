@@ -1,5 +1,5 @@
 /** @learn/s05 — subagents: a task tool that runs a child agent in a context of its own. Later lessons import from here. */
-import { demoScripts, lessonFrom } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { lesson as previousLesson } from "@learn/s04";
 import { createAgent, mechanisms } from "./agent.ts";
 

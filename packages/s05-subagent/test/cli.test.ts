@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScript, Simulator } from "@learn/core";
+import { loadScript, Simulator } from "@learn/core/simulator";
 import { runLessonCli, serveSimulator, useTempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 

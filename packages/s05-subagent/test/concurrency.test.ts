@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineTool, type Script } from "@learn/core";
+import { defineTool } from "@learn/core";
+import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { ChildLock } from "../src/index.ts";
 import { agentFile, lessonWith, never, taskCall, text, use } from "./helpers.ts";

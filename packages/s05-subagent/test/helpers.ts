@@ -1,5 +1,6 @@
 /** What the s05 tests share: an agent file's text, and the lesson with extra tools for its children. */
-import { agentFromMechanisms, type Lesson, type Mechanism, type Tool } from "@learn/core";
+import { agentFromMechanisms, type Mechanism, type Tool } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent } from "@learn/core/testing";
 import { mechanisms, previousLesson, subagents } from "../src/index.ts";
 

@@ -4,7 +4,7 @@
  * What matters is what each agent was sent: the children's work never reaches the lead.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadScript, type RecordedRequest } from "@learn/core";
+import { loadScript, type RecordedRequest } from "@learn/core/simulator";
 import { scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 import { previousAnatomy } from "./helpers.ts";

@@ -7,7 +7,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryTracer, type Script } from "@learn/core";
+import { MemoryTracer } from "@learn/core/harness";
+import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, scriptedModel, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { lesson, NO_SUMMARY, SUBAGENT_MAX_ROUNDS } from "../src/index.ts";
 import { agentFile, never, previousAnatomy, taskCall, text, use } from "./helpers.ts";

@@ -11,7 +11,7 @@
  * named pipe would wait for a writer forever, and no Ctrl-C could end the session.
  */
 import path from "node:path";
-import { readFailure, readRegularFile } from "@learn/core";
+import { readFailure, readRegularFile } from "@learn/core/harness";
 
 /** Where CLAUDE.md may be, relative to the workspace, first found wins. */
 export const CLAUDE_MD_FILES = ["CLAUDE.md", ".claude/CLAUDE.md"] as const;

@@ -1,5 +1,5 @@
 /** @learn/s06 — knowledge when asked: skills, memory, CLAUDE.md, custom commands, a cached prompt. Later lessons import from here. */
-import { demoScripts, lessonFrom } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { lesson as previousLesson } from "@learn/s05";
 import { createAgent, mechanisms } from "./agent.ts";
 

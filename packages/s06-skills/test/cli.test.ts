@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expectKeyOnlyAtEndpoint } from "../src/testing/index.ts";
 import { describe, expect, it } from "vitest";
-import { loadScript, Simulator, type Script } from "@learn/core";
+import { loadScript, Simulator, type Script } from "@learn/core/simulator";
 import { runLessonCli, serveSimulator, useTempWorkspace, type Endpoint } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 import { breakpointsOf, type Body } from "./helpers.ts";

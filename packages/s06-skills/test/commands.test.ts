@@ -8,7 +8,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PassThrough } from "node:stream";
-import { agentFrom, isCommandTurn, partsFrom, Repl, type AgentOptions, type CommandTurn, type SlashCommand } from "@learn/core";
+import { agentFrom, isCommandTurn, partsFrom, type AgentOptions, type CommandTurn, type SlashCommand } from "@learn/core";
+import { Repl } from "@learn/core/harness";
 import { RecordingRenderer, scriptedModel, useTempWorkspace } from "@learn/core/testing";
 import { mechanisms as s05 } from "@learn/s05";
 import {

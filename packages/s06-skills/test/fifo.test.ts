@@ -8,7 +8,7 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Script } from "@learn/core";
+import type { Script } from "@learn/core/simulator";
 import { makeFifo, scriptedAgent, toolResultsOf, useFifos, useTempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 import { memoryFile, never, systemText, text, use, writeFiles } from "./helpers.ts";

@@ -3,7 +3,8 @@
  * its system blocks, where its `cache_control` breakpoints are, what the response said it read
  * from the cache — and small builders for scripted turns.
  */
-import type { RecordedRequest, Usage } from "@learn/core";
+import type { Usage } from "@learn/core";
+import type { RecordedRequest } from "@learn/core/simulator";
 import { previousLesson } from "../src/index.ts";
 import { anatomyOf } from "../src/testing/index.ts";
 

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScript, PromptCache, type RecordedRequest, type Script } from "@learn/core";
+import { loadScript, PromptCache, type RecordedRequest, type Script } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 import { bodyOf, breakpointsOf, type Body, cacheReadOf, inputOf, never, systemText } from "./helpers.ts";

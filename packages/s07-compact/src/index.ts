@@ -1,5 +1,5 @@
 /** @learn/s07 — compaction and error recovery: long sessions that neither overflow nor stop at the first failed call. */
-import { demoScripts, lessonFrom } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { lesson as previousLesson } from "@learn/s06";
 import { createAgent, mechanisms } from "./agent.ts";
 import { THRESHOLD_FLAG } from "./compaction/index.ts";

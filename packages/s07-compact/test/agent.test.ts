@@ -7,7 +7,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkConversation, type Script } from "@learn/core";
+import { checkConversation } from "@learn/core";
+import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { COMPACTED_RESULT, DEFAULT_COMPACTION, lesson, PREVIEW_CHARS, SUMMARY_TAG, THRESHOLD_FLAG, TOOL_RESULTS_DIR } from "../src/index.ts";
 import { resultContents } from "./compaction-helpers.ts";

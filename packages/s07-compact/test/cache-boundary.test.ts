@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { agentFrom, defineTool, partsWith, type AgentOptions, type MessageParam, type Script } from "@learn/core";
+import { agentFrom, defineTool, partsWith, type AgentOptions, type MessageParam } from "@learn/core";
+import type { Script } from "@learn/core/simulator";
 import { scriptedModel, useTempWorkspace } from "@learn/core/testing";
 import { markLastMessage } from "@learn/s06";
 import { COMPACTED_RESULT, CompactionRecord, compaction, DEFAULT_COMPACTION, markCompactionBoundary, microCompact, type CompactionSettings } from "../src/compaction/index.ts";

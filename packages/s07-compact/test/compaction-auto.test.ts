@@ -7,7 +7,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { agentFrom, checkConversation, defineTool, partsWith, type AgentOptions, type MessageParam, type Script } from "@learn/core";
+import { agentFrom, checkConversation, defineTool, partsWith, type AgentOptions, type MessageParam } from "@learn/core";
+import type { Script } from "@learn/core/simulator";
 import { scriptedModel, testContext, useTempWorkspace } from "@learn/core/testing";
 import {
   autoCompact,

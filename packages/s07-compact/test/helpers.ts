@@ -3,7 +3,8 @@
  * `cache_control` breakpoints, whether it offers tools), telling a summary request from the
  * agent's own, and small builders for scripted turns.
  */
-import type { MessageParam, RecordedRequest } from "@learn/core";
+import type { MessageParam } from "@learn/core";
+import type { RecordedRequest } from "@learn/core/simulator";
 import { previousLesson } from "../src/index.ts";
 import { anatomyOf } from "@learn/s06/testing";
 

@@ -18,7 +18,8 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { agentFrom, checkBreakpoints, checkConversation, defineTool, partsFrom, type RecordedRequest, type Script, type ScriptTurn, type TurnAnswer } from "@learn/core";
+import { agentFrom, checkBreakpoints, checkConversation, defineTool, partsFrom } from "@learn/core";
+import type { RecordedRequest, Script, ScriptTurn, TurnAnswer } from "@learn/core/simulator";
 import { scriptedModel, tempWorkspace } from "@learn/core/testing";
 import { z } from "zod";
 import { mechanisms, THRESHOLD_FLAG } from "../src/index.ts";

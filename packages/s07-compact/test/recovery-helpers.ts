@@ -2,7 +2,8 @@
  * What the recovery tests share: a kernel on a scripted model with the recovery wrappers,
  * and a sleep that records its waits instead of spending them.
  */
-import { defineTool, Kernel, type MessageParam, type RecordedRequest, type Tool } from "@learn/core";
+import { defineTool, Kernel, type MessageParam, type Tool } from "@learn/core";
+import type { RecordedRequest } from "@learn/core/simulator";
 import { scriptedModel } from "@learn/core/testing";
 import { z } from "zod";
 import { recoveryWrappers, type RecoveryOptions, type Sleep } from "../src/recovery/index.ts";

@@ -8,7 +8,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkConversation, loadScript, type MessageParam, type Script } from "@learn/core";
+import { checkConversation, type MessageParam } from "@learn/core";
+import { loadScript, type Script } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { COMPACT_TOOL_RESULT, lesson, TRANSCRIPTS_DIR } from "../src/index.ts";
 import { bodyOf, breakpointsOf, isSummaryRequest, never, responseOf, textOfMessage } from "./helpers.ts";

@@ -1,5 +1,5 @@
 /** @learn/s08 — a task graph on disk: goals that survive compaction and restarts. Later lessons import from here. */
-import { demoScripts, lessonFrom } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { lesson as previousLesson } from "@learn/s07";
 import { createAgent, mechanisms } from "./agent.ts";
 

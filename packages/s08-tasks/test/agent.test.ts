@@ -8,7 +8,8 @@
 import { access, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkConversation, type Script } from "@learn/core";
+import { checkConversation } from "@learn/core";
+import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { SUMMARY_TAG, THRESHOLD_FLAG } from "@learn/s07";
 import { boardState, lesson, TASK_DIR, TaskBoard } from "../src/index.ts";

@@ -5,7 +5,8 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { MessageParam, RecordedRequest } from "@learn/core";
+import type { MessageParam } from "@learn/core";
+import type { RecordedRequest } from "@learn/core/simulator";
 import { toolResultsOf } from "@learn/core/testing";
 import { anatomyOf } from "@learn/s06/testing";
 import { previousLesson, TASK_DIR, TaskSchema, type Task } from "../src/index.ts";

@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadScript, type Script } from "@learn/core";
+import { loadScript, type Script } from "@learn/core/simulator";
 import { scriptedAgent, useTempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 import { never, resultsSent, taskFiles } from "./helpers.ts";

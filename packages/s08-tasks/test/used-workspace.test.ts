@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { runCli } from "@learn/core";
+import { runCli } from "@learn/core/harness";
 import { runLessonCli, useTempWorkspace } from "@learn/core/testing";
 import { demoPromptOf } from "@learn/s06/testing";
 import { lesson } from "../src/index.ts";

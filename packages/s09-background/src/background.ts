@@ -18,7 +18,8 @@
  * What a scheduled prompt does later is judged when it runs, and a job on disk that this
  * session did not make is shown before it can fire, never fired without a terminal (consent.ts).
  */
-import { defineHook, type AgentOptions, type LessonFlag, type Mechanism, type Renderer } from "@learn/core";
+import { defineHook, type AgentOptions, type Mechanism, type Renderer } from "@learn/core";
+import type { LessonFlag } from "@learn/core/harness";
 import { CRON_CREATE_TOOL, CRON_DELETE_TOOL, CronConsent, CronScheduler, CronStore, cronTools, type Clock } from "./cron/index.ts";
 import { jobsCommand } from "./jobs-command.ts";
 import { BACKGROUND_RUN_TOOL, backgroundRunTool, checkBackgroundTool, describeJob, JobManager, readFinishedNote, type Job } from "./jobs/index.ts";

@@ -1,5 +1,5 @@
 /** @learn/s09 — background jobs, notifications and cron: slow work that doesn't block. Later lessons import from here. */
-import { demoScripts, lessonFrom } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { lesson as previousLesson } from "@learn/s08";
 import { createAgent, mechanisms } from "./agent.ts";
 

@@ -5,7 +5,7 @@
  * offline demo runs so; with a real model the clock is the real one unless you ask.
  * Nothing else is sped up: jobs, timeouts and the model run in real time.
  */
-import { ConfigError, type LessonFlag } from "@learn/core";
+import { ConfigError, type LessonFlag } from "@learn/core/harness";
 import { z } from "zod";
 import { scaledClock, systemClock, type Clock } from "./cron/index.ts";
 

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Simulator } from "@learn/core";
+import { Simulator } from "@learn/core/simulator";
 import { filesHolding, runLessonCli, secretEnvFile, serveSimulator, useTempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 import { printDemoOverHttp, text, use } from "./helpers.ts";

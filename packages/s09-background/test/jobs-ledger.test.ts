@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { readLedger } from "@learn/core";
+import { readLedger } from "@learn/core/harness";
 import { practiceRepoCopy, testContext, type PracticeRepo } from "@learn/core/testing";
 import { backgroundRunTool, JobManager } from "../src/jobs/index.ts";
 import { waitFor } from "./fixtures/jobs/helpers.ts";

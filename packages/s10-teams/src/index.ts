@@ -1,5 +1,5 @@
 /** @learn/s10 — teammates and mailboxes: many loops, one team. Later lessons import from here. */
-import { demoScripts, lessonFrom } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { lesson as previousLesson } from "@learn/s09";
 import { createAgent, mechanisms } from "./agent.ts";
 

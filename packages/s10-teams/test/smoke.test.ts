@@ -7,7 +7,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { checkConversation, loadScript } from "@learn/core";
+import { checkConversation } from "@learn/core";
+import { loadScript } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { lesson, MAIL_WAKE_PROMPT } from "../src/index.ts";
 import { bodyOf, lastMessage, requestsOf, runDemo, textOfMessage } from "./helpers.ts";

@@ -1,5 +1,5 @@
 /** @learn/s11 — protocols and self-organising teammates: agents that find their own work. Later lessons import from here. */
-import { demoScripts, lessonFrom } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { lesson as previousLesson } from "@learn/s10";
 import { createAgent, mechanisms } from "./agent.ts";
 

@@ -1,5 +1,5 @@
 /** @learn/s12 — a git worktree per task: parallel work without collisions. */
-import { demoScripts, lessonFrom } from "@learn/core";
+import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { lesson as previousLesson } from "@learn/s11";
 import { createAgent, mechanisms } from "./agent.ts";
 import { prepareRepository } from "./git/prepare.ts";

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { copyPracticeWorkspace } from "@learn/core";
+import { copyPracticeWorkspace } from "@learn/core/harness";
 import { runLessonCli } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 import { gitIn, printDemoOverHttp, useRepoWorkspace } from "./helpers.ts";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { lessonWorkspace, SAFE_GIT_OPTIONS, safeGitEnv } from "@learn/core";
+import { lessonWorkspace, SAFE_GIT_OPTIONS, safeGitEnv } from "@learn/core/harness";
 import { lesson } from "../src/index.ts";
 
 export * from "@learn/s09/testing";

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { lessonWorkspace, practiceWorkspace } from "@learn/core";
+import { lessonWorkspace, practiceWorkspace } from "@learn/core/harness";
 import { TaskBoard } from "@learn/s08";
 import { EVENTS_FILE, INDEX_FILE, lesson, repositoryOf, Worktrees } from "../src/index.ts";
 import { WorktreeIndex } from "../src/worktrees/index-file.ts";

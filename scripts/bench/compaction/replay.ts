@@ -4,7 +4,9 @@
  * API's cache rules. A policy is the lesson's compaction with some settings (or none at all),
  * plus where its cache breakpoints go in the messages.
  */
-import { createContext, silentRenderer, PromptCache, type Hook, type MessageParam, type ModelCall, type ModelRequest, type TextBlockParam, type ToolSpec } from "@learn/core";
+import { createContext, type Hook, type MessageParam, type ModelCall, type ModelRequest, type TextBlockParam, type ToolSpec } from "@learn/core";
+import { silentRenderer } from "@learn/core/harness";
+import { PromptCache } from "@learn/core/simulator";
 import { withLastMarked } from "@learn/s06";
 import { compaction, type CompactionSettings } from "@learn/s07";
 import type { Layout } from "./layouts.ts";

@@ -3,7 +3,8 @@
  * With `bash` alone a model can read, write, search and run anything — that is why one
  * tool is enough for a first agent.
  */
-import { capText, defineTool, MAX_OUTPUT_CHARS, runCommand, ToolError, type RunResult } from "@learn/core";
+import { capText, defineTool, MAX_OUTPUT_CHARS, ToolError } from "@learn/core";
+import { runCommand, type RunResult } from "@learn/core/harness";
 import { z } from "zod";
 import { refusalFor } from "../guard.ts";
 

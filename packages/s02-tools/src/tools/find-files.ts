@@ -5,7 +5,8 @@
  * names a link (`link/*`) walks through it. A Ctrl-C stops the walk.
  */
 import path from "node:path";
-import { kindOf, resolveInWorkspace, ToolError, type AgentContext } from "@learn/core";
+import { ToolError, type AgentContext } from "@learn/core";
+import { kindOf, resolveInWorkspace } from "@learn/core/harness";
 import { glob } from "tinyglobby";
 import { stopIfCancelled } from "./cancel.ts";
 import { statIfExists } from "./text-file.ts";

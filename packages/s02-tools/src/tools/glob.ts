@@ -1,5 +1,6 @@
 /** glob: find files by name pattern. The model's `find`, without leaving the workspace. */
-import { defineTool, displayPath, ToolError } from "@learn/core";
+import { defineTool, ToolError } from "@learn/core";
+import { displayPath } from "@learn/core/harness";
 import { z } from "zod";
 import { findFiles, resolveSearchRoot } from "./find-files.ts";
 

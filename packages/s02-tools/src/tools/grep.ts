@@ -7,7 +7,8 @@
  * inside one `test` call cannot be cancelled. RE2 matches in time linear in the line, always;
  * the price is two features it does not have: backreferences (`\1`) and lookaround (`(?=…)`).
  */
-import { defineTool, displayPath, ToolError } from "@learn/core";
+import { defineTool, ToolError } from "@learn/core";
+import { displayPath } from "@learn/core/harness";
 import type { RE2JS } from "re2js";
 
 /** Loaded on first use: a lesson that never greps should not pay for a regex engine at start. */

@@ -10,7 +10,8 @@
  */
 import { constants } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { openRegularFile as openChecked, RefusedFileError, ToolError } from "@learn/core";
+import { ToolError } from "@learn/core";
+import { openRegularFile as openChecked, RefusedFileError } from "@learn/core/harness";
 import { stopIfCancelled } from "./cancel.ts";
 
 const { O_CREAT, O_RDONLY, O_WRONLY } = constants;

@@ -5,7 +5,8 @@
  */
 import type { Stats } from "node:fs";
 import { stat } from "node:fs/promises";
-import { displayPath, resolveInWorkspace, ToolError } from "@learn/core";
+import { ToolError } from "@learn/core";
+import { displayPath, resolveInWorkspace } from "@learn/core/harness";
 import { readRegularFile } from "./regular-file.ts";
 
 /** A NUL byte in the first 8 KB marks a binary file (git sniffs the same way). */

@@ -5,7 +5,8 @@
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { defineTool, displayPath, resolveInWorkspace, ToolError } from "@learn/core";
+import { defineTool, ToolError } from "@learn/core";
+import { displayPath, resolveInWorkspace } from "@learn/core/harness";
 import { z } from "zod";
 import { writeRegularFile } from "./regular-file.ts";
 

@@ -15,7 +15,8 @@
  * may rewrite the call (`updatedInput`): the new input must pass the tool's schema and the
  * permission policy again, or the call is denied.
  */
-import { capText, defineHook, describeIssues, MAX_OUTPUT_CHARS, runCommand, type Hook, type AgentContext, type ToolCall } from "@learn/core";
+import { capText, defineHook, describeIssues, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
+import { runCommand } from "@learn/core/harness";
 import type { Asker } from "../permissions/asker.ts";
 import type { Decision } from "../permissions/decision.ts";
 import type { CommandHookEvent, CommandHookSpec, HookConfig } from "./config.ts";

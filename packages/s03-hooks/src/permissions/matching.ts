@@ -19,7 +19,8 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { globSync } from "tinyglobby";
-import { isInside, type PolicySubject, type Tool, type ToolCall } from "@learn/core";
+import type { PolicySubject, Tool, ToolCall } from "@learn/core";
+import { isInside } from "@learn/core/harness";
 import { parseCommandLine, pathsOf, type ShellCommand } from "@learn/bash-analysis";
 import { protectedPart } from "./protected-paths.ts";
 import { realPlaces, workspacePath } from "./path-pattern.ts";

@@ -17,7 +17,7 @@
 import { readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import ignore from "ignore";
-import { isInside } from "@learn/core";
+import { isInside } from "@learn/core/harness";
 
 export type PathMatcher = (relativePath: string) => boolean;
 

@@ -18,7 +18,7 @@
  * Fix the file and start a new session to get the rest back.
  */
 import path from "node:path";
-import { ConfigError, jsonErrorPlace, readFailure, readRegularText } from "@learn/core";
+import { ConfigError, jsonErrorPlace, readFailure, readRegularText } from "@learn/core/harness";
 import type { z } from "zod";
 import { hookMatcherSchema, hooksSchema, type HookConfig } from "../command-hooks/config.ts";
 import type { PermissionMode } from "../permissions/modes.ts";

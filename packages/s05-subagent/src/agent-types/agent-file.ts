@@ -15,7 +15,7 @@
  * refused; but what we do read is checked strictly, and a file that fails says which file and why.
  */
 import { z } from "zod";
-import { parseFrontmatter } from "@learn/core";
+import { parseFrontmatter } from "@learn/core/harness";
 
 /** What a file says, before its tool names are matched to this harness's tools. */
 export interface AgentFile {

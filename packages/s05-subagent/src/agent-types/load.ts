@@ -11,7 +11,8 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { readFailure, readRegularText, ToolError, type Renderer, type Tool } from "@learn/core";
+import { ToolError, type Renderer, type Tool } from "@learn/core";
+import { readFailure, readRegularText } from "@learn/core/harness";
 import { parseAgentFile, type AgentFile } from "./agent-file.ts";
 import { BUILT_IN_AGENTS } from "./built-in.ts";
 import { modelIdFor } from "./model-choice.ts";

@@ -16,7 +16,7 @@
  * do read is checked, and a file that fails says which file and why.
  */
 import { z } from "zod";
-import { parseFrontmatter } from "@learn/core";
+import { parseFrontmatter } from "@learn/core/harness";
 
 /** What a command file says. */
 export interface CommandFile {

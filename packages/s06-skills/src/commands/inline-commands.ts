@@ -13,7 +13,8 @@
  * environment (core's runCommand). A command that fails still gives its output and says so:
  * the model should see that `git status` failed, not a blank.
  */
-import { capText, runCommand, type RunResult, type Tool, type ToolCall } from "@learn/core";
+import { capText, type Tool, type ToolCall } from "@learn/core";
+import { runCommand, type RunResult } from "@learn/core/harness";
 import type { Decision } from "@learn/s03";
 
 /** `!` then a command in backticks, on one line. */

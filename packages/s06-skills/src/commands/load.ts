@@ -14,7 +14,7 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { BUILTIN_COMMAND_NAMES, readFailure, readRegularText } from "@learn/core";
+import { BUILTIN_COMMAND_NAMES, readFailure, readRegularText } from "@learn/core/harness";
 import { parseRule } from "@learn/s03";
 import { parseCommandFile } from "./command-file.ts";
 

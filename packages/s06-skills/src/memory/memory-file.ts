@@ -15,7 +15,7 @@
  */
 import { stringify as stringifyYaml } from "yaml";
 import { z } from "zod";
-import { parseFrontmatter } from "@learn/core";
+import { parseFrontmatter } from "@learn/core/harness";
 
 /**
  * What a memory is about: who the user is (user), how they want the work done — their

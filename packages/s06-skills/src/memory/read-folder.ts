@@ -9,7 +9,7 @@
 import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { readFailure, readRegularFile } from "@learn/core";
+import { readFailure, readRegularFile } from "@learn/core/harness";
 import { MEMORY_INDEX, compareNames, type IndexEntry } from "./index-file.ts";
 import { parseMemoryFile } from "./memory-file.ts";
 

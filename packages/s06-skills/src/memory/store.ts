@@ -22,7 +22,8 @@
  */
 import { lstat, stat } from "node:fs/promises";
 import path from "node:path";
-import { describeIssues, resolveInWorkspace, ToolError, withLock, writeFileAtomic } from "@learn/core";
+import { describeIssues, ToolError } from "@learn/core";
+import { resolveInWorkspace, withLock, writeFileAtomic } from "@learn/core/harness";
 import { z } from "zod";
 import { MEMORY_INDEX, compareNames, renderMemoryIndex, type IndexEntry } from "./index-file.ts";
 import { formatMemoryFile, memoryContent, memoryFields, type Memory, type MemoryText } from "./memory-file.ts";

@@ -12,7 +12,8 @@
  * Mistakes come back as errors the model can act on: the names it could have used.
  */
 import path from "node:path";
-import { closestName, defineTool, ToolError, type Tool } from "@learn/core";
+import { defineTool, ToolError, type Tool } from "@learn/core";
+import { closestName } from "@learn/core/harness";
 import { z } from "zod";
 import type { Skill, SkillCatalog } from "./load.ts";
 import { parseSkillFile, SKILL_FILE } from "./skill-file.ts";

@@ -18,7 +18,7 @@ import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readFailure } from "@learn/core";
+import { readFailure } from "@learn/core/harness";
 import { parseSkillFile, SKILL_FILE } from "./skill-file.ts";
 import { readSkillText } from "./skill-folder.ts";
 

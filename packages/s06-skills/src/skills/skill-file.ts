@@ -16,7 +16,7 @@
  * read is checked strictly, and a file that fails says why.
  */
 import { z } from "zod";
-import { parseFrontmatter } from "@learn/core";
+import { parseFrontmatter } from "@learn/core/harness";
 
 /** The file every skill folder holds; the name is spelled in capitals, as Claude Code spells it. */
 export const SKILL_FILE = "SKILL.md";

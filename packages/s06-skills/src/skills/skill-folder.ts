@@ -10,7 +10,8 @@
  */
 import { readdir, realpath } from "node:fs/promises";
 import path from "node:path";
-import { capText, MAX_OUTPUT_CHARS, openRegularFile, RefusedFileError } from "@learn/core";
+import { capText, MAX_OUTPUT_CHARS } from "@learn/core";
+import { openRegularFile, RefusedFileError } from "@learn/core/harness";
 import { SKILL_FILE } from "./skill-file.ts";
 
 /** The listing stops here and says that it did. */

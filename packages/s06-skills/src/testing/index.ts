@@ -5,7 +5,8 @@
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { loadScript, type Lesson } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
+import { loadScript } from "@learn/core/simulator";
 import { scriptedAgent } from "@learn/core/testing";
 import { expect } from "vitest";
 

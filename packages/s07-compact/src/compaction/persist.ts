@@ -15,7 +15,8 @@
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { blocksOf, writeFileAtomic, type ContentBlockParam, type MessageParam, type ToolResultBlockParam } from "@learn/core";
+import { blocksOf, type ContentBlockParam, type MessageParam, type ToolResultBlockParam } from "@learn/core";
+import { writeFileAtomic } from "@learn/core/harness";
 import type { CompactionRecord } from "./record.ts";
 import type { CompactionSettings } from "./settings.ts";
 

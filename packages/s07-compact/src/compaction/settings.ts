@@ -5,7 +5,7 @@
  * number stops the agent with a message that names the setting, rather than silently compacting
  * at some other size.
  */
-import { ConfigError, type LessonFlag } from "@learn/core";
+import { ConfigError, type LessonFlag } from "@learn/core/harness";
 import { z } from "zod";
 
 export interface CompactionSettings {

@@ -8,7 +8,8 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { writeFileAtomic, type MessageParam } from "@learn/core";
+import type { MessageParam } from "@learn/core";
+import { writeFileAtomic } from "@learn/core/harness";
 
 export const TRANSCRIPTS_DIR = ".transcripts";
 

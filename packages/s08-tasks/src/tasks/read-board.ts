@@ -11,7 +11,7 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { readJsonState } from "@learn/core";
+import { readJsonState } from "@learn/core/harness";
 import { TASK_DIR, TaskSchema, idFromFileName, notATaskFile, taskFileName, type Task } from "./task-file.ts";
 
 export interface TaskFolder {

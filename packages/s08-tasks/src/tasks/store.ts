@@ -33,7 +33,8 @@
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { ToolError, withLock, writeJsonFile, type LockOptions } from "@learn/core";
+import { ToolError } from "@learn/core";
+import { withLock, writeJsonFile, type LockOptions } from "@learn/core/harness";
 import { claimRefusal, firstClaimable, nothingToClaim } from "./claim.ts";
 import { cycleIfLinked, describeCycle, indexById, openBlockers } from "./graph.ts";
 import { readTask, readTaskFolder, takenIds, type TaskFolder } from "./read-board.ts";

@@ -24,7 +24,8 @@
  * nothing was changed (LockedJsonFile's refusal); a tick that finds it broken fires nothing.
  */
 import path from "node:path";
-import { LockedJsonFile, ToolError } from "@learn/core";
+import { ToolError } from "@learn/core";
+import { LockedJsonFile } from "@learn/core/harness";
 import { parseCron } from "./expression.ts";
 import {
   CRON_FILE,

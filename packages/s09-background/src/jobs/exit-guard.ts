@@ -9,7 +9,7 @@
  *
  * `exit` listeners must be synchronous — the event loop is done — so everything here is.
  */
-import { Screen } from "@learn/core";
+import { Screen } from "@learn/core/harness";
 import { shortCommand } from "./describe.ts";
 import type { Job } from "./job.ts";
 

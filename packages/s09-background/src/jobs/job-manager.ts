@@ -20,7 +20,7 @@
  * real practice workspace counts as the agent's. A job killed at exit has no time to be noted;
  * what it wrote then counts as the student's, and reset keeps it.
  */
-import { openWriteWindow, startProcess, type ProcessHandle, type RunResult, type WriteWindow } from "@learn/core";
+import { openWriteWindow, startProcess, type ProcessHandle, type RunResult, type WriteWindow } from "@learn/core/harness";
 import { endLine, STOPPED_AT_EXIT_LINE } from "./describe.ts";
 import { guardOnExit, releaseOnExit, type ExitGuard } from "./exit-guard.ts";
 import { DEFAULT_JOB_TIMEOUT_MS, MAX_JOB_TIMEOUT_MS, type Job, type JobStatus } from "./job.ts";

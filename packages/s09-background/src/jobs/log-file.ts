@@ -22,7 +22,7 @@
  */
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { appendTextFile, appendTextFileSync, openRegularFile } from "@learn/core";
+import { appendTextFile, appendTextFileSync, openRegularFile } from "@learn/core/harness";
 import { MAX_LOG_BYTES, RUNTIME_DIR } from "./job.ts";
 
 export interface ClaimedLog {

@@ -7,7 +7,9 @@
  */
 import path from "node:path";
 import { expect } from "vitest";
-import { checkConversation, loadScript, runUntilIdle, Simulator, type Agent, type IdleRunTurn, type Lesson, type MessageParam, type RecordedRequest, type Renderer } from "@learn/core";
+import { checkConversation, runUntilIdle, type Agent, type IdleRunTurn, type MessageParam, type Renderer } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
+import { loadScript, Simulator, type RecordedRequest } from "@learn/core/simulator";
 import { runLessonCli, scriptedAgent, serveSimulator, type CliRun } from "@learn/core/testing";
 import { demoPromptOf, expectKeyOnlyAtEndpoint, traceRequests } from "@learn/s06/testing";
 

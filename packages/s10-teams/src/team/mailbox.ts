@@ -28,7 +28,8 @@
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { appendJsonl, drainJsonl, escapeTags, quoteText, readJsonl, RefusedFileError, type JsonlRead } from "@learn/core";
+import { escapeTags, quoteText } from "@learn/core";
+import { appendJsonl, drainJsonl, readJsonl, RefusedFileError, type JsonlRead } from "@learn/core/harness";
 import { z } from "zod";
 import { checkName, LEAD } from "./names.ts";
 import { TEAM_DIR } from "./roster.ts";

@@ -24,7 +24,8 @@
  * back as they were (the schemas are loose).
  */
 import path from "node:path";
-import { LockedJsonFile, ToolError } from "@learn/core";
+import { ToolError } from "@learn/core";
+import { LockedJsonFile } from "@learn/core/harness";
 import { z } from "zod";
 import { checkName, LEAD, NAME_PATTERN } from "./names.ts";
 

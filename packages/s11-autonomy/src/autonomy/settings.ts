@@ -4,7 +4,7 @@
  * LEARN_IDLE_TIMEOUT_MS (default 60,000). A value that is not a whole number of milliseconds
  * above 0 stops the agent with one line that names the setting.
  */
-import { ConfigError, type LessonFlag } from "@learn/core";
+import { ConfigError, type LessonFlag } from "@learn/core/harness";
 import { z } from "zod";
 
 export const IDLE_POLL_FLAG = "idle-poll-ms";

@@ -16,7 +16,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { readRegularText } from "@learn/core";
+import { readRegularText } from "@learn/core/harness";
 import { git } from "./run-git.ts";
 
 /** The harness's bookkeeping in a workspace: state, not the project's files. */

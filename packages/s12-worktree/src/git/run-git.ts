@@ -9,7 +9,8 @@
  * which keys and why). No GIT_* variable from outside reaches git, so every call acts on the
  * repository of the folder it is given; and git never stops to ask for a password.
  */
-import { runGit, ToolError } from "@learn/core";
+import { ToolError } from "@learn/core";
+import { runGit } from "@learn/core/harness";
 
 /** Long enough for a worktree checkout of a big project; a hung git is reported, not waited on. */
 export const GIT_TIMEOUT_MS = 60_000;

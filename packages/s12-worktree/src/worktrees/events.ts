@@ -5,7 +5,7 @@
  * (core's appendJsonl: a locked append), never rewritten.
  */
 import path from "node:path";
-import { appendJsonl, readJsonl } from "@learn/core";
+import { appendJsonl, readJsonl } from "@learn/core/harness";
 import { WORKTREE_DIR } from "./names.ts";
 
 export const EVENTS_FILE = `${WORKTREE_DIR}/events.jsonl`;

@@ -15,7 +15,7 @@
  * they were (the schemas are loose).
  */
 import path from "node:path";
-import { LockedJsonFile } from "@learn/core";
+import { LockedJsonFile } from "@learn/core/harness";
 import { z } from "zod";
 import { WORKTREE_DIR, WORKTREE_NAME } from "./names.ts";
 

@@ -7,8 +7,8 @@
  * policy judges it exactly as bash, from inside the worktree.
  */
 import { defineTool, ToolError, type Tool } from "@learn/core";
+import { runCommand } from "@learn/core/harness";
 import { BASH_TIMEOUT_MS, formatRun, refusalFor } from "@learn/s01";
-import { runCommand } from "@learn/core";
 import { z } from "zod";
 import { describeEntries, describeStatus } from "./describe.ts";
 import { repositoryOf } from "../git/repository.ts";
