@@ -11,7 +11,7 @@ const echo = defineTool({
   description: "Echo text back.",
   input: z.object({ text: z.string().describe("what to echo"), times: z.number().int().min(1).optional() }),
   concurrencySafe: true,
-  mutating: false,
+  permission: { mutating: false },
   run: ({ text, times }) => text.repeat(times ?? 1),
 });
 
