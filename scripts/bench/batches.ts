@@ -23,7 +23,6 @@ function sleeper(concurrencySafe: boolean): Tool {
     description: "Sleep for ms milliseconds.",
     input: z.object({ ms: z.number() }),
     concurrencySafe,
-    mutating: !concurrencySafe,
     async run({ ms }) {
       await sleep(ms);
       return `slept ${ms} ms`;

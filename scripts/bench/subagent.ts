@@ -88,7 +88,7 @@ const slowLook: Tool = defineTool({
   description: `Look at something for ${TOOL_MS} ms.`,
   input: z.object({}),
   concurrencySafe: true,
-  mutating: false,
+  permission: { mutating: false },
   async run() {
     await sleep(TOOL_MS);
     return "looked";

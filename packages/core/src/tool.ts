@@ -26,7 +26,7 @@ export type { ToolOutcome } from "./tool-outcome.ts";
 export type ToolOutput = string | { content: string; display?: string };
 
 /**
- * What a call means to the permission policy, in terms every rule understands: the shell
+ * What a call means to lesson 3's permission policy, in terms every rule understands: the shell
  * commands it runs, the files it reads, the files it changes. Paths are as the model wrote
  * them (relative to the workspace, or absolute). A tool that runs `npm test` in the
  * background declares `{ commands: ["npm test"] }`, and `Bash(...)` rules govern it like bash.
@@ -58,20 +58,42 @@ export interface ClaudeCodeName {
   fields?: Record<string, string>;
 }
 
+/**
+ * What a tool means to the permission policy, which arrives in lesson 3 (s03-hooks): everything
+ * a tool says about permissions is here, in one optional field, so a tool of lessons 1 and 2
+ * carries none of it — s03 gives those tools theirs (s03's permissions/earlier-tools.ts), and
+ * a tool of s03 or later declares its own.
+ *
+ * No metadata means the strictest reading: the tool may change things and declares nothing a
+ * rule could approve, so a person is asked (fail closed; see `mutates`).
+ */
+export interface ToolPermission<I = unknown> {
+  /**
+   * `false` for a tool that changes no file and nothing in the world (a read, a search, a
+   * message): plan mode allows it and no one is asked. Absent or `true`: the policy asks.
+   */
+  mutating?: boolean;
+  /** What a (validated) call means to the policy; see PolicySubject. */
+  subject?(input: I): PolicySubject;
+  /** This tool as Claude Code names it, for rules and hook scripts written for Claude Code. */
+  claudeCode?: ClaudeCodeName;
+}
+
+/** Whether a call of this tool may change things: yes, unless the tool says it does not (fail closed). */
+export function mutates(tool: Pick<Tool, "permission">): boolean {
+  return tool.permission?.mutating !== false;
+}
+
 export interface Tool<I = unknown> {
   name: string;
   description: string;
   /** The definition sent to the model in `tools`. */
   spec: ToolSpec;
   schema: z.ZodType<I>;
-  /** May run at the same time as other concurrency-safe calls (reads, searches). */
+  /** May run at the same time as other concurrency-safe calls (reads, searches): s02's parallel batches. */
   concurrencySafe: boolean;
-  /** Changes files or the world: the permission system asks about these. */
-  mutating: boolean;
-  /** What a (validated) call means to the permission policy; see PolicySubject. */
-  policySubject?(input: I): PolicySubject;
-  /** This tool as Claude Code names it, for rules and hook scripts written for Claude Code. */
-  claudeCode?: ClaudeCodeName;
+  /** What the tool means to the permission policy (lesson 3); see ToolPermission. */
+  permission?: ToolPermission<I>;
   /** A call as the screen shows it ("5 items"), when the raw input would be noise. */
   summary?(input: I): string;
   /** Validate, run, and turn any failure into an error outcome. Never throws. */
@@ -85,12 +107,10 @@ export interface ToolDefinition<S extends z.ZodType> {
   name: string;
   description: string;
   input: S;
+  /** s02: may run beside other concurrency-safe calls (default: no). */
   concurrencySafe?: boolean;
-  mutating?: boolean;
-  /** The commands it runs and the files it reads and writes, for the permission policy. */
-  policySubject?(input: z.output<S>): PolicySubject;
-  /** How Claude Code names this tool and its fields. */
-  claudeCode?: ClaudeCodeName;
+  /** s03: what it means to the permission policy (default: none, so a person is asked). */
+  permission?: ToolPermission<z.output<S>>;
   /** How the screen shows a call (default: its input); the model never sees it. */
   summary?(input: z.output<S>): string;
   run(input: z.output<S>, ctx: AgentContext): Promise<ToolOutput> | ToolOutput;
@@ -117,9 +137,7 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
     spec,
     schema: def.input as unknown as z.ZodType<z.output<S>>,
     concurrencySafe: def.concurrencySafe ?? false,
-    mutating: def.mutating ?? true,
-    ...(def.policySubject ? { policySubject: (input: z.output<S>) => def.policySubject!(input) } : {}),
-    ...(def.claudeCode ? { claudeCode: def.claudeCode } : {}),
+    ...(def.permission ? { permission: def.permission } : {}),
     ...(def.summary ? { summary: (input: z.output<S>) => def.summary!(input) } : {}),
     async execute(input, ctx) {
       const parsed = def.input.safeParse(input);

@@ -293,12 +293,14 @@ describe("ending and continuing turns", () => {
 
 describe("turns from outside", () => {
   it("submit() queues a prompt that runs when the agent is idle; run() refuses to run twice at once", async () => {
+    // A part that acts for the agent gets it at start (as s09's jobs do) and submits through it.
+    let running: core.RunningAgent | undefined;
     const submitter = defineTool({
       name: "later",
       description: "Ask for a turn later.",
       input: z.object({}),
-      run: (_i, ctx) => {
-        ctx.submit("the job finished", { source: "background job 1" });
+      run: () => {
+        running!.submit("the job finished", { source: "background job 1" });
         return "queued";
       },
     });
@@ -309,12 +311,18 @@ describe("turns from outside", () => {
     content: [ { type: text, text: second } ]
 `;
     const { options, renderer } = optionsFor(script);
-    const agent = agentFrom(partsWith({ tools: [submitter] }), options);
+    const agent = agentFrom(partsWith({ tools: [submitter], start: [(a) => (running = a)] }), options);
     const first = agent.run("go", signal());
     await expect(agent.run("again", signal())).rejects.toThrow(/already running a turn/);
     expect(await first).toBe("first");
     expect(agent.submitted?.size).toBe(1);
     expect(await runUntilIdle(agent, "nothing new", signal(), renderer).catch((e: Error) => e.message)).toMatch(/ran out|no more|expected/i);
+  });
+
+  it("the kernel keeps no queue: a tool's context has no submit (the running agent has, s09)", async () => {
+    const { model, renderer } = scriptedModel(`turns:\n  - content: [ { type: text, text: done } ]\n`);
+    const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
+    expect(Object.keys(kernel.context(signal())).sort()).toEqual(["agent", "cwd", "liveState", "messages", "model", "renderer", "signal"]);
   });
 
   it("runUntilIdle runs submitted prompts and waits while something still works for the agent", async () => {

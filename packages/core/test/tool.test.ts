@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MAX_OUTPUT_CHARS } from "../src/cap.ts";
 import { testContext } from "../src/testing/index.ts";
-import { defineTool, ToolError } from "../src/tool.ts";
+import { defineTool, mutates, ToolError } from "../src/tool.ts";
 
 const ctx = testContext("/tmp");
 
@@ -11,7 +11,7 @@ const echo = defineTool({
   description: "Echo text back.",
   input: z.object({ text: z.string().describe("what to echo"), times: z.number().int().min(1).optional() }),
   concurrencySafe: true,
-  mutating: false,
+  permission: { mutating: false },
   run: ({ text, times }) => text.repeat(times ?? 1),
 });
 
@@ -73,6 +73,17 @@ describe("defineTool", () => {
     expect(out.content.length).toBeLessThanOrEqual(MAX_OUTPUT_CHARS);
     expect(/^x+$/.test(out.content.slice(0, kept))).toBe(true);
     expect(out.content.endsWith(`(output truncated: ${MAX_OUTPUT_CHARS + 10 - kept} more characters)`)).toBe(true);
+  });
+});
+
+describe("a tool's permission metadata (lesson 3's)", () => {
+  it("is kept as declared; a tool without it is taken to change things (fail closed)", () => {
+    const plain = defineTool({ name: "plain", description: "No metadata.", input: z.object({}), run: () => "ok" });
+    expect(plain.permission).toBeUndefined();
+    expect(mutates(plain)).toBe(true);
+    expect(echo.permission).toEqual({ mutating: false });
+    expect(mutates(echo)).toBe(false);
+    expect(mutates(defineTool({ name: "w", description: "Writes.", input: z.object({}), permission: { mutating: true }, run: () => "ok" }))).toBe(true);
   });
 });
 

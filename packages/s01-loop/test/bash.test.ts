@@ -77,6 +77,10 @@ describe("the bash tool", () => {
     expect(bashTool.description).toContain("120s");
   });
 
+  it("carries no permission metadata: permissions arrive in lesson 3, which gives bash its meaning", () => {
+    expect(Object.keys(bashTool).sort()).toEqual(["concurrencySafe", "description", "execute", "name", "schema", "spec"]);
+  });
+
   it("rejects invalid input with a message naming the field", async () => {
     const out = await bashTool.execute({ cmd: "ls" }, ctx());
     expect(out.isError).toBe(true);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { editFileTool } from "../src/index.ts";
-import { ctxIn } from "./helpers.ts";
+import { ctxIn, EARLY_TOOL_FIELDS } from "./helpers.ts";
 
 const CART = "const total = a - b;\nconst shipping = a - b;\n";
 
@@ -97,8 +97,9 @@ describe("edit_file", () => {
     expect(await contentOf("once.js")).toBe("let x = 1;\n");
   });
 
-  it("is neither concurrency-safe nor harmless", () => {
-    expect(editFileTool).toMatchObject({ concurrencySafe: false, mutating: true });
+  it("is not concurrency-safe, and says nothing about permissions (lesson 3 does)", () => {
+    expect(editFileTool).toMatchObject({ concurrencySafe: false });
+    expect(Object.keys(editFileTool).sort()).toEqual(EARLY_TOOL_FIELDS);
   });
 });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { globTool, MAX_GLOB_PATHS } from "../src/index.ts";
 import { insidePattern } from "../src/tools/find-files.ts";
-import { ctxIn } from "./helpers.ts";
+import { ctxIn, EARLY_TOOL_FIELDS } from "./helpers.ts";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -71,8 +71,9 @@ describe("glob", () => {
     expect((await glob({ pattern: "*.ts", path: path.join(ws.dir, "src/util") })).content).toBe("src/util/c.ts");
   });
 
-  it("is concurrency-safe and does not mutate", () => {
-    expect(globTool).toMatchObject({ concurrencySafe: true, mutating: false });
+  it("is concurrency-safe, and says nothing about permissions (lesson 3 does)", () => {
+    expect(globTool).toMatchObject({ concurrencySafe: true });
+    expect(Object.keys(globTool).sort()).toEqual(EARLY_TOOL_FIELDS);
   });
 });
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { globTool, grepTool, MAX_GREP_MATCHES, MAX_MATCH_LINE_CHARS } from "../src/index.ts";
-import { ctxIn } from "./helpers.ts";
+import { ctxIn, EARLY_TOOL_FIELDS } from "./helpers.ts";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -114,8 +114,9 @@ describe("grep", () => {
     }
   });
 
-  it("is concurrency-safe and does not mutate", () => {
-    expect(grepTool).toMatchObject({ concurrencySafe: true, mutating: false });
+  it("is concurrency-safe, and says nothing about permissions (lesson 3 does)", () => {
+    expect(grepTool).toMatchObject({ concurrencySafe: true });
+    expect(Object.keys(grepTool).sort()).toEqual(EARLY_TOOL_FIELDS);
   });
 });
 

@@ -22,7 +22,6 @@ function sleepyTool(name: string, concurrencySafe: boolean, spans: Span[]): Tool
     description: "Sleep, then answer.",
     input: z.object({ label: z.string(), ms: z.number() }),
     concurrencySafe,
-    mutating: !concurrencySafe,
     async run({ label, ms }) {
       const start = performance.now();
       await sleep(ms);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { readFileTool } from "../src/index.ts";
-import { ctxIn } from "./helpers.ts";
+import { ctxIn, EARLY_TOOL_FIELDS } from "./helpers.ts";
 
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
 
@@ -113,7 +113,8 @@ describe("read_file", () => {
     expect(out.content).toMatch(/^Invalid input for read_file: offset: /);
   });
 
-  it("is concurrency-safe and does not mutate", () => {
-    expect(readFileTool).toMatchObject({ concurrencySafe: true, mutating: false });
+  it("is concurrency-safe, and says nothing about permissions (lesson 3 does)", () => {
+    expect(readFileTool).toMatchObject({ concurrencySafe: true });
+    expect(Object.keys(readFileTool).sort()).toEqual(EARLY_TOOL_FIELDS);
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { writeFileTool } from "../src/index.ts";
-import { ctxIn } from "./helpers.ts";
+import { ctxIn, EARLY_TOOL_FIELDS } from "./helpers.ts";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -76,7 +76,8 @@ describe("write_file", () => {
     expect(out.content).toMatch(/^Invalid input for write_file: content: /);
   });
 
-  it("is neither concurrency-safe nor harmless", () => {
-    expect(writeFileTool).toMatchObject({ concurrencySafe: false, mutating: true });
+  it("is not concurrency-safe, and says nothing about permissions (lesson 3 does)", () => {
+    expect(writeFileTool).toMatchObject({ concurrencySafe: false });
+    expect(Object.keys(writeFileTool).sort()).toEqual(EARLY_TOOL_FIELDS);
   });
 });

@@ -23,7 +23,8 @@ export { createAsker, type Asker, type AskerOptions } from "./permissions/asker.
 export { permissionHook, judge, PERMISSION_HOOK_NAME, type PermissionAccess } from "./permissions/hook.ts";
 export { Grants, type Grant } from "./permissions/grants.ts";
 export { readableUnder, withReadGuard } from "./permissions/read-guard.ts";
-export { CLAUDE_CODE_ALIASES, toolsNamed, namesOf, familyOf, FILE_EDIT_TOOLS, type RuleFamily } from "./permissions/tool-names.ts";
+export { CLAUDE_CODE_ALIASES, toolsNamed, namesOf, familyOf, type RuleFamily } from "./permissions/tool-names.ts";
+export { EARLIER_TOOLS, earlierPermission, withEarlierToolPermissions } from "./permissions/earlier-tools.ts";
 // Settings and command hooks.
 export { loadSettings, type Settings } from "./settings/load.ts";
 export { SETTINGS_FILE, permissionsSchema, ruleSchema } from "./settings/schema.ts";

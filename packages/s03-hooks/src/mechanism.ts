@@ -1,13 +1,15 @@
 /**
  * What lesson 3 adds: policy hung on the kernel's hooks instead of written into the loop — the
  * permission pipeline as the first PreToolUse hook, the command hooks of settings.json after
- * every other hook, the read guard on the search tools, and `/permissions`.
+ * every other hook, the read guard on the search tools, and `/permissions`. The tools of
+ * lessons 1 and 2 get their meaning to the policy here (permissions/earlier-tools.ts).
  *
  * Grants: allow rules that later mechanisms declare for their own tools (`Mechanism.grants`:
  * "the task tools write only .tasks/"). Core gathers them from the agent's list; this is the one
  * place they are put in force, beside the settings' allow rules (deny rules still win).
  */
 import type { Mechanism } from "@learn/core";
+import { withEarlierToolPermissions } from "./permissions/earlier-tools.ts";
 import type { PermissionAccess } from "./permissions/hook.ts";
 import { withReadGuard } from "./permissions/read-guard.ts";
 import { createPolicyHooks, permissionModeFlag } from "./policy-hooks.ts";
@@ -31,7 +33,7 @@ export const permissions: Mechanism = {
     for (const grant of grants) policy.access.grants.add(grant.rules, grant.source);
     return {
       ...parts,
-      tools: withReadGuard(parts.tools, policy.permissionPolicy),
+      tools: withReadGuard(withEarlierToolPermissions(parts.tools), policy.permissionPolicy),
       // The permission hook goes FIRST: no tool runs, and no other hook sees a call, without its yes.
       hooks: [policy.permissions, ...parts.hooks, ...policy.commandHooks],
       sections: withPermissionGuidance(parts.sections, policy.mode),

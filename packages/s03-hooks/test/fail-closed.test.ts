@@ -150,7 +150,7 @@ describe("a tool can say why no rule may approve a call (item 2's mechanism)", (
     name: "worktree_remove",
     description: "Remove a worktree.",
     input: z.object({ name: z.string(), force: z.boolean().optional() }),
-    policySubject: ({ force }) => (force ? { unapprovable: "force discards uncommitted and unmerged work" } : {}),
+    permission: { subject: ({ force }) => (force ? { unapprovable: "force discards uncommitted and unmerged work" } : {}) },
     run: () => "removed",
   });
   const call = (input: Record<string, unknown>): ToolCall => ({ id: "toolu_test", name: remove.name, input, tool: remove as ToolCall["tool"] });

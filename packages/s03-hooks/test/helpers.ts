@@ -1,15 +1,18 @@
 /** What the s03 tests share: tool calls to decide on, settings files, hook scripts. */
 import type { ToolCall } from "@learn/core";
 import { tools } from "@learn/s02";
-import { parseRule, policyFor, type PermissionMode, type PermissionPolicy, type RuleList } from "../src/index.ts";
+import { parseRule, policyFor, withEarlierToolPermissions, type PermissionMode, type PermissionPolicy, type RuleList } from "../src/index.ts";
 
 export { hooksFor, hookScript, workspaceWith, writeSettings } from "../src/testing/settings-files.ts";
 
 export const WORKSPACE = "/work/ws";
 
+/** s02's real tools, with the meaning this lesson gives them (earlier-tools.ts), as the agent has them. */
+export const earlierTools = withEarlierToolPermissions(tools);
+
 /** A call to one of s02's real tools, as the kernel hands it to PreToolUse hooks. */
 export function callOf(name: string, input: Record<string, unknown>): ToolCall {
-  const tool = tools.find((t) => t.name === name);
+  const tool = earlierTools.find((t) => t.name === name);
   if (!tool) throw new Error(`no tool ${name}`);
   return { id: "toolu_test", name, input, tool };
 }

@@ -1,9 +1,9 @@
 /**
- * Tools declare what a call means to policy (`policySubject`, `claudeCode`), and rules follow
- * the declaration, not the tool's name: a tool that runs a command is governed by `Bash(...)`
+ * Tools declare what a call means to policy (`permission: { subject, claudeCode }`), and rules
+ * follow the declaration, not the tool's name: a tool that runs a command is governed by `Bash(...)`
  * rules and the refuse-list, a tool that changes a file by every `Edit`/`Write` deny rule, a
- * tool that reads one by `Read` deny rules. A tool that declares nothing keeps the old
- * name-based meaning.
+ * tool that reads one by `Read` deny rules. A tool that declares nothing is judged by what its
+ * name meant in lessons 1 and 2 (earlier-tools.ts).
  */
 import { defineTool, type ToolCall } from "@learn/core";
 import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
@@ -20,7 +20,7 @@ const backgroundRun = defineTool({
   name: "background_run",
   description: "Run a command in the background.",
   input: z.object({ command: z.string() }),
-  policySubject: ({ command }) => ({ commands: [command] }),
+  permission: { subject: ({ command }) => ({ commands: [command] }) },
   run: () => "started",
 });
 
@@ -29,8 +29,7 @@ const applyPatch = defineTool({
   name: "apply_patch",
   description: "Apply a patch to a file.",
   input: z.object({ target: z.string(), patch: z.string() }),
-  policySubject: ({ target }) => ({ reads: [target], writes: [target] }),
-  claudeCode: { name: "MultiEdit", fields: { target: "file_path" } },
+  permission: { subject: ({ target }) => ({ reads: [target], writes: [target] }), claudeCode: { name: "MultiEdit", fields: { target: "file_path" } } },
   run: () => "patched",
 });
 
@@ -38,8 +37,7 @@ const webFetch = defineTool({
   name: "web_fetch",
   description: "Fetch a URL.",
   input: z.object({ url: z.string() }),
-  mutating: false,
-  claudeCode: { name: "WebFetch" },
+  permission: { mutating: false, claudeCode: { name: "WebFetch" } },
   run: () => "<html>",
 });
 
@@ -103,7 +101,7 @@ const runIn = defineTool({
   name: "worktree_run",
   description: "Run a command in a worktree.",
   input: z.object({ dir: z.string(), command: z.string() }),
-  policySubject: ({ dir, command }) => ({ commands: [command], cwd: dir }),
+  permission: { subject: ({ dir, command }) => ({ commands: [command], cwd: dir }) },
   run: () => "ran",
 });
 
@@ -148,8 +146,8 @@ describe("s02's tools, by their declarations", () => {
     expect(behaviorOf(c, rules).behavior).toBe(behavior);
   });
 
-  it("a tool that declares nothing is judged by its name, as before", () => {
-    const plain = (c: ToolCall): ToolCall => ({ ...c, tool: { ...c.tool, policySubject: undefined, claudeCode: undefined } });
+  it("a call whose tool declares nothing is judged by what its name meant in lessons 1 and 2", () => {
+    const plain = (c: ToolCall): ToolCall => ({ ...c, tool: { ...c.tool, permission: undefined } });
     expect(behaviorOf(plain(bash("npm test; rm -rf x")), { deny: ["Bash(rm *)"] }).behavior).toBe("deny");
     expect(behaviorOf(plain(bash("npm test")), { allow: ["Bash(npm test)"] }).behavior).toBe("allow");
     expect(behaviorOf(plain(callOf("write_file", { path: "a.md", content: "" })), { allow: ["Edit(*.md)"] }).behavior).toBe("allow");

@@ -7,7 +7,7 @@
  *   PostToolBatch: 3 rounds without todo_write and the plan still open?
  *        └─► <reminder>…the plan…</reminder> after that round's tool results
  *
- * Every agent built from this list (a child agent too) has a plan of its own. `/clear` forgets it.
+ * Every agent built from this list (a subagent too, from s05 on) has a plan of its own. `/clear` forgets it.
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s03";

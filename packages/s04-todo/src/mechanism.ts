@@ -1,7 +1,7 @@
 /**
  * What lesson 4 adds: a plan the model keeps for itself (todo_write), shown on the screen, and
  * a reminder when it goes stale. The plan lives in this function's closure: every agent built
- * with this mechanism (a subagent too) has a plan and a reminder count of its own.
+ * with this mechanism (a subagent too, from s05 on) has a plan and a reminder count of its own.
  */
 import type { Mechanism } from "@learn/core";
 import { withPlanningGuidance } from "./prompt.ts";
@@ -19,6 +19,7 @@ export const todo: Mechanism = {
       sections: withPlanningGuidance(parts.sections),
       commands: [...parts.commands, todosCommand(plan)],
       onClear: [...parts.onClear, () => plan.clear()],
+      // The plan as live state: what s07's compaction will re-attach after it summarises the conversation.
       liveState: [...parts.liveState, () => planState(plan)],
     };
   },

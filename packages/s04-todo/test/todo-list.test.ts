@@ -71,8 +71,8 @@ describe("todo_write validation", () => {
 
   it("is Claude Code's TodoWrite, changes nothing outside the agent, and shows the model its schema", () => {
     const { tool } = setup();
-    expect(tool.mutating).toBe(false);
-    expect(tool.claudeCode).toEqual({ name: "TodoWrite" });
+    expect(tool.permission?.mutating).toBe(false);
+    expect(tool.permission?.claudeCode).toEqual({ name: "TodoWrite" });
     const todos = (tool.spec.input_schema.properties as Record<string, { maxItems?: number; items?: { properties?: object; required?: string[] } }>).todos!;
     expect(todos.maxItems).toBe(MAX_PLAN_ITEMS);
     expect(Object.keys(todos.items!.properties!)).toEqual(["content", "status", "activeForm"]);

@@ -40,8 +40,7 @@ export function taskTool(types: ReadonlyMap<string, AgentType>, parent: AgentOpt
     description: describeTask(types),
     input,
     concurrencySafe: true,
-    mutating: false,
-    claudeCode: { name: "Task" },
+    permission: { mutating: false, claudeCode: { name: "Task" } },
     summary: ({ description, subagent_type = DEFAULT_AGENT_TYPE }) => `${subagent_type}: ${description}`,
     async run({ description, prompt, subagent_type = DEFAULT_AGENT_TYPE }, ctx) {
       const type = findAgentType(types, subagent_type);

@@ -7,8 +7,12 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeFifo, scriptedAgent, useFifos, useTempWorkspace } from "@learn/core/testing";
-import { tools } from "@learn/s02";
+import { tools as s02Tools } from "@learn/s02";
+import { withEarlierToolPermissions } from "@learn/s03";
 import { lesson, loadAgentTypes } from "../src/index.ts";
+
+/** s02's tools as a child gets them: with the meaning s03 gives them (their Claude Code names). */
+const tools = withEarlierToolPermissions(s02Tools);
 
 const LIMIT_MS = 10_000;
 

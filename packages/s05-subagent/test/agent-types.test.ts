@@ -4,8 +4,12 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
-import { tools } from "@learn/s02";
+import { tools as s02Tools } from "@learn/s02";
+import { withEarlierToolPermissions } from "@learn/s03";
 import { chooseTools, findAgentType, loadAgentTypes, modelIdFor, parseAgentFile, resolveAgentType } from "../src/index.ts";
+
+/** s02's tools as a child gets them: with the meaning s03 gives them (their Claude Code names). */
+const tools = withEarlierToolPermissions(s02Tools);
 
 const file = (frontmatter: string, body = "You are a test agent.") => `---\n${frontmatter}\n---\n${body}\n`;
 

@@ -25,7 +25,7 @@ function rendezvous(parties: number, mutating: boolean) {
     description: "Wait for the others.",
     input: z.object({}),
     concurrencySafe: true,
-    mutating,
+    permission: { mutating },
     async run(_input, ctx) {
       log.push(`enter ${ctx.agent}`);
       if (++inside === parties) open();
@@ -93,7 +93,7 @@ describe("Ctrl-C", () => {
       description: "Wait until the turn is cancelled.",
       input: z.object({}),
       concurrencySafe: true,
-      mutating: false,
+      permission: { mutating: false },
       run: (_input, ctx) =>
         new Promise<string>((_resolve, reject) => {
           seen.push(`waiting ${ctx.agent}`);

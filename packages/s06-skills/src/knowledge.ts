@@ -35,7 +35,7 @@ export const knowledge: Mechanism = {
       tools: [...base.tools, loadSkillTool(skills), saveMemoryTool(memory)],
       hooks: [...base.hooks, loaded.hook],
       onClear: [...base.onClear, loaded.clear],
-      liveState: [...base.liveState, loaded.state],
+      liveState: [...base.liveState, loaded.state], // what s07's compaction re-attaches
       // Innermost: the breakpoint goes on whatever message really ends the request.
       wrappers: [...base.wrappers, markLastMessage],
       commands: [...base.commands, memoryCommand(memory)],

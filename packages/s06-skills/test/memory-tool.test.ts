@@ -63,15 +63,15 @@ describe("save_memory", () => {
   it("declares what it writes: the memory's file and the index, as workspace paths", async () => {
     const { tool } = await setup();
     const parsed = tool.schema.parse({ ...input, name: "../../etc/passwd" });
-    expect(tool.policySubject?.(parsed)).toEqual({ writes: [".memory/etc-passwd.md", ".memory/MEMORY.md"] });
-    expect(tool.mutating).toBe(true);
+    expect(tool.permission?.subject?.(parsed)).toEqual({ writes: [".memory/etc-passwd.md", ".memory/MEMORY.md"] });
+    expect(tool.permission?.mutating).toBe(true);
   });
 
   it("declares the file it will write when another memory has the slug: C# notes after C++ notes is c-notes-2.md", async () => {
     const { tool, ctx } = await setup();
     await tool.execute({ ...input, name: "C++ notes" }, ctx);
     const parsed = tool.schema.parse({ ...input, name: "C# notes" });
-    expect(tool.policySubject?.(parsed)).toEqual({ writes: [".memory/c-notes-2.md", ".memory/MEMORY.md"] });
+    expect(tool.permission?.subject?.(parsed)).toEqual({ writes: [".memory/c-notes-2.md", ".memory/MEMORY.md"] });
     expect((await tool.execute(parsed, ctx)).content).toBe("Saved memory C# notes to .memory/c-notes-2.md (index: 2 memories)");
   });
 

@@ -40,8 +40,8 @@ describe("load_skill", () => {
     const tool = loadSkillTool(catalog);
     expect(tool.spec.name).toBe("load_skill");
     expect(tool.spec.input_schema).toMatchObject({ type: "object", required: ["name"], properties: { name: { type: "string" }, file: { type: "string" } } });
-    expect([tool.mutating, tool.concurrencySafe]).toEqual([false, true]);
-    expect(tool.claudeCode).toEqual({ name: "Skill", fields: { name: "skill" } });
+    expect([tool.permission?.mutating, tool.concurrencySafe]).toEqual([false, true]);
+    expect(tool.permission?.claudeCode).toEqual({ name: "Skill", fields: { name: "skill" } });
     expect(tool.summary?.({ name: "code-review" })).toBe("code-review");
     expect(tool.summary?.({ name: "code-review", file: "reference/checklist.md" })).toBe("code-review: reference/checklist.md");
   });

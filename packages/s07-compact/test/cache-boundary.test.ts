@@ -59,7 +59,7 @@ describe("the boundary breakpoint", () => {
 
 describe("compaction and the prompt cache, through the simulator", () => {
   const ws = useTempWorkspace({});
-  const readLog = defineTool({ name: "read_log", description: "Read the test log.", input: z.object({}), mutating: false, run: () => "FAIL cart.test.ts\n" + text(6_000, "l") });
+  const readLog = defineTool({ name: "read_log", description: "Read the test log.", input: z.object({}), permission: { mutating: false }, run: () => "FAIL cart.test.ts\n" + text(6_000, "l") });
   const call = { content: [{ type: "tool_use" as const, name: "read_log", input: {} }] };
   // A long first prompt: the prefix before the first result is worth caching (the API caches 1,024 tokens or more).
   const prompt = `Why does the cart test fail? Context: ${text(6_000, "c")}`;

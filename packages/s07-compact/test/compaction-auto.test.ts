@@ -144,7 +144,7 @@ describe("autoCompact", () => {
 
 describe("compaction in a running agent", () => {
   const ws = useTempWorkspace({});
-  const readLog = defineTool({ name: "read_log", description: "Read the test log.", input: z.object({}), mutating: false, run: () => "FAIL cart.test.ts\n" + text(8_000, "l") });
+  const readLog = defineTool({ name: "read_log", description: "Read the test log.", input: z.object({}), permission: { mutating: false }, run: () => "FAIL cart.test.ts\n" + text(8_000, "l") });
 
   async function agentWith(script: Script, settings: Partial<CompactionSettings> = {}) {
     const scripted = scriptedModel(script);

@@ -37,7 +37,7 @@ const probe = defineTool({
   name: "probe",
   description: "Return a text of the given size.",
   input: z.object({ size: z.number().int().min(1), n: z.number().int() }),
-  mutating: false,
+  permission: { mutating: false },
   concurrencySafe: true,
   run: ({ size, n }) => {
     const lines = Array.from({ length: Math.ceil(size / 12) + 1 }, (_, i) => `p${n}-${String(i).padStart(6, "0")}\n`).join("");

@@ -70,10 +70,10 @@ describe("the task tools", () => {
   it("declare what they write and read to the permission policy", async () => {
     const { board, create, update, list, get } = await setup();
     await board.create({ subject: "one" });
-    expect([create.mutating, update.mutating, list.mutating, get.mutating]).toEqual([true, true, false, false]);
-    expect(create.policySubject?.({ subject: "x", blockedBy: [1] })).toEqual({ writes: [".tasks/2.json", ".tasks/1.json"] });
-    expect(update.policySubject?.({ id: 3, addBlockedBy: [1], addBlocks: [4] })).toEqual({ writes: [".tasks/3.json", ".tasks/1.json", ".tasks/4.json"] });
-    expect(get.policySubject?.({ id: 1 })).toEqual({ reads: [".tasks/1.json"] });
+    expect([create.permission?.mutating, update.permission?.mutating, list.permission?.mutating, get.permission?.mutating]).toEqual([true, true, false, false]);
+    expect(create.permission?.subject?.({ subject: "x", blockedBy: [1] })).toEqual({ writes: [".tasks/2.json", ".tasks/1.json"] });
+    expect(update.permission?.subject?.({ id: 3, addBlockedBy: [1], addBlocks: [4] })).toEqual({ writes: [".tasks/3.json", ".tasks/1.json", ".tasks/4.json"] });
+    expect(get.permission?.subject?.({ id: 1 })).toEqual({ reads: [".tasks/1.json"] });
     expect(update.summary?.({ id: 3, status: "completed", owner: null })).toBe("#3 completed owner none");
   });
 });

@@ -40,7 +40,7 @@ async function agentWatching(turns: string) {
     name: "wait_for_result",
     description: "Test only: return once a background result is pending.",
     input: z.object({}),
-    mutating: false,
+    permission: { mutating: false },
     run: async () => {
       await eventually(() => background.notifications.size > 0);
       return "a result is pending";

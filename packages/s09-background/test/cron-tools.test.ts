@@ -41,13 +41,13 @@ describe("the cron tools", () => {
     const { create, del, list } = setup();
     expect([create.name, del.name, list.name]).toEqual([CRON_CREATE_TOOL, CRON_DELETE_TOOL, CRON_LIST_TOOL]);
     expect([create.name, del.name, list.name]).toEqual(["cron_create", "cron_delete", "cron_list"]);
-    expect([create.mutating, del.mutating, list.mutating]).toEqual([true, true, false]);
+    expect([create.permission?.mutating, del.permission?.mutating, list.permission?.mutating]).toEqual([true, true, false]);
     expect(list.concurrencySafe).toBe(true);
-    expect(list.policySubject).toBeUndefined();
+    expect(list.permission?.subject).toBeUndefined();
     const input = (extra: object) => create.schema.parse({ cron: "0 9 * * *", prompt: "x", ...extra });
-    expect(create.policySubject!(input({}))).toEqual({});
-    expect(create.policySubject!(input({ durable: true }))).toEqual({ writes: [".claude/scheduled_tasks.json"] });
-    expect(del.policySubject!({ id: "cron-1" })).toEqual({ writes: [".claude/scheduled_tasks.json"] });
+    expect(create.permission!.subject!(input({}))).toEqual({});
+    expect(create.permission!.subject!(input({ durable: true }))).toEqual({ writes: [".claude/scheduled_tasks.json"] });
+    expect(del.permission!.subject!({ id: "cron-1" })).toEqual({ writes: [".claude/scheduled_tasks.json"] });
     expect(create.description).toContain('"0 9 * * 1-5"');
     expect(create.description).toContain("expires after 7 days");
     expect(create.spec.input_schema).toMatchObject({
@@ -78,7 +78,7 @@ describe("the cron tools", () => {
       ].join("\n"),
     );
     const del1 = del.schema.parse({ id: "session-1" });
-    expect(del.policySubject!(del1)).toEqual({}); // a job of this session: nothing written
+    expect(del.permission!.subject!(del1)).toEqual({}); // a job of this session: nothing written
     expect(await del.execute(del1, ctx)).toEqual({ content: 'Deleted session-1: "*/5 * * * *" · Check the build', isError: false });
     expect(await del.execute({ id: "session-1" }, ctx)).toEqual({ content: "Error: No cron job session-1. Jobs: cron-1.", isError: true });
   });

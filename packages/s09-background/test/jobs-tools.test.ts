@@ -72,9 +72,9 @@ describe("background_run", () => {
 
   it("tells the permission policy the command it runs, as bash does, and is judged as mutating", () => {
     const { run, check } = setup();
-    expect(run.policySubject?.({ command: "rm -rf build && npm test", timeout: 300 })).toEqual({ commands: ["rm -rf build && npm test"] });
-    expect([run.mutating, run.concurrencySafe]).toEqual([true, false]);
-    expect([check.mutating, check.concurrencySafe, check.policySubject]).toEqual([false, true, undefined]);
+    expect(run.permission?.subject?.({ command: "rm -rf build && npm test", timeout: 300 })).toEqual({ commands: ["rm -rf build && npm test"] });
+    expect([run.permission?.mutating, run.concurrencySafe]).toEqual([true, false]);
+    expect([check.permission?.mutating, check.concurrencySafe, check.permission?.subject]).toEqual([false, true, undefined]);
     expect(run.spec.input_schema).toMatchObject({ required: ["command"], properties: { timeout: { default: 300, maximum: 3600 } } });
   });
 });

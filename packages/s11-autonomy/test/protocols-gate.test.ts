@@ -14,7 +14,7 @@ const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 
 /** A tool that changes a file, as far as the gate can tell (its `mutating` flag). */
 const writeTool = defineTool({ name: "write_file", description: "Write.", input: z.object({ path: z.string() }), run: () => "written" });
-const readTool = defineTool({ name: "read_file", description: "Read.", input: z.object({ path: z.string() }), mutating: false, run: () => "text" });
+const readTool = defineTool({ name: "read_file", description: "Read.", input: z.object({ path: z.string() }), permission: { mutating: false }, run: () => "text" });
 
 function setup() {
   const mailboxes = new Mailboxes(ws.dir);

@@ -47,7 +47,7 @@ const error = (content: string) => ({ content: `Error: ${content}`, isError: tru
 describe("protocol tools", () => {
   it("are named, described, and not mutating (a gated teammate can still use them)", () => {
     const { tools } = setup();
-    expect(Object.values(tools).map((t) => [t.name, t.mutating])).toEqual([
+    expect(Object.values(tools).map((t) => [t.name, t.permission?.mutating])).toEqual([
       [SHUTDOWN_REQUEST_TOOL, false],
       [PLAN_APPROVAL_TOOL, false],
       [SHUTDOWN_RESPONSE_TOOL, false],

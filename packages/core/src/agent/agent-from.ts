@@ -23,7 +23,6 @@ export function agentFrom(parts: AgentParts, options: AgentOptions): Agent {
     wrappers: parts.wrappers,
     cwd: parts.cwd ?? options.cwd,
     renderer: options.renderer,
-    submit: (prompt, o) => submitted.push(prompt, o),
     maxRounds: options.maxRounds,
     // The final parts' notes: a lesson's compaction sees the live state of every lesson after it too.
     liveState: () => parts.liveState.flatMap((note) => note() ?? []),

@@ -9,8 +9,7 @@
  *   show      renderer  this agent's part of the screen
  *   memory    messages  the live conversation
  *   think     model()   this agent's own model call, through its wrappers (quiet: not streamed)
- *   later     submit()  queue a prompt to run when the agent is idle (mail, cron, finished jobs)
- *   keep      liveState() notes on what must survive a compaction (the plan, the tasks…)
+ *   keep      liveState() notes on what must survive s07's compaction (s04's plan, s08's tasks…)
  *
  * A lesson that needs more adds a field by module augmentation, never by editing core:
  *
@@ -22,12 +21,6 @@ import type { Renderer } from "../ui/renderer.ts";
 
 /** The name of the agent the user talks to; children have names of their own. */
 export const LEAD_AGENT = "lead";
-
-/** Where a submitted prompt comes from, so the user can see who started a turn. */
-export interface SubmitOptions {
-  /** "cron", "mail from alice", "background job 3"... shown when the turn starts. */
-  source?: string;
-}
 
 export interface AgentContext {
   /** The agent's name: sent to the model as a header, written in traces, shown on screen. */
@@ -42,8 +35,6 @@ export interface AgentContext {
   readonly messages: MessageParam[];
   /** Call this agent's model through its wrappers (`quiet: true`: nothing streamed to screen). */
   model(request: ModelRequest): Promise<Message>;
-  /** Queue a prompt that runs as a turn of its own when the agent is idle. */
-  submit(prompt: string, options?: SubmitOptions): void;
   /** Notes on the agent's live state (every lesson's `AgentParts.liveState`, as built): what a compaction re-attaches. */
   liveState(): string[];
 }
@@ -58,14 +49,12 @@ export interface ContextSource {
   messages: MessageParam[];
   /** The model call behind `ctx.model` (the kernel passes its wrapped call). */
   call(request: ModelRequest, ctx: AgentContext): Promise<Message>;
-  /** Behind `ctx.submit`; without it, submit says plainly that the agent has no queue. */
-  submit?(prompt: string, options?: SubmitOptions): void;
   /** Behind `ctx.liveState` (default: none). */
   liveState?(): string[];
 }
 
 export function createContext(source: ContextSource): AgentContext {
-  const { cwd, call, submit, liveState } = source;
+  const { cwd, call, liveState } = source;
   return {
     agent: source.agent,
     get cwd() {
@@ -78,14 +67,10 @@ export function createContext(source: ContextSource): AgentContext {
       return call(request, this);
     },
     liveState: () => liveState?.() ?? [],
-    submit(prompt, options) {
-      if (!submit) throw new Error(`agent "${source.agent}" has no prompt queue: it cannot take a prompt for later`);
-      submit(prompt, options);
-    },
   };
 }
 
-/** The context of a plain loop (s01, s02): the model called directly, no wrappers, no queue. */
+/** The context of a plain loop (s01, s02): the model called directly, no wrappers. */
 export function loopContext(o: { model: Model; cwd: string; signal: AbortSignal; renderer: Renderer; messages: MessageParam[] }): AgentContext {
   return createContext({ ...o, agent: o.model.agent, call: (request, ctx) => o.model.call(request, ctx.signal) });
 }

@@ -9,7 +9,7 @@
  * options, so every child gets fresh hook state and nothing is shared by accident.
  */
 import type { AgentAnatomy, SlashCommand } from "../lesson.ts";
-import type { SubmitOptions } from "./context.ts";
+import type { SubmitOptions } from "./prompt-queue.ts";
 import type { Hook } from "../kernel/hooks.ts";
 import type { SystemPrompt } from "../kernel/kernel.ts";
 import type { ModelWrapper } from "../kernel/model-wrapper.ts";

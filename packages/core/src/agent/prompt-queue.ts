@@ -4,7 +4,12 @@
  * conversations into one message list). So they wait here, and whoever drives the agent (the
  * REPL, `--print`) runs them one at a time when the agent is idle.
  */
-import type { SubmitOptions } from "./context.ts";
+
+/** Where a submitted prompt comes from, so the user can see who started a turn. */
+export interface SubmitOptions {
+  /** "cron", "mail from alice", "background job 3"... shown when the turn starts. */
+  source?: string;
+}
 
 export interface SubmittedPrompt {
   prompt: string;

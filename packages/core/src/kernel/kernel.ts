@@ -7,10 +7,10 @@
  *                                 │   PostToolBatch ◄─ PostToolUse ◄─ run ◄─ PreToolUse  │
  *                                 └──────────── (endTurn ends here) ─────────────────────┘
  *
- * All state is per instance: a subagent or a teammate is just another Kernel with its own
- * messages, tools, hooks and agent name, running concurrently in the same process.
+ * All state is per instance: a subagent (s05) or a teammate (s10) is just another Kernel with
+ * its own messages, tools, hooks and agent name, running concurrently in the same process.
  */
-import { createContext, type AgentContext, type SubmitOptions } from "../agent/context.ts";
+import { createContext, type AgentContext } from "../agent/context.ts";
 import { appendUserText, assistantMessage, markTurnStart, rollBackFailedTurn, stopNotice, textOf, toolUsesOf, type TurnStart } from "../messages.ts";
 import type { Model } from "../model.ts";
 import type { MessageParam, TextBlockParam } from "../protocol.ts";
@@ -41,16 +41,14 @@ export interface KernelOptions {
   tools: readonly Tool[];
   /** In order of registration; the first PreToolUse hook decides first (permissions). */
   hooks?: readonly Hook[];
-  /** Around every model call, outermost first (error recovery, fallback model). */
+  /** Around every model call, outermost first (s06's cache marks, s07's error recovery). */
   wrappers?: readonly ModelWrapper[];
-  /** The workspace, or a function read every round (an agent can move into a worktree). */
+  /** The workspace, or a function read every round (an agent can move: into a worktree, s12). */
   cwd: string | (() => string);
   renderer: Renderer;
-  /** Queue a prompt for when this agent is idle (the agent's owner decides how). */
-  submit?: (prompt: string, options?: SubmitOptions) => void;
-  /** Stop after this many model calls in one turn (a subagent: 30, a teammate: 50). */
+  /** Stop after this many model calls in one turn (s05's subagent: 30, s10's teammate: 50). */
   maxRounds?: number;
-  /** Notes on live state for `ctx.liveState()` (agentFrom: from the parts' `liveState`). */
+  /** Notes on live state for `ctx.liveState()`, what s07's compaction keeps (agentFrom: the parts' `liveState`). */
   liveState?: () => string[];
   maxStopContinuations?: number;
 }
@@ -88,7 +86,7 @@ export class Kernel {
 
   /** Run one user prompt to the end; return the final answer's text. One turn at a time. */
   async run(prompt: string, signal: AbortSignal): Promise<string> {
-    if (this.running) throw new Error(`agent "${this.agent}" is already running a turn; submit() queues a prompt for later`);
+    if (this.running) throw new Error(`agent "${this.agent}" is already running a turn: one turn at a time`);
     this.running = true;
     try {
       const ctx = this.context(signal);
@@ -112,8 +110,8 @@ export class Kernel {
 
   /** The context every tool, hook, wrapper and command of this agent sees during a turn. */
   context(signal: AbortSignal): AgentContext {
-    const { cwd, renderer, submit, liveState } = this.options;
-    return createContext({ agent: this.agent, cwd, signal, renderer, messages: this.messages, call: this.callModel, submit, liveState });
+    const { cwd, renderer, liveState } = this.options;
+    return createContext({ agent: this.agent, cwd, signal, renderer, messages: this.messages, call: this.callModel, liveState });
   }
 
   private async loop(ctx: AgentContext): Promise<string> {

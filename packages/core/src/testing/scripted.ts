@@ -76,7 +76,6 @@ export function testContext(cwd: string, overrides: Partial<Omit<AgentContext, "
     renderer: new RecordingRenderer(),
     messages: [],
     call: () => Promise.reject(new Error("testContext: this test gave the context no model")),
-    submit: () => {},
   });
   return Object.assign(base, overrides);
 }

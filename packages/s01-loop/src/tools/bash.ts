@@ -36,10 +36,6 @@ export function createBashTool(options: { timeoutMs?: number } = {}) {
       "Run a shell command in the workspace. stdout and stderr come back merged; " +
       `commands time out after ${timeoutMs / 1000}s.`,
     input: BashInput,
-    concurrencySafe: false,
-    mutating: true,
-    policySubject: ({ command }) => ({ commands: [command] }),
-    claudeCode: { name: "Bash" },
     async run({ command }, ctx) {
       const refusal = refusalFor(command);
       if (refusal) throw new ToolError(refusal);

@@ -59,9 +59,6 @@ export const editFileTool = defineTool({
     "old_text without read_file's line numbers.",
   input: EditFileInput,
   concurrencySafe: false,
-  mutating: true,
-  policySubject: ({ path }) => ({ reads: [path], writes: [path] }), // what it may not read, it may not edit
-  claudeCode: { name: "Edit", fields: { path: "file_path", old_text: "old_string", new_text: "new_string" } },
   async run({ path, old_text, new_text, replace_all = false }, ctx) {
     if (old_text === "") throw new ToolError("old_text is empty: give the exact text to replace (to create a file, use write_file)");
     if (LONE_SURROGATE.test(old_text) || LONE_SURROGATE.test(new_text)) {

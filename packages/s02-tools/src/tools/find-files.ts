@@ -14,8 +14,9 @@ import { statIfExists } from "./text-file.ts";
 declare module "@learn/core" {
   interface AgentContext {
     /**
-     * Files the agent may read, when something restricts it (a permission policy). Searches
-     * read files they were not named, so they skip the ones it refuses. Unset: every file.
+     * Files the agent may read, when something restricts it: s03's read guard sets it from the
+     * permission rules. Searches read files they were not named, so they skip the ones it
+     * refuses. Unset (as in this lesson): every file.
      */
     readable?: (absolutePath: string) => boolean;
   }

@@ -18,9 +18,6 @@ export const globTool = defineTool({
     "workspace and sorted; node_modules and .git are skipped.",
   input: GlobInput,
   concurrencySafe: true,
-  mutating: false,
-  policySubject: ({ path = "." }) => ({ reads: [path] }),
-  claudeCode: { name: "Glob" },
   async run({ pattern, path = "." }, ctx) {
     const root = await resolveSearchRoot(ctx, path);
     if (root.isFile) throw new ToolError(`${path} is a file, not a folder`);

@@ -71,9 +71,6 @@ export const grepTool = defineTool({
     "node_modules and .git are skipped.",
   input: GrepInput,
   concurrencySafe: true,
-  mutating: false,
-  policySubject: ({ path = "." }) => ({ reads: [path] }),
-  claudeCode: { name: "Grep" },
   async run({ pattern, path = ".", glob = "**/*" }, ctx) {
     const regex = await compile(pattern);
     const root = await resolveSearchRoot(ctx, path);

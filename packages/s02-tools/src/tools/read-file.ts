@@ -38,9 +38,6 @@ export const readFileTool = defineTool({
     "goes on: read on with a larger offset. Binary files, and anything but a regular file, are refused.",
   input: ReadFileInput,
   concurrencySafe: true,
-  mutating: false,
-  policySubject: ({ path }) => ({ reads: [path] }),
-  claudeCode: { name: "Read", fields: { path: "file_path" } },
   async run({ path, offset = 1, limit = DEFAULT_READ_LIMIT }, ctx) {
     const file = await readTextFile(ctx.cwd, path, ctx.signal);
     // Very long lines can still overflow: the cap keeps the result inside 50,000 characters.

@@ -32,9 +32,6 @@ export const writeFileTool = defineTool({
     "To change part of an existing file, use edit_file instead.",
   input: WriteFileInput,
   concurrencySafe: false,
-  mutating: true,
-  policySubject: ({ path }) => ({ writes: [path] }),
-  claudeCode: { name: "Write", fields: { path: "file_path" } },
   async run({ path: userPath, content }, ctx) {
     if (userPath !== "" && namesAFolder(userPath)) {
       throw new ToolError(`${userPath} names a directory, not a file; give the path of a file (no trailing "/")`);

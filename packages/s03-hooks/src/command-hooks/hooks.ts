@@ -99,7 +99,7 @@ async function rewrittenCall(o: CommandHookOptions, call: ToolCall, { hook, verd
   const by = `the PreToolUse hook "${hook.command}"`;
   const updated = verdict.updatedInput;
   if (updated === null || typeof updated !== "object" || Array.isArray(updated)) return `${by} answered an updatedInput that is not an object.`;
-  const parsed = call.tool.schema.safeParse(fromClaudeCode(updated as Record<string, unknown>, call.tool.claudeCode));
+  const parsed = call.tool.schema.safeParse(fromClaudeCode(updated as Record<string, unknown>, call.tool.permission?.claudeCode));
   if (!parsed.success) return `${by} changed the input into one ${call.name} does not accept: ${describeIssues(parsed.error)}`;
   const changed: ToolCall = { ...call, input: parsed.data as Record<string, unknown> };
   const decision = o.recheck ? await o.recheck(changed, ctx) : undefined;
@@ -110,7 +110,7 @@ async function rewrittenCall(o: CommandHookOptions, call: ToolCall, { hook, verd
 /** Run every hook command configured for this event (and tool), in parallel; report failures. */
 async function runMatching(o: CommandHookOptions, details: EventDetails, call: ToolCall | undefined, ctx: AgentContext): Promise<HookAnswer[]> {
   const hooks = (o.config[details.event] ?? [])
-    .filter((entry) => call === undefined || entry.matches(call.name, call.tool.claudeCode?.name))
+    .filter((entry) => call === undefined || entry.matches(call.name, call.tool.permission?.claudeCode?.name))
     .flatMap((entry) => entry.hooks);
   if (hooks.length === 0) return [];
   const input = JSON.stringify(payloadOf({ ...o.session, cwd: ctx.cwd }, details));

@@ -12,7 +12,7 @@
  *
  * A tool call is shown as Claude Code would show it, so a hook script written for Claude Code
  * runs unchanged: write_file arrives as `"tool_name": "Write"` with `"file_path"`, edit_file as
- * `Edit` with `old_string` / `new_string` — from the tool's `claudeCode` declaration. A tool
+ * `Edit` with `old_string` / `new_string` — from the tool's `permission.claudeCode` declaration. A tool
  * that declares none is sent under its own name and fields.
  */
 import type { ClaudeCodeName, ToolCall, ToolOutcome } from "@learn/core";
@@ -56,7 +56,7 @@ export function payloadOf(session: HookSession, details: EventDetails): Record<s
 }
 
 function toolFields(call: ToolCall) {
-  const claude = call.tool.claudeCode;
+  const claude = call.tool.permission?.claudeCode;
   return { tool_name: claude?.name ?? call.name, tool_input: toClaudeCode(call.input, claude), tool_use_id: call.id };
 }
 

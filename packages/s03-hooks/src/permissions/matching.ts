@@ -1,6 +1,6 @@
 /**
  * How a rule meets a tool call. First the call is taken apart into what rules look at (its
- * *subject*), from what the tool declares it means (`policySubject` in its definition):
+ * *subject*), from what the tool declares it means (`permission.subject` in its definition):
  *
  *   commands   every simple command it would run, every file those write by redirection, and
  *              every file they name (`cat ../x`, `cat < .env`: @learn/bash-analysis)
@@ -8,8 +8,8 @@
  *   writes     the files it changes        (write_file, edit_file)
  *   cwd        where all that happens, when not where the agent is (a command run in a worktree)
  *
- * A tool that declares nothing is taken by its name, as before tools could declare. Every
- * file is seen both as written and where its symlinks really lead (path-pattern.ts).
+ * A tool that declares nothing is taken by what its name meant in lessons 1 and 2
+ * (earlier-tools.ts), and is otherwise about nothing a rule could approve. Every file is seen both as written and where its symlinks really lead (path-pattern.ts).
  *
  * Then the two questions the pipeline asks, which are deliberately not symmetric:
  *   - does a deny (or ask) rule hit ANY part?    `npm test && rm -rf x` is denied by Bash(rm *)
@@ -25,7 +25,8 @@ import { parseCommandLine, pathsOf, type ShellCommand } from "@learn/bash-analys
 import { protectedPart } from "./protected-paths.ts";
 import { realPlaces, workspacePath } from "./path-pattern.ts";
 import type { Rule } from "./rule.ts";
-import { ANY_TOOL_NAMES, FILE_EDIT_TOOLS, namesOf, toolsNamed } from "./tool-names.ts";
+import { earlierPermission } from "./earlier-tools.ts";
+import { ANY_TOOL_NAMES, namesOf, toolsNamed } from "./tool-names.ts";
 
 /** A file a call reads or writes: a tool's path, or a bash redirection's target. */
 export interface FileTarget {
@@ -73,7 +74,7 @@ export interface CallSubject {
   declaredUnapprovable?: string;
 }
 
-type Call = Pick<ToolCall, "name" | "input"> & { tool?: Pick<Tool, "policySubject" | "claudeCode"> };
+type Call = Pick<ToolCall, "name" | "input"> & { tool?: Pick<Tool, "permission"> };
 
 export function subjectOf(call: Call, agentCwd: string): CallSubject {
   const declared = declarationOf(call);
@@ -118,15 +119,10 @@ function addCommandFiles(subject: CallSubject, cwd: string): void {
   subject.readsUnknown ??= unplaced && `it names ${unplaced.target}, which cannot be placed before it runs`;
 }
 
-/** What the tool declares; for a tool that declares nothing, what its name has always meant. */
+/** What the tool declares; for a tool that declares nothing, what its name meant in lessons 1 and 2. */
 function declarationOf(call: Call): PolicySubject {
-  if (call.tool?.policySubject) return call.tool.policySubject(call.input as never);
-  const { command, path } = call.input as { command?: unknown; path?: unknown };
-  if (call.name === "bash" && typeof command === "string") return { commands: [command] };
-  if (typeof path !== "string") return {};
-  if (call.name === "read_file") return { reads: [path] };
-  if (FILE_EDIT_TOOLS.has(call.name)) return { writes: [path] };
-  return {};
+  const subject = call.tool?.permission?.subject ?? earlierPermission(call.name)?.subject;
+  return subject ? subject(call.input as never) : {};
 }
 
 /** The commands a call declares it runs, as written: what the refuse-list reads. */

@@ -4,7 +4,7 @@
  * still asks); the mode only fills the gap — except plan mode, which promises "no changes"
  * and so vetoes every mutating call before allow or ask rules are consulted.
  */
-import type { ToolCall } from "@learn/core";
+import { mutates, type ToolCall } from "@learn/core";
 import { describeCall, type Decision } from "./decision.ts";
 import { isEditInside, unapprovable, type CallSubject } from "./matching.ts";
 
@@ -27,7 +27,7 @@ type Call = Pick<ToolCall, "name" | "input" | "tool">;
 
 /** Plan mode: look, don't touch. */
 export function planVeto(mode: PermissionMode, call: Call): Decision | undefined {
-  if (mode !== "plan" || !call.tool.mutating) return undefined;
+  if (mode !== "plan" || !mutates(call.tool)) return undefined;
   return {
     behavior: "deny",
     step: "plan mode",
@@ -39,7 +39,7 @@ export function planVeto(mode: PermissionMode, call: Call): Decision | undefined
 
 /** The mode's answer for a call no rule decided. */
 export function modeDecision(mode: PermissionMode, call: Call, subject: CallSubject): Decision {
-  if (!call.tool.mutating) return { behavior: "allow", reason: `${call.name} changes nothing`, step: "mode" };
+  if (!mutates(call.tool)) return { behavior: "allow", reason: `${call.name} changes nothing`, step: "mode" };
   if (mode === "bypassPermissions") return { behavior: "allow", reason: "bypassPermissions mode", step: "mode" };
   // A file edit: the call only changes files, all inside the workspace as written and where they lead.
   if (mode === "acceptEdits" && isEditInside(subject)) {

@@ -1,7 +1,7 @@
 /**
  * Rules and hook matchers name tools. Our tools have snake_case names (`read_file`); people
  * copy settings from Claude Code, whose tools are `Read`, `Edit`, `Bash`... So both spellings
- * work: a tool declares its Claude Code name (`claudeCode` in its definition), and for a tool
+ * work: a tool declares its Claude Code name (`permission.claudeCode`), and for a tool
  * that declares none, a Claude Code name stands for the tools of ours that do the same job.
  *
  * A rule's name also says what its specifier is about — its *family*:
@@ -29,8 +29,9 @@ export function toolsNamed(name: string): readonly string[] {
 }
 
 /** The names a tool answers to in rules and matchers: ours, and Claude Code's. */
-export function namesOf(tool: string, declared?: Pick<Tool, "claudeCode">): string[] {
-  if (declared?.claudeCode) return [tool, declared.claudeCode.name];
+export function namesOf(tool: string, declared?: Pick<Tool, "permission">): string[] {
+  const claudeCode = declared?.permission?.claudeCode;
+  if (claudeCode) return [tool, claudeCode.name];
   const aliases = Object.entries(CLAUDE_CODE_ALIASES).filter(([, ours]) => ours.includes(tool));
   return [tool, ...aliases.map(([name]) => name)];
 }
@@ -67,6 +68,3 @@ export function specifierKindOf(name: string): SpecifierKind {
   const family = familyOf(name);
   return family === "commands" ? "command" : family === "tool" ? "none" : "path";
 }
-
-/** The tools whose `path` input is a file they change, for tools that declare nothing. */
-export const FILE_EDIT_TOOLS: ReadonlySet<string> = new Set(["write_file", "edit_file"]);

@@ -28,7 +28,7 @@ export function spinnerText(todos: readonly Todo[]): string | undefined {
   return current && (current.activeForm ?? current.content);
 }
 
-/** The plan as live state to carry over a compaction (undefined: no plan to keep). */
+/** The plan as live state to carry over s07's compaction (undefined: no plan to keep). */
 export function planState(list: { items: readonly Todo[] }): string | undefined {
   if (list.items.length === 0) return undefined;
   return `<plan>\nThe plan you were following (todo_write):\n${renderTodos(list.items)}\n</plan>`;

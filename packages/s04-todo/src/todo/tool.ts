@@ -27,8 +27,7 @@ export function todoWriteTool(list: TodoList): Tool {
     name: PLAN_TOOL,
     description: DESCRIPTION,
     input: z.object({ todos: todoListSchema.describe("The whole plan, in order.") }),
-    mutating: false,
-    claudeCode: { name: "TodoWrite" },
+    permission: { mutating: false, claudeCode: { name: "TodoWrite" } },
     summary: ({ todos }) => `${todos.length} item${todos.length === 1 ? "" : "s"}`,
     run({ todos }, ctx) {
       list.replace(todos);

@@ -11,7 +11,7 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { ToolError, type Renderer, type Tool } from "@learn/core";
+import { mutates, ToolError, type Renderer, type Tool } from "@learn/core";
 import { readFailure, readRegularText } from "@learn/core/harness";
 import { parseAgentFile, type AgentFile } from "./agent-file.ts";
 import { BUILT_IN_AGENTS } from "./built-in.ts";
@@ -57,7 +57,7 @@ export function resolveAgentType(file: AgentFile, source: string, tools: readonl
     model: modelIdFor(file.model),
     prompt: file.prompt,
     source,
-    readOnly: chosen.every((t) => !t.mutating),
+    readOnly: chosen.every((t) => !mutates(t)),
   };
   return { type, unknownTools: unknown };
 }

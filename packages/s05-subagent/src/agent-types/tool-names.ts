@@ -1,6 +1,6 @@
 /**
  * An agent file lists tools by Claude Code's names (`Glob, Grep, Read`); ours are `glob`,
- * `grep`, `read_file`. Each tool declares its Claude Code name (`claudeCode` in its
+ * `grep`, `read_file`. Each tool declares its Claude Code name (`permission.claudeCode` in its
  * definition), so the mapping comes from the tools themselves and a later lesson's tool is
  * found by its declared name too. Names we have no tool for (WebFetch, an MCP tool...) are
  * returned separately, for the loader to report once and skip.
@@ -19,7 +19,7 @@ export function chooseTools(written: readonly string[], tools: readonly Tool[]):
   const chosen = new Set<string>();
   const unknown: string[] = [];
   for (const name of written) {
-    const tool = tools.find((t) => t.name === name || t.claudeCode?.name === name);
+    const tool = tools.find((t) => t.name === name || t.permission?.claudeCode?.name === name);
     if (tool) chosen.add(tool.name);
     else if (!unknown.includes(name)) unknown.push(name);
   }

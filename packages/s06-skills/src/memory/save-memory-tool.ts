@@ -1,7 +1,7 @@
 /**
  * save_memory: the model keeps something for a later session. It only ever writes inside
  * .memory/ — the file named by the memory's slug, and the index — and it says so to the
- * permission policy (`policySubject`), so `Edit(.memory/**)` rules govern it like any edit.
+ * permission policy (`permission.subject`), so `Edit(.memory/**)` rules govern it like any edit.
  *
  * What is worth saving is the hard part, so the description says it: what will matter in a
  * later session and cannot be found again (who the user is, how they want the work done,
@@ -40,8 +40,7 @@ export function saveMemoryTool(store: MemoryStore): Tool {
     name: SAVE_MEMORY_TOOL,
     description: DESCRIPTION,
     input: SaveMemoryInput,
-    mutating: true,
-    policySubject: ({ name }) => ({ writes: [`${MEMORY_DIR}/${store.fileFor(name)}`, `${MEMORY_DIR}/${MEMORY_INDEX}`] }),
+    permission: { mutating: true, subject: ({ name }) => ({ writes: [`${MEMORY_DIR}/${store.fileFor(name)}`, `${MEMORY_DIR}/${MEMORY_INDEX}`] }) },
     summary: ({ name, type }) => `${name} (${type})`,
     async run(input) {
       const { memory, created } = await store.save(input);

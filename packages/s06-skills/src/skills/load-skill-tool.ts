@@ -40,15 +40,17 @@ export function loadSkillTool(catalog: SkillCatalog): Tool<LoadSkillInput> {
       "The result lists the skill's other files (references, scripts, templates); read one with `file`.",
     input: LoadSkillInput,
     concurrencySafe: true,
-    mutating: false,
-    claudeCode: { name: "Skill", fields: { name: "skill" } },
-    summary: ({ name, file }) => (file === undefined ? name : `${name}: ${file}`),
-    // A workspace skill's files are the user's: Read(...) deny rules must hold for them too. (The
-    // course's bundled skills are not the user's files; an unknown name reads nothing.)
-    policySubject: ({ name, file }) => {
-      const skill = catalog.skills.find((s) => s.name === name);
-      return skill?.source === "workspace" ? { reads: [path.join(skill.dir, file ?? SKILL_FILE)] } : {};
+    permission: {
+      mutating: false,
+      claudeCode: { name: "Skill", fields: { name: "skill" } },
+      // A workspace skill's files are the user's: Read(...) deny rules must hold for them too. (The
+      // course's bundled skills are not the user's files; an unknown name reads nothing.)
+      subject: ({ name, file }) => {
+        const skill = catalog.skills.find((s) => s.name === name);
+        return skill?.source === "workspace" ? { reads: [path.join(skill.dir, file ?? SKILL_FILE)] } : {};
+      },
     },
+    summary: ({ name, file }) => (file === undefined ? name : `${name}: ${file}`),
     async run({ name, file }) {
       const skill = findSkill(catalog.skills, name);
       const listing = await listSkillFiles(skill.dir);

@@ -1,6 +1,6 @@
 /**
  * Which skills this agent has loaded: a skill's text lives in the conversation, and a
- * conversation can be compacted. The names are live state (`AgentParts.liveState`), so the
+ * conversation can be compacted (s07). The names are live state (`AgentParts.liveState`), so the
  * model is told afterwards which skills it had been following and can load them again.
  */
 import { defineHook, type Hook } from "@learn/core";
@@ -9,7 +9,7 @@ import { LOAD_SKILL_TOOL } from "./load-skill-tool.ts";
 export interface LoadedSkills {
   /** Records each skill a load_skill call returned (not a file of it, not a failed call). */
   hook: Hook<"PostToolUse">;
-  /** The note to carry over a compaction, or undefined when none was loaded. */
+  /** The note to carry over s07's compaction, or undefined when none was loaded. */
   state(): string | undefined;
   clear(): void;
 }

@@ -24,7 +24,7 @@ export function compactTool(compactor: Compactor): Tool<z.output<typeof input>> 
       "Summarise the conversation so far and continue from the summary, to free context space. The full history is saved to a file. " +
       "Use it between phases of work, when old tool output is no longer needed.",
     input,
-    mutating: false,
+    permission: { mutating: false },
     concurrencySafe: true,
     run({ focus }) {
       compactor.requested = focus?.trim() ?? "";

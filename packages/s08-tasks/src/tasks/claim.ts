@@ -1,6 +1,6 @@
 /**
  * Which tasks may be *claimed*: taken by an agent looking for work, without anyone assigning
- * it. A task is claimable when it is pending, nobody owns it, and everything it waits for is
+ * it (s11's autonomous teammates; the board keeps the rule, under its lock). A task is claimable when it is pending, nobody owns it, and everything it waits for is
  * completed — work that is free and can start now. Anything else is someone's already, or
  * finished, or would start before its inputs exist.
  *

@@ -28,7 +28,8 @@
  * - completed is final: a finished task is not reopened, since its dependents may already
  *   have started on it. Work that turns out unfinished is a new task. (In progress → pending
  *   is allowed: an agent hands a task back.)
- * - a claim takes only a task that is pending, ownerless and ready (claim.ts), and says why not:
+ * - a claim (s11's self-claiming teammates; here because only the board's lock makes it safe)
+ *   takes only a task that is pending, ownerless and ready (claim.ts), and says why not:
  *   "task #3 is already owned by alice".
  */
 import { stat } from "node:fs/promises";
@@ -192,7 +193,7 @@ export class TaskBoard {
   }
 
   /**
-   * Take a task for `owner`: task `id`, or else the lowest-id claimable one (pending, no owner,
+   * s11: take a task for `owner`: task `id`, or else the lowest-id claimable one (pending, no owner,
    * nothing open in its way). It becomes in_progress, owned by `owner`. The choice is made on
    * the files as they are under the lock and written in the same step, so two agents claiming
    * at once never get the same task: the second is told who has it, or takes the next one.

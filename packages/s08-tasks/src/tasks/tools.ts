@@ -1,7 +1,7 @@
 /**
  * The task tools: how the model keeps its goals on the board instead of in its context.
  * task_create and task_update change files in .tasks/ and say so to the permission policy
- * (`policySubject`), so `Edit(.tasks/**)` rules govern them like any edit; task_list and
+ * (`permission.subject`), so `Edit(.tasks/**)` rules govern them like any edit; task_list and
  * task_get only read. Every tool reads the board afresh first: another agent may have
  * changed it since. Refusals (unknown id, a loop, a task not ready) come back as ToolErrors
  * whose text says what to do instead.
@@ -42,9 +42,11 @@ export function taskCreateTool(board: TaskBoard): Tool {
       `Add a task to the board in ${TASK_DIR}/, which outlives this conversation (compaction, new sessions). ` +
       "Use it for work with several steps: one task per step, with blockedBy for the order. Returns the new task's id.",
     input: CreateInput,
-    mutating: true,
-    // The id is decided under the lock; this is the one it will be unless another writer is faster.
-    policySubject: ({ blockedBy }) => ({ writes: [file(board.nextId()), ...(blockedBy ?? []).map(file)] }),
+    permission: {
+      mutating: true,
+      // The id is decided under the lock; this is the one it will be unless another writer is faster.
+      subject: ({ blockedBy }) => ({ writes: [file(board.nextId()), ...(blockedBy ?? []).map(file)] }),
+    },
     summary: ({ subject }) => subject,
     async run(input) {
       const task = await board.create(input);
@@ -64,8 +66,10 @@ export function taskUpdateTool(board: TaskBoard): Tool {
       "Change a task: its status (pending → in_progress → completed), its owner, or what it waits for. " +
       "Mark a task in_progress when you start it and completed as soon as it is done; completing it unblocks the tasks that wait for it.",
     input: UpdateInput,
-    mutating: true,
-    policySubject: ({ id, addBlockedBy, addBlocks }) => ({ writes: [id, ...(addBlockedBy ?? []), ...(addBlocks ?? [])].map(file) }),
+    permission: {
+      mutating: true,
+      subject: ({ id, addBlockedBy, addBlocks }) => ({ writes: [id, ...(addBlockedBy ?? []), ...(addBlocks ?? [])].map(file) }),
+    },
     summary: ({ id, status, owner }) => [ref(id), status, owner === undefined ? undefined : `owner ${owner ?? "none"}`].filter(Boolean).join(" "),
     async run({ id, ...change }) {
       await board.reload();
@@ -86,9 +90,8 @@ export function taskListTool(board: TaskBoard): Tool {
     name: TASK_LIST_TOOL,
     description: "Show the task board: ready (can be worked on now), blocked (← what they wait for) and done.",
     input: z.object({}),
-    mutating: false,
+    permission: { mutating: false, subject: () => ({ reads: [TASK_DIR] }) },
     concurrencySafe: true,
-    policySubject: () => ({ reads: [TASK_DIR] }),
     async run() {
       await board.reload();
       return describeBoard(board.list(), board.problems);
@@ -101,9 +104,8 @@ export function taskGetTool(board: TaskBoard): Tool {
     name: TASK_GET_TOOL,
     description: "Read one task in full: its description, status, owner, and what it waits for and blocks.",
     input: z.object({ id: TaskId.describe("The task to read.") }),
-    mutating: false,
+    permission: { mutating: false, subject: ({ id }) => ({ reads: [file(id)] }) },
     concurrencySafe: true,
-    policySubject: ({ id }) => ({ reads: [file(id)] }),
     summary: ({ id }) => ref(id),
     async run({ id }) {
       await board.reload();

@@ -8,7 +8,7 @@
  * default too). A session-only job writes nothing: granted like the task tools. A durable job
  * is written to .claude/scheduled_tasks.json and runs in later sessions, as turns nobody there
  * typed — so cron_create (and cron_delete of such a job) declares that write to the permission
- * policy (`policySubject`), where `Edit(.claude/**)` rules govern it and no grant approves a
+ * policy (`permission.subject`), where `Edit(.claude/**)` rules govern it and no grant approves a
  * change to .claude/ (s03): a person is asked. Plan mode refuses both (they are `mutating`).
  */
 import { defineTool, type Tool } from "@learn/core";
@@ -50,8 +50,7 @@ export function cronCreateTool(store: CronStore, clock: Clock): Tool {
       "at the next match, and is then deleted. The result says when it runs next: check that it is the time you meant. " +
       `A job lasts as long as this session, unless durable: true keeps it in ${CRON_FILE} for later sessions.`,
     input: CreateInput,
-    mutating: true,
-    policySubject: ({ durable }) => (durable ? FILE_WRITE : {}),
+    permission: { mutating: true, subject: ({ durable }) => (durable ? FILE_WRITE : {}) },
     summary: ({ cron, recurring, durable }) => `${cron} ${recurring ? "recurring" : "once"}${durable ? " durable" : ""}`,
     async run({ cron, prompt, recurring, durable }) {
       const job = await store.create({ cron, prompt, recurring, durable }, clock.now());
@@ -68,9 +67,8 @@ export function cronDeleteTool(store: CronStore): Tool {
     name: CRON_DELETE_TOOL,
     description: "Cancel a scheduled job by its id (cron_list shows them). A deleted job's id is never reused.",
     input: z.object({ id: z.string().describe("The job's id, e.g. session-1 or cron-1.") }),
-    mutating: true,
+    permission: { mutating: true, subject: ({ id }) => (store.hasSessionJob(id) ? {} : FILE_WRITE) },
     // Deleting a job of this session writes nothing; any other id is looked for in the file.
-    policySubject: ({ id }) => (store.hasSessionJob(id) ? {} : FILE_WRITE),
     summary: ({ id }) => id,
     async run({ id }) {
       const job = await store.delete(id);
@@ -84,7 +82,7 @@ export function cronListTool(store: CronStore, clock: Clock): Tool {
     name: CRON_LIST_TOOL,
     description: "List the scheduled jobs: id, cron expression, once or recurring (and when it expires), next run in local time, prompt.",
     input: z.object({}),
-    mutating: false,
+    permission: { mutating: false },
     concurrencySafe: true,
     async run() {
       const { jobs, problem } = await store.list();

@@ -1,6 +1,6 @@
 /**
  * The model's side of background jobs: start one (background_run) and look in on them
- * (check_background). background_run declares the command it runs (`policySubject`), so the
+ * (check_background). background_run declares the command it runs (`permission.subject`), so the
  * permission policy judges it exactly as it judges bash — the same Bash(...) rules, the same
  * refuse-list: running a command later is no way around a rule about running it now.
  *
@@ -45,9 +45,8 @@ export function backgroundRunTool(manager: JobManager): Tool {
       "When it finishes, its result arrives by itself in a <background-results> block: keep working meanwhile, do not poll. " +
       "Not for interactive commands (nothing can answer their prompts) or quick ones (use bash).",
     input: RunInput,
-    mutating: true,
+    permission: { mutating: true, subject: ({ command }) => ({ commands: [command] }) },
     concurrencySafe: false,
-    policySubject: ({ command }) => ({ commands: [command] }),
     summary: ({ command }) => command,
     async run({ command, timeout }, ctx) {
       const job = await manager.start(command, { cwd: ctx.cwd, timeoutMs: timeout * 1000 });
@@ -68,7 +67,7 @@ export function checkBackgroundTool(manager: JobManager): Tool {
       "Show the background jobs of this session (status, time, command), or one job with the end of its log so far. " +
       "You need not call it to get a result: finished jobs report by themselves.",
     input: CheckInput,
-    mutating: false,
+    permission: { mutating: false },
     concurrencySafe: true,
     summary: ({ id }) => id ?? "all jobs",
     async run({ id }) {

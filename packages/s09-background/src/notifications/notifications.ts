@@ -34,7 +34,7 @@ interface InFlight {
 /** What a wake turn says; the results themselves follow it in the same message. */
 export const WAKE_PROMPT = "Background work finished; its results follow.";
 
-/** What else can arrive this way (a later lesson's mail): its tag, its wake prompt, and where to fetch it. */
+/** What else can arrive this way (s10's mail): its tag, its wake prompt, and where to fetch it. */
 export interface NotificationsOptions {
   /** The block's tag: `<background-results>` by default. */
   tag?: string;

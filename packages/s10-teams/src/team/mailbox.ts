@@ -13,7 +13,7 @@
  * and its text goes into the report so what it said is not silently gone.
  *
  * `type` is any non-empty string, not a closed list. Today mail is a "message", a
- * "broadcast", an "error" or an "idle" notice; protocols add their own types later. A reader
+ * "broadcast", an "error" or an "idle" notice; s11's protocols add their own types. A reader
  * that refused types it does not know would report a newer sender's mail as broken and throw
  * it away, so the reader accepts every type and the code that acts on mail decides.
  *

@@ -22,7 +22,7 @@ export const TEAMMATE_MAX_ROUNDS = 50;
 /** How long an idle teammate sleeps between looks at its queue (mail pokes it at once). */
 const IDLE_WAIT_MS = 60_000;
 
-/** A teammate as an extension sees it (a later lesson's protocols and idle cycle). */
+/** A teammate as an extension sees it (s11's protocols and idle cycle). */
 export interface TeammateHandle {
   readonly name: string;
   readonly role: string;
@@ -55,7 +55,7 @@ export interface TeamContext {
   teamName: string;
   /** A teammate's parts: the session's list of mechanisms, built for the role "teammate". */
   partsOf: PartsOf;
-  /** Set when a later lesson hangs its idle cycle on the team (see TeammateIdle). */
+  /** Set when s11 hangs its idle cycle on the team (see TeammateIdle). */
   whenIdle?: TeammateIdle;
   /** The lead's options: the model, the screen, the person to ask. */
   lead: AgentOptions;

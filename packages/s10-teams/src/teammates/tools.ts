@@ -37,7 +37,7 @@ export function spawnTeammateTool(team: Spawner): Tool {
       role: z.string().min(1).describe("What it is for, in a few words: 'writes the tests'."),
       prompt: z.string().min(1).describe("Its task, complete: what to do, and what to report to you when done."),
     }),
-    mutating: true,
+    permission: { mutating: true },
     summary: ({ name, role }) => `${name} (${role})`,
     run: ({ name, role, prompt }) => team.spawn(name, role, prompt),
   });
@@ -48,7 +48,7 @@ export function listTeammatesTool(team: Directory): Tool {
     name: "list_teammates",
     description: "List the teammates and what each is doing: working, idle (waiting for mail) or shutdown.",
     input: z.object({}),
-    mutating: false,
+    permission: { mutating: false },
     concurrencySafe: true,
     run: () => team.describe() || "No teammates yet: spawn_teammate starts one.",
   });
@@ -62,7 +62,7 @@ export function sendMessageTool(mailboxes: Mailboxes, team: Directory): Tool {
       to: z.string().describe(`A teammate's name, or "${LEAD}".`),
       content: z.string().min(1).describe("The message: say everything the reader needs."),
     }),
-    mutating: false,
+    permission: { mutating: false },
     summary: ({ to }) => `to ${to}`,
     async run({ to, content }, ctx) {
       if (to === ctx.agent) throw new ToolError("That is you: send it to someone else.");
@@ -80,7 +80,7 @@ export function broadcastTool(mailboxes: Mailboxes, team: Directory): Tool {
     name: BROADCAST_TOOL,
     description: "Send one message to every teammate that is not shut down.",
     input: z.object({ content: z.string().min(1).describe("The message for everyone.") }),
-    mutating: false,
+    permission: { mutating: false },
     async run({ content }, ctx) {
       const names = team.names().filter((name) => name !== ctx.agent);
       if (names.length === 0) throw new ToolError("No teammates to write to: spawn_teammate starts one.");
@@ -95,7 +95,7 @@ export function readInboxTool(inbox: Notifications): Tool {
     name: "read_inbox",
     description: "Read the messages waiting for you now (they also arrive by themselves with your next request).",
     input: z.object({}),
-    mutating: false,
+    permission: { mutating: false },
     async run() {
       const mail = await inbox.take();
       return mail.length ? mail.join("\n\n") : "No mail.";

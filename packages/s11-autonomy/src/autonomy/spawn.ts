@@ -20,7 +20,7 @@ export function spawnTeammateTool(team: Spawner, gate: PlanGate): Tool {
       prompt: z.string().min(1).describe("Its first task, complete: what to do, and what to report to you."),
       plan_first: z.boolean().default(false).describe("Require a plan, approved with plan_approval, before it changes anything."),
     }),
-    mutating: true,
+    permission: { mutating: true },
     summary: ({ name, role, plan_first }) => `${name} (${role})${plan_first ? ", plan first" : ""}`,
     async run({ name, role, prompt, plan_first }) {
       if (plan_first) gate.require(name);

@@ -21,8 +21,7 @@ export function claimTaskTool(board: TaskBoard): Tool {
     input: z.object({ id: z.number().int().positive().optional().describe("The task to take; without it, the first ready one.") }),
     // It writes the board as task_update does, and says so: Edit rules on .tasks/ hold, plan mode and
     // the plan gate refuse it. (The idle cycle's own claims are the harness's, not a tool call.)
-    mutating: true,
-    policySubject: ({ id }) => ({ writes: [id === undefined ? TASK_DIR : `${TASK_DIR}/${taskFileName(id)}`] }),
+    permission: { mutating: true, subject: ({ id }) => ({ writes: [id === undefined ? TASK_DIR : `${TASK_DIR}/${taskFileName(id)}`] }) },
     summary: ({ id }) => (id === undefined ? "the first ready task" : `#${id}`),
     async run({ id }, ctx) {
       const task = await board.claim(ctx.agent, id);
@@ -37,7 +36,7 @@ export function idleTool(): Tool {
     description:
       "End this work phase: you are done for now. While idle you get your mail, and the next ready task from the board is claimed for you.",
     input: z.object({}),
-    mutating: false,
+    permission: { mutating: false },
     run: () => "Idle: this work phase ends. Mail, or the next ready task, starts the next one.",
   });
 }

@@ -8,10 +8,10 @@
  *   plan_approval  ──► approve: true → approve(alice): everything passes
  *                  └─► approve: false → reject(alice): still held; revise, submit again
  *
- * What counts as a change is the tool's own `mutating` flag, the one the permission policy
- * reads: talking is not mutating, so a gated teammate can still ask, answer and submit.
+ * What counts as a change is the tool's own `permission.mutating`, the one the permission policy
+ * reads (core's `mutates`): talking is not mutating, so a gated teammate can still ask, answer and submit.
  */
-import { defineHook, type Hook } from "@learn/core";
+import { defineHook, mutates, type Hook } from "@learn/core";
 import { requestIdLine } from "./requests.ts";
 
 export const PLAN_GATE_HOOK = "plan-gate";
@@ -47,7 +47,7 @@ export class PlanGate {
   /** The PreToolUse hook: a mutating call by a waiting agent is denied, with what to do instead. */
   hook(): Hook<"PreToolUse"> {
     return defineHook("PreToolUse", PLAN_GATE_HOOK, async ({ call }, ctx) => {
-      if (!call.tool.mutating || !this.waiting(ctx.agent)) return undefined;
+      if (!mutates(call.tool) || !this.waiting(ctx.agent)) return undefined;
       return { decision: "deny", reason: this.reason(ctx.agent) };
     });
   }

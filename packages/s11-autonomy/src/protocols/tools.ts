@@ -32,7 +32,7 @@ export function shutdownRequestTool(requests: Requests, team: Directory): Tool {
       "Ask a teammate to shut down, when its work is done or no longer needed. It answers yes (and stops after its " +
       "current work) or no with a reason; the answer arrives by itself as mail, with the same request_id.",
     input: z.object({ teammate: z.string().describe("The teammate's name.") }),
-    mutating: false,
+    permission: { mutating: false },
     summary: ({ teammate }) => teammate,
     async run({ teammate }, ctx) {
       if (!team.names().includes(teammate)) {
@@ -57,7 +57,7 @@ export function planApprovalTool(requests: Requests, gate: PlanGate): Tool {
       approve: z.boolean().describe("true: the plan is good, go ahead. false: not yet (say why in feedback)."),
       feedback: z.string().optional().describe("What to keep or change; required when you reject."),
     }),
-    mutating: false,
+    permission: { mutating: false },
     summary: ({ request_id, approve }) => `${request_id}: ${approve ? "approve" : "reject"}`,
     async run({ request_id, approve, feedback }, ctx) {
       checkKind(requests, request_id, "plan");
@@ -84,7 +84,7 @@ export function shutdownResponseTool(requests: Requests, onApproved: (name: stri
       approve: z.boolean().describe("true: shut down. false: keep working (say why in reason)."),
       reason: z.string().optional().describe("Why not yet, or a last word; required when you say no."),
     }),
-    mutating: false,
+    permission: { mutating: false },
     summary: ({ request_id, approve }) => `${request_id}: ${approve ? "approve" : "reject"}`,
     async run({ request_id, approve, reason }, ctx) {
       checkKind(requests, request_id, "shutdown");
@@ -104,7 +104,7 @@ export function submitPlanTool(requests: Requests, gate: PlanGate): Tool {
       "Send your plan to the lead for approval before you change anything (when you are told your plan needs " +
       "approval). The answer arrives by itself, with the same request_id; if it is no, revise and submit again.",
     input: z.object({ plan: z.string().min(1).describe("What you will do, step by step, and which files you will change.") }),
-    mutating: false,
+    permission: { mutating: false },
     async run({ plan }, ctx) {
       const request = await requests.open("plan", ctx.agent, LEAD, plan);
       gate.submitted(ctx.agent, request.id);

@@ -40,8 +40,7 @@ export function worktreeCreateTool(worktrees: Worktrees): Tool {
       "Create a git worktree for one task: a folder .worktrees/<name> on a new branch wt/<name>, so its work never collides with other agents'. " +
       "Give task_id to bind the task now: whoever works that task then works inside the worktree.",
     input: z.object({ name: WorktreeName, task_id: TaskId.optional().describe("The task this worktree is for."), base_ref: BaseRef.optional() }),
-    mutating: true,
-    policySubject: ({ name }) => ({ writes: [worktreePath(name)] }),
+    permission: { mutating: true, subject: ({ name }) => ({ writes: [worktreePath(name)] }) },
     summary: ({ name, task_id }) => `${name}${task_id ? ` for task #${task_id}` : ""}`,
     async run({ name, task_id, base_ref }, ctx) {
       const e = await worktrees.create({ name, taskId: task_id, baseRef: base_ref }, ctx.signal);
@@ -56,7 +55,7 @@ export function worktreeListTool(worktrees: Worktrees): Tool {
     name: WORKTREE_TOOLS.list,
     description: "List this workspace's worktrees: name, status (active, kept, removed), folder, branch, bound task.",
     input: z.object({}),
-    mutating: false,
+    permission: { mutating: false },
     concurrencySafe: true,
     async run(_input, ctx) {
       await repositoryOf(worktrees.workspace, ctx.signal); // no repository, no worktrees: say why
@@ -72,7 +71,7 @@ export function worktreeStatusTool(worktrees: Worktrees): Tool {
     name: WORKTREE_TOOLS.status,
     description: "One worktree in full: its entry, its uncommitted changes, and whether its branch is merged into the workspace's branch.",
     input: z.object({ name: WorktreeName }),
-    mutating: false,
+    permission: { mutating: false },
     concurrencySafe: true,
     run: ({ name }, ctx) => describeStatus(worktrees, name, ctx.signal),
   });
@@ -83,8 +82,7 @@ export function worktreeRunTool(worktrees: Worktrees): Tool {
     name: WORKTREE_TOOLS.run,
     description: `Run a shell command inside a worktree (its folder is the command's cwd), e.g. its tests or git commit. Times out after ${BASH_TIMEOUT_MS / 1000}s.`,
     input: z.object({ name: WorktreeName, command: z.string().min(1, "command must not be empty").describe("The shell command to run there.") }),
-    mutating: true,
-    policySubject: ({ name, command }) => ({ commands: [command], cwd: worktreePath(name) }),
+    permission: { mutating: true, subject: ({ name, command }) => ({ commands: [command], cwd: worktreePath(name) }) },
     summary: ({ name, command }) => `${name}: ${command}`,
     async run({ name, command }, ctx) {
       const refusal = refusalFor(command);
@@ -102,8 +100,7 @@ export function worktreeKeepTool(worktrees: Worktrees): Tool {
     name: WORKTREE_TOOLS.keep,
     description: "Mark a worktree kept: left in place on purpose, for a person to look at (it stays until removed).",
     input: z.object({ name: WorktreeName }),
-    mutating: true,
-    policySubject: () => ({ writes: [INDEX_FILE] }),
+    permission: { mutating: true, subject: () => ({ writes: [INDEX_FILE] }) },
     async run({ name }) {
       const e = await worktrees.keep(name);
       return `Worktree ${e.name} is kept: ${e.path} stays for a person to look at.`;
@@ -122,13 +119,15 @@ export function worktreeRemoveTool(worktrees: Worktrees): Tool {
       force: z.boolean().default(false).describe("Remove even with uncommitted or unmerged work, which is lost."),
       complete_task: z.boolean().default(false).describe("Mark the bound task completed."),
     }),
-    mutating: true,
-    // Unforced, it refuses by itself while anything would be lost, so the grant covers it;
-    // forced, it loses work on purpose, and that is for the permission mode (a person) to say.
-    policySubject: ({ name, force }) => ({
-      writes: [worktreePath(name)],
-      ...(force ? { unapprovable: `force discards ${name}'s uncommitted changes and unmerged commits, which cannot be got back` } : {}),
-    }),
+    permission: {
+      mutating: true,
+      // Unforced, it refuses by itself while anything would be lost, so the grant covers it;
+      // forced, it loses work on purpose, and that is for the permission mode (a person) to say.
+      subject: ({ name, force }) => ({
+        writes: [worktreePath(name)],
+        ...(force ? { unapprovable: `force discards ${name}'s uncommitted changes and unmerged commits, which cannot be got back` } : {}),
+      }),
+    },
     summary: ({ name, force }) => `${name}${force ? " (force)" : ""}`,
     async run({ name, force, complete_task }, ctx) {
       const { entry, completed } = await worktrees.remove({ name, force, completeTask: complete_task }, ctx.signal);
@@ -143,8 +142,7 @@ export function taskBindWorktreeTool(worktrees: Worktrees): Tool {
     name: WORKTREE_TOOLS.bind,
     description: "Bind a task to a worktree: whoever works the task (its owner, while in progress) works inside that worktree — file tools and bash run there.",
     input: z.object({ task_id: TaskId, name: WorktreeName }),
-    mutating: true,
-    policySubject: () => ({ writes: [INDEX_FILE] }),
+    permission: { mutating: true, subject: () => ({ writes: [INDEX_FILE] }) },
     summary: ({ task_id, name }) => `#${task_id} → ${name}`,
     async run({ task_id, name }) {
       const e = await worktrees.bind(task_id, name);
