@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import { agentFromMechanisms, defineTool, MemoryTracer, silentRenderer, type AgentOptions, type Mechanism, type Script, type Tool, type Usage } from "@learn/core";
+import { agentFromMechanisms, defineTool, MemoryTracer, silentRenderer, type AgentOptions, type Mechanism, type Script, type Tool } from "@learn/core";
 import { scriptedModel } from "@learn/core/testing";
 import { lesson, mechanisms, subagents } from "@learn/s05";
 import { compare, interleave, ratio, reps, spread, times } from "./lib.ts";
@@ -52,6 +52,9 @@ const SUMMARY =
   "The 10 files src/stage1.js … src/stage10.js are the stages of an order pipeline. Each exports 20 functions step<N>_<j>(input) " +
   "that copy the record, set `stage` to j and `checked` to value > 10·j. No I/O, no shared state; nothing imports anything.";
 const text = (t: string) => ({ type: "text" as const, text: t });
+
+/** The part of a response's usage this benchmark reads. */
+interface Usage { input_tokens: number; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null }
 
 interface Tokens {
   /** The input tokens of the lead's first and last requests. */
