@@ -2,7 +2,7 @@
  * `pnpm bench`: run every benchmark script in this folder (*.ts), one after another, and print
  * their figures — or one of them by name, so each figure in the README has its own command.
  *
- *   pnpm bench                        every *.ts here (about 10 minutes on a quiet 2-core machine)
+ *   pnpm bench                        every *.ts here (under ten minutes on a quiet 2-core machine)
  *   pnpm bench <name> [args…]         one: <name>.ts, or <name>.sh for the ones that clone or build
  *                                     (workspace-times, stage-test-times, site: minutes each, so
  *                                     never part of the whole run); args go to it

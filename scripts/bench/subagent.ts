@@ -3,7 +3,7 @@
  *
  * 1. Context. The lead explores 10 source files (about 4 KB each) either itself — every file lands
  *    in its conversation — or through one `explore` child that reads them and reports a
- *    summary. Compared, as the simulator counts them (deterministic: one run of each): the input
+ *    summary. Compared, as the simulator counts them (counted, not timed: one run of each): the input
  *    tokens of the lead's next request (target: the subagent path at least 5× smaller), and
  *    the other half — the input tokens of every request, lead and child together, against
  *    doing it inline (the child reads the files too, and pays its own system prompt).
@@ -143,7 +143,7 @@ const delegated = await tokensOf(true);
 const contextRatio = inline.leadLast / delegated.leadLast;
 const n = (x: number) => x.toLocaleString("en-US");
 const grew = (t: Tokens) => `${n(t.leadLast).padStart(7)}  (+${n(t.leadLast - t.leadFirst)} since its first request)`;
-console.log(`Exploring ${FILES} files of ~4 KB, input tokens (the simulator counts them: the same every run):`);
+console.log(`Exploring ${FILES} files of ~4 KB, input tokens (counted by the simulator, not timed):`);
 console.log(`  the lead's next request, inline (the files in its context)   ${grew(inline)}`);
 console.log(`  the lead's next request, through an explore subagent         ${grew(delegated)}`);
 console.log(`  inline / subagent                                            ${times(contextRatio).padStart(7)}   target ≥ ${TARGET_CONTEXT_RATIO}×: ${contextRatio >= TARGET_CONTEXT_RATIO ? "met" : "MISSED"}`);
