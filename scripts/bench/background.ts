@@ -2,14 +2,16 @@
  * Benchmark: what background jobs buy (s09), with the real lesson, real processes and a scripted model.
  *
  * 1. background_run returns at once. The tool's own time, from the call to the result the model
- *    gets, for jobs of 0.1 s, 3 s and 60 s (each killed afterwards). Target: under 50 ms, whatever
- *    the job's length.
+ *    gets, for jobs of 0.1 s, 3 s and 60 s (all killed at the end), interleaved (0.1, 3, 60,
+ *    0.1, 3, 60 …) 10 times after a warm-up call; min / median / max for each. Target: every
+ *    call under 50 ms, whatever the job's length. (Most of it is one Node `spawn()`.)
  * 2. Slow work beside other work. A 3 s job (`sleep 3`) started with background_run while the
  *    agent does 3 s of other tool work (three `bash sleep 1`), until the agent has read the job's
- *    result — against the same work done serially (`bash sleep 3`, then the three). Target: the
- *    background session within 3.5 s (serial: about 6 s).
+ *    result — against the same work done serially (`bash sleep 3`, then the three), interleaved
+ *    (serial, background, serial, background …) 4 times; min / median / max of each and
+ *    serial / background. Target: every background session within 3.5 s (serial: about 6 s).
  *
- *   pnpm exec tsx scripts/bench/background.ts
+ *   pnpm bench background        (--quick: 3 calls of each job, 1 pair of sessions)
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -18,34 +20,38 @@ import { runUntilIdle, type AgentOptions } from "@learn/core";
 import { silentRenderer } from "@learn/core/harness";
 import { scriptedModel, testContext } from "@learn/core/testing";
 import { backgroundFor, backgroundRunTool, lesson } from "@learn/s09";
-import { median, ms } from "./lib.ts";
+import { compare, interleave, median, ms, reps, spread } from "./lib.ts";
 
-const RUNS = 10;
-const SESSION_RUNS = 3;
+const RUNS = reps(10, 3);
+const SESSION_RUNS = reps(4, 1);
+const JOB_SECONDS = [0.1, 3, 60];
 const TARGET_RETURN_MS = 50;
 const TARGET_SESSION_MS = 3_500;
 
 const tmp = () => mkdtemp(path.join(os.tmpdir(), "learn-bench-s09-"));
 
-async function returnTimes(jobSeconds: number): Promise<number[]> {
+/** background_run's own time for each job length, the lengths interleaved; every job is stopped at the end. */
+async function returnTimes(): Promise<number[][]> {
   const dir = await tmp();
   const { model } = scriptedModel("turns:\n  - content: [ { type: text, text: unused } ]\n"); // the tool alone is measured: no model call
   const options: AgentOptions = { model, cwd: dir, renderer: silentRenderer, interactive: false, ask: async () => "n", flags: {} };
   const background = backgroundFor(options);
   const tool = backgroundRunTool(background.jobs);
-  const times: number[] = [];
+  const once = async (jobSeconds: number) => {
+    const started = performance.now();
+    const outcome = await tool.execute({ command: `sleep ${jobSeconds}` }, testContext(dir));
+    const elapsed = performance.now() - started;
+    if (outcome.isError) throw new Error(outcome.content);
+    return elapsed;
+  };
   try {
-    for (let i = 0; i < RUNS; i++) {
-      const started = performance.now();
-      const outcome = await tool.execute({ command: `sleep ${jobSeconds}` }, testContext(dir));
-      times.push(performance.now() - started);
-      if (outcome.isError) throw new Error(outcome.content);
-    }
+    await once(0.1); // warm-up: the first spawn loads more than the later ones
+    const byLength = await interleave(RUNS, Object.fromEntries(JOB_SECONDS.map((s) => [String(s), () => once(s)])));
+    return JOB_SECONDS.map((s) => byLength[String(s)]!);
   } finally {
     await background.jobs.stopAll();
     await rm(dir, { recursive: true, force: true });
   }
-  return times;
 }
 
 const use = (name: string, input: object) => ({ type: "tool_use", name, input });
@@ -70,22 +76,15 @@ async function session(background: boolean): Promise<number> {
   }
 }
 
-console.log("1. background_run: the tool's time until the model has its result");
-let worst = 0;
-for (const seconds of [0.1, 3, 60]) {
-  const times = await returnTimes(seconds);
-  worst = Math.max(worst, ...times);
-  console.log(`   a ${seconds}s job: median ${ms(median(times))}, max ${ms(Math.max(...times))} (${RUNS} runs)`);
-}
-console.log(`   target < ${TARGET_RETURN_MS} ms: ${worst < TARGET_RETURN_MS ? "met" : "NOT met"} (worst ${ms(worst)})`);
+console.log(`1. background_run: the tool's time until the model has its result, min / median / max of ${RUNS} interleaved calls`);
+const returns = await returnTimes();
+for (const [i, seconds] of JOB_SECONDS.entries()) console.log(`   a ${seconds} s job: ${spread(returns[i]!)}`);
+const worst = Math.max(...returns.flat());
+console.log(`   target < ${TARGET_RETURN_MS} ms on every call: ${worst < TARGET_RETURN_MS ? "met" : "NOT met"} (worst ${ms(worst)})`);
 
-console.log("\n2. a 3 s job beside 3 s of other tool work, until its result is read");
-const serial: number[] = [];
-const parallel: number[] = [];
-for (let i = 0; i < SESSION_RUNS; i++) {
-  serial.push(await session(false));
-  parallel.push(await session(true));
-}
-console.log(`   serial (bash): median ${ms(median(serial))}`);
-console.log(`   background_run: median ${ms(median(parallel))}, max ${ms(Math.max(...parallel))} (${SESSION_RUNS} runs)`);
-console.log(`   target ≤ ${TARGET_SESSION_MS} ms: ${Math.max(...parallel) <= TARGET_SESSION_MS ? "met" : "NOT met"}`);
+console.log(`\n2. a 3 s job beside 3 s of other tool work, until its result is read: min / median / max of ${SESSION_RUNS} interleaved runs`);
+const { serial, parallel } = await interleave(SESSION_RUNS, { serial: () => session(false), parallel: () => session(true) });
+console.log(`   serial (bash):    ${spread(serial)}`);
+console.log(`   background_run:   ${spread(parallel)}`);
+console.log(`   serial / background: ${compare(serial, parallel)} (median ${ms(median(parallel))} against ${ms(median(serial))})`);
+console.log(`   target ≤ ${TARGET_SESSION_MS} ms on every run: ${Math.max(...parallel) <= TARGET_SESSION_MS ? "met" : "NOT met"}`);

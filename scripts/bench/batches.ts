@@ -1,7 +1,11 @@
 /**
- * Benchmark: what parallel batches buy. Four tool calls of 300 ms each go through the s02 loop
- * with a scripted model, once as concurrency-safe calls (one batch) and once as unsafe calls
- * (one by one). Run from the repo root: `pnpm exec tsx scripts/bench/batches.ts`.
+ * Benchmark: what parallel batches buy (s02). Four tool calls of 300 ms each go through the s02
+ * loop with a scripted model, as concurrency-safe calls (one batch) and as unsafe calls (one by
+ * one). The two run interleaved (safe, unsafe, safe, unsafe …), 7 times after one warm-up run;
+ * printed: each one's wall time, min / median / max, and unsafe / safe (the ratio of medians,
+ * and the spread of the paired ratios). Target: the safe batch's median under 450 ms.
+ *
+ *   pnpm bench batches        (--quick: 2 repetitions)
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
@@ -9,11 +13,11 @@ import { defineTool, type Tool } from "@learn/core";
 import { scriptedModel, scriptOf } from "@learn/core/testing";
 // By path: @learn/s02 is not (yet) a dependency of the scripts package.
 import { agentLoop } from "@learn/s02";
-import { median, ms } from "./lib.ts";
+import { compare, interleave, median, ms, reps, spread } from "./lib.ts";
 
 const CALL_MS = 300;
 const CALLS = 4;
-const RUNS = 5;
+const RUNS = reps(7, 2);
 /** The safe batch should cost one call plus the loop's overhead, not four calls. */
 const TARGET_SAFE_MS = 450;
 
@@ -48,19 +52,13 @@ async function timeOnce(concurrencySafe: boolean): Promise<number> {
   return performance.now() - started;
 }
 
-async function medianTime(concurrencySafe: boolean): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push(await timeOnce(concurrencySafe));
-  return median(times);
-}
-
 await timeOnce(true); // warm up: the first run pays for loading the SDK and the simulator
-const safe = await medianTime(true);
-const unsafe = await medianTime(false);
+const { safe, unsafe } = await interleave(RUNS, { safe: () => timeOnce(true), unsafe: () => timeOnce(false) });
+const met = median(safe) < TARGET_SAFE_MS;
 
-console.log(`${CALLS} tool calls of ${CALL_MS} ms through the s02 loop, scripted model, median of ${RUNS} runs:`);
-console.log(`  concurrency-safe (one batch)   ${ms(safe).padStart(8)}`);
-console.log(`  unsafe (one by one)            ${ms(unsafe).padStart(8)}`);
-console.log(`  ratio                          ${(unsafe / safe).toFixed(2).padStart(6)}x`);
-console.log(`  target: safe batch under ${TARGET_SAFE_MS} ms: ${safe < TARGET_SAFE_MS ? "met" : "MISSED"}`);
-process.exitCode = safe < TARGET_SAFE_MS ? 0 : 1;
+console.log(`${CALLS} tool calls of ${CALL_MS} ms through the s02 loop, scripted model, min / median / max of ${RUNS} interleaved runs:`);
+console.log(`  concurrency-safe (one batch)   ${spread(safe)}`);
+console.log(`  unsafe (one by one)            ${spread(unsafe)}`);
+console.log(`  unsafe / safe                  ${compare(unsafe, safe)}`);
+console.log(`  target: safe batch's median under ${TARGET_SAFE_MS} ms: ${met ? "met" : "MISSED"} (${ms(median(safe))})`);
+process.exitCode = met ? 0 : 1;

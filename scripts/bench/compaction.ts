@@ -25,8 +25,8 @@
  * every file changed (the exit code fails only on that last one: a summary that loses the
  * work is a bug; a missed figure is a finding, printed as such).
  *
- *   pnpm exec tsx scripts/bench/compaction.ts          the scored seeds
- *   pnpm exec tsx scripts/bench/compaction.ts --tune   the batch-size sweep on the tuning seeds
+ *   pnpm bench compaction          the scored seeds (deterministic: the same figures every run)
+ *   pnpm bench compaction --tune   the batch-size sweep on the tuning seeds
  */
 import { rm } from "node:fs/promises";
 import { partsFrom, sectionsFor, type AgentOptions, type TextBlockParam } from "@learn/core";

@@ -1,6 +1,15 @@
 /**
- * `pnpm bench`: run every benchmark script in this folder, one after another, and print
- * their figures. (workspace-times.sh is separate: it clones and installs, which takes minutes.)
+ * `pnpm bench`: run every benchmark script in this folder (*.ts), one after another, and print
+ * their figures — or one of them by name, so each figure in the README has its own command.
+ *
+ *   pnpm bench                        every *.ts here (under ten minutes on a quiet 2-core machine)
+ *   pnpm bench <name> [args…]         one: <name>.ts, or <name>.sh for the ones that clone or build
+ *                                     (workspace-times, stage-test-times, site: minutes each, so
+ *                                     never part of the whole run); args go to it
+ *                                     (compaction --tune, stage-test-times s03)
+ *   pnpm bench [name] --quick         a smoke run: few repetitions, figures not to be quoted
+ *                                     (BENCH_QUICK=1; startup.ts and practice-hook.ts take RUNS=2
+ *                                     and REPEATS=1 instead)
  */
 import { spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
@@ -9,14 +18,31 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const skip = new Set(["run-all.ts", "lib.ts"]);
-const benches = (await readdir(here)).filter((f) => f.endsWith(".ts") && !skip.has(f)).sort();
+const files = await readdir(here);
+const benches = files.filter((f) => f.endsWith(".ts") && !skip.has(f)).sort();
+const shells = files.filter((f) => f.endsWith(".sh")).sort();
 
-for (const file of benches) {
-  console.log(`\n# ${file}`);
+const args = process.argv.slice(2).filter((a) => a !== "--"); // pnpm may pass a lone "--" through
+const name = args.find((a) => !a.startsWith("-"));
+const rest = args.filter((a) => a !== name);
+const quick = rest.includes("--quick");
+
+const env: NodeJS.ProcessEnv = quick ? { RUNS: "2", REPEATS: "1", ...process.env, BENCH_QUICK: "1" } : process.env;
+const named = name && [...benches, ...shells].find((f) => f === name || f.replace(/\.(ts|sh)$/, "") === name);
+if (name && !named) {
+  console.error(`no benchmark named ${name}: one of ${[...benches, ...shells].map((f) => f.replace(/\.(ts|sh)$/, "")).join(", ")}`);
+  process.exit(2);
+}
+
+for (const file of named ? [named] : benches) {
+  console.log(`\n# ${file}${quick ? " (quick: not figures to quote)" : ""}`);
+  const started = performance.now();
+  const [command, commandArgs] = file.endsWith(".sh") ? ["bash", [path.join(here, file), ...rest.filter((a) => a !== "--quick")]] : ["node", ["--import", "tsx", path.join(here, file), ...rest]];
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn("node", ["--import", "tsx", path.join(here, file)], { stdio: "inherit", cwd: here });
+    const child = spawn(command, commandArgs, { stdio: "inherit", cwd: here, env });
     child.on("close", resolve);
   });
+  console.log(`(${file}: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
   if (code !== 0) {
     console.error(`${file} failed (exit ${code})`);
     process.exitCode = 1;

@@ -3,12 +3,16 @@
  *
  * 1. Context. The lead explores 10 source files (about 4 KB each) either itself — every file lands
  *    in its conversation — or through one `explore` child that reads them and reports a
- *    summary. Compared: the input tokens of the lead's next request (as the simulator counts
- *    them). Target: the subagent path at least 5× smaller.
+ *    summary. Compared, as the simulator counts them (counted, not timed: one run of each): the input
+ *    tokens of the lead's next request (target: the subagent path at least 5× smaller), and
+ *    the other half — the input tokens of every request, lead and child together, against
+ *    doing it inline (the child reads the files too, and pays its own system prompt).
  * 2. Time. Two read-only children whose one tool call takes 300 ms each, started in one
- *    response, against one such child alone. Target: both together within 1.3× of one.
+ *    response, against one such child alone, interleaved (one, two, one, two …) 7 times after a
+ *    warm-up; min / median / max of each and two / one. Target: both together within 1.3× of
+ *    one (medians).
  *
- *   pnpm exec tsx scripts/bench/subagent.ts
+ *   pnpm bench subagent        (--quick: 2 repetitions of the timing)
  */
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -20,11 +24,11 @@ import { MemoryTracer, silentRenderer } from "@learn/core/harness";
 import type { Script } from "@learn/core/simulator";
 import { scriptedModel } from "@learn/core/testing";
 import { lesson, mechanisms, subagents } from "@learn/s05";
-import { median, ms } from "./lib.ts";
+import { compare, interleave, ratio, reps, spread, times } from "./lib.ts";
 
 const FILES = 10;
 const TOOL_MS = 300;
-const RUNS = 5;
+const RUNS = reps(7, 2);
 const TARGET_CONTEXT_RATIO = 5;
 const TARGET_TIME_RATIO = 1.3;
 
@@ -51,8 +55,19 @@ const SUMMARY =
   "that copy the record, set `stage` to j and `checked` to value > 10·j. No I/O, no shared state; nothing imports anything.";
 const text = (t: string) => ({ type: "text" as const, text: t });
 
-/** The input tokens of the lead's first and last requests, exploring inline or through a child. */
-async function leadTokensAfter(viaSubagent: boolean): Promise<{ first: number; last: number }> {
+/** The part of a response's usage this benchmark reads. */
+interface Usage { input_tokens: number; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null }
+
+interface Tokens {
+  /** The input tokens of the lead's first and last requests. */
+  leadFirst: number;
+  leadLast: number;
+  /** The input tokens of every request, the lead's and the child's together. */
+  all: number;
+}
+
+/** The input tokens of one session, exploring inline or through a child. Deterministic: the simulator counts them. */
+async function tokensOf(viaSubagent: boolean): Promise<Tokens> {
   const cwd = await workspace();
   const script: Script = viaSubagent
     ? {
@@ -69,10 +84,11 @@ async function leadTokensAfter(viaSubagent: boolean): Promise<{ first: number; l
   try {
     const agent = await lesson.createAgent(options(model, cwd));
     await agent.run("Survey the files in src/ and tell me what they do.", new AbortController().signal);
-    const usage = tracer.entries
-      .filter((e) => e.type === "response" && e.agent === "lead")
-      .map((e) => (e.body as { usage: { input_tokens: number } }).usage.input_tokens);
-    return { first: usage[0]!, last: usage.at(-1)! };
+    const input = (u: Usage) => u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
+    const responses = tracer.entries.filter((e) => e.type === "response").map((e) => ({ agent: e.agent, tokens: input((e.body as { usage: Usage }).usage) }));
+    const lead = responses.filter((r) => r.agent === "lead").map((r) => r.tokens);
+    if (viaSubagent && responses.length === lead.length) throw new Error("the explore child made no request");
+    return { leadFirst: lead[0]!, leadLast: lead.at(-1)!, all: responses.reduce((sum, r) => sum + r.tokens, 0) };
   } finally {
     await rm(cwd, { recursive: true, force: true });
   }
@@ -124,27 +140,22 @@ async function timeChildren(children: number): Promise<number> {
   }
 }
 
-async function medianTime(children: number): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push(await timeChildren(children));
-  return median(times);
-}
-
-const inline = await leadTokensAfter(false);
-const delegated = await leadTokensAfter(true);
-const contextRatio = inline.last / delegated.last;
-const grew = (t: { first: number; last: number }) => `${String(t.last).padStart(7)}  (+${t.last - t.first} since its first request)`;
-console.log(`The lead's next request after exploring ${FILES} files of ~4 KB (input tokens):`);
-console.log(`  inline (the files in its context)   ${grew(inline)}`);
-console.log(`  through an explore subagent         ${grew(delegated)}`);
-console.log(`  ratio                               ${contextRatio.toFixed(1).padStart(6)}x   target ≥ ${TARGET_CONTEXT_RATIO}x: ${contextRatio >= TARGET_CONTEXT_RATIO ? "met" : "MISSED"}`);
+const inline = await tokensOf(false);
+const delegated = await tokensOf(true);
+const contextRatio = inline.leadLast / delegated.leadLast;
+const n = (x: number) => x.toLocaleString("en-US");
+const grew = (t: Tokens) => `${n(t.leadLast).padStart(7)}  (+${n(t.leadLast - t.leadFirst)} since its first request)`;
+console.log(`Exploring ${FILES} files of ~4 KB, input tokens (counted by the simulator, not timed):`);
+console.log(`  the lead's next request, inline (the files in its context)   ${grew(inline)}`);
+console.log(`  the lead's next request, through an explore subagent         ${grew(delegated)}`);
+console.log(`  inline / subagent                                            ${times(contextRatio).padStart(7)}   target ≥ ${TARGET_CONTEXT_RATIO}×: ${contextRatio >= TARGET_CONTEXT_RATIO ? "met" : "MISSED"}`);
+console.log(`  the other half — every request, lead and child together: inline ${n(inline.all)}, through the subagent ${n(delegated.all)}: ${times(delegated.all / inline.all)} of inline`);
 
 await timeChildren(1); // warm up: the first run pays for loading the SDK and the simulator
-const one = await medianTime(1);
-const two = await medianTime(2);
-const timeRatio = two / one;
-console.log(`Read-only subagents, one ${TOOL_MS} ms tool call each, median of ${RUNS} runs:`);
-console.log(`  one child                           ${ms(one).padStart(8)}`);
-console.log(`  two children in one response        ${ms(two).padStart(8)}`);
-console.log(`  ratio                               ${timeRatio.toFixed(2).padStart(6)}x   target ≤ ${TARGET_TIME_RATIO}x: ${timeRatio <= TARGET_TIME_RATIO ? "met" : "MISSED"}`);
+const { one, two } = await interleave(RUNS, { one: () => timeChildren(1), two: () => timeChildren(2) });
+const timeRatio = ratio(two, one);
+console.log(`Read-only subagents, one ${TOOL_MS} ms tool call each, min / median / max of ${RUNS} interleaved runs:`);
+console.log(`  one child                           ${spread(one)}`);
+console.log(`  two children in one response        ${spread(two)}`);
+console.log(`  two / one                           ${compare(two, one)}   target ≤ ${TARGET_TIME_RATIO}× (medians): ${timeRatio <= TARGET_TIME_RATIO ? "met" : "MISSED"}`);
 process.exitCode = contextRatio >= TARGET_CONTEXT_RATIO && timeRatio <= TARGET_TIME_RATIO ? 0 : 1;

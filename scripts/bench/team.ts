@@ -8,10 +8,15 @@
  * teammates' window (from the first teammate request to the last teammate answer), all of them
  * together: with one thread, wall time is everyone's work one after another, so this is the
  * harness's own cost of a round (the simulator stands in for the network and the model). Target:
- * with 10 teammates at once, at most 2× the figure for one. Peak memory: the process's RSS and
- * heap, sampled every 20 ms.
+ * with 10 teammates at once, at most 2× the figure for one (medians). Peak memory: the process's
+ * RSS and heap, sampled every 20 ms.
  *
- *   pnpm exec tsx scripts/bench/team.ts
+ * One and ten run interleaved (1, 10, 1, 10 …), 7 times after a warm-up; each figure is printed
+ * as min / median / max over the repetitions. The ratio swings a lot between runs (a garbage
+ * collection or a busy moment lands in one window or the other), so its range over the paired
+ * repetitions is printed beside the ratio of medians: quote the range, not one number.
+ *
+ *   pnpm bench team        (--quick: 2 repetitions)
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -20,10 +25,11 @@ import { AGENT_HEADER, createClient, Model, runUntilIdle } from "@learn/core";
 import { loadConfig, silentRenderer } from "@learn/core/harness";
 import { Simulator, type Script } from "@learn/core/simulator";
 import { lesson } from "@learn/s10";
-import { ms } from "./lib.ts";
+import { compare, interleave, median, ratio, reps, spread } from "./lib.ts";
 
 const ROUNDS = 40; // within a work phase's budget of 50 model calls
 const TARGET_RATIO = 2;
+const REPEATS = reps(7, 2);
 
 function script(teammates: number): Script {
   const names = Array.from({ length: teammates }, (_, i) => `mate-${i + 1}`);
@@ -81,11 +87,12 @@ async function run(teammates: number) {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 await run(1); // warm-up: module loading, the JIT
-const one = await run(1);
-const ten = await run(10);
-console.log(`harness time per round, ${ROUNDS} rounds a teammate (the teammates' wall time − their simulator time, all together):`);
-console.log(`   1 teammate:  ${ms(one.perRound)} (wall ${ms(one.wall)}, simulator ${ms(one.simMs)})`);
-console.log(`  10 teammates: ${ms(ten.perRound)} (wall ${ms(ten.wall)}, simulator ${ms(ten.simMs)})`);
-const ratio = ten.perRound / one.perRound;
-console.log(`  ratio ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? "met" : "NOT met"})`);
-console.log(`peak memory with 10 teammates: RSS ${mb(ten.peakRss)}, heap ${mb(ten.peakHeap)} (1 teammate: RSS ${mb(one.peakRss)}, heap ${mb(one.peakHeap)})`);
+const { one, ten } = await interleave(REPEATS, { one: () => run(1), ten: () => run(10) });
+const perRound = (rs: { perRound: number }[]) => rs.map((r) => r.perRound);
+console.log(`Harness time per round, ${ROUNDS} rounds a teammate (the teammates' wall time − their simulator time, all together), min / median / max of ${REPEATS} interleaved runs:`);
+for (const [label, rs] of [[" 1 teammate: ", one], ["10 teammates:", ten]] as const) {
+  console.log(`  ${label} ${spread(perRound(rs))}  (wall ${spread(rs.map((r) => r.wall))}, simulator ${spread(rs.map((r) => r.simMs))})`);
+}
+const r = ratio(perRound(ten), perRound(one));
+console.log(`  10 / 1: ${compare(perRound(ten), perRound(one))} — target ≤ ${TARGET_RATIO}× (medians): ${r <= TARGET_RATIO ? "met" : "NOT met"}`);
+console.log(`Peak memory with 10 teammates: RSS ${spread(ten.map((t) => t.peakRss), mb)}, heap ${spread(ten.map((t) => t.peakHeap), mb)} (1 teammate: RSS ${mb(median(one.map((t) => t.peakRss)))}, heap ${mb(median(one.map((t) => t.peakHeap)))} median)`);
