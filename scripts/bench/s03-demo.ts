@@ -14,7 +14,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { copyPracticeWorkspace } from "@learn/core";
+import { copyPracticeWorkspace } from "@learn/core/harness";
 import { parse as parseYaml } from "yaml";
 import { interleave, median, ms, reps, seconds, spread, timeCommand } from "./lib.ts";
 
