@@ -118,6 +118,20 @@ export function rollBackFailedTurn(messages: MessageParam[], start: TurnStart, e
   return note;
 }
 
+/**
+ * Answer the tool calls of a last assistant message that have no results yet, each with
+ * `text` as an error result. A turn cancelled after the model asked for tools but before their
+ * results were added (Ctrl-C while a PreToolUse hook asks) would otherwise leave the
+ * conversation in a shape the API refuses: every later prompt would fail.
+ */
+export function answerOpenToolUses(messages: MessageParam[], text: string): void {
+  const last = messages.at(-1);
+  if (last?.role !== "assistant") return;
+  const open = toolUseIds(last);
+  if (open.length === 0) return;
+  messages.push({ role: "user", content: open.map((id) => ({ type: "tool_result" as const, tool_use_id: id, content: text, is_error: true })) });
+}
+
 /** What a failed turn did to the conversation, to show after its error. */
 export function failedTurnNote(err: unknown): string | undefined {
   return typeof err === "object" && err !== null ? failedTurnNotes.get(err) : undefined;

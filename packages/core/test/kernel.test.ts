@@ -107,6 +107,27 @@ describe("a turn cancelled mid-call", () => {
     expect(k.renderer.ofKind("toolResult").map((r) => r.outcome.content)).toEqual([INTERRUPTED_CALL]);
     expect(INTERRUPTED_CALL).toBe("Interrupted: the turn was cancelled before this call finished.");
   });
+
+  it("Ctrl-C while a PreToolUse hook runs: every call of that answer still gets its result, and the session goes on", async () => {
+    const ctrlC = new AbortController();
+    // A hook that is cut short by the cancel (a permission question, a command hook) throws; once.
+    const asking = defineHook("PreToolUse", "asking", async (_e, ctx) => {
+      if (!ctrlC.signal.aborted) ctrlC.abort();
+      if (ctx.signal === ctrlC.signal) ctx.signal.throwIfAborted();
+      return undefined;
+    });
+    const k = kernelFor(`turns:\n  - content: [ { type: tool_use, name: note, input: { text: a } }, { type: tool_use, name: note, input: { text: b } } ]\n  - content: [ { type: text, text: again } ]\n`, [asking]);
+    await expect(k.kernel.run("go", ctrlC.signal)).rejects.toThrow(/abort/i);
+    expect(k.ran).toEqual([]); // nothing ran: the hook never said yes
+    const last = k.kernel.messages.at(-1)!;
+    expect(last.role).toBe("user");
+    expect((last.content as { type: string; content: string; is_error?: boolean }[]).map((b) => [b.type, b.content, b.is_error])).toEqual([
+      ["tool_result", INTERRUPTED_CALL, true],
+      ["tool_result", INTERRUPTED_CALL, true],
+    ]);
+    // The next prompt is sent, and the API accepts the conversation (the simulator checks its rules).
+    expect(await k.kernel.run("go on", new AbortController().signal)).toBe("again");
+  });
 });
 
 describe("hooks", () => {

@@ -11,10 +11,10 @@
  * its own messages, tools, hooks and agent name, running concurrently in the same process.
  */
 import { createContext, type AgentContext } from "../agent/context.ts";
-import { appendUserText, assistantMessage, markTurnStart, rollBackFailedTurn, stopNotice, textOf, toolUsesOf, type TurnStart } from "../messages.ts";
+import { answerOpenToolUses, appendUserText, assistantMessage, markTurnStart, rollBackFailedTurn, stopNotice, textOf, toolUsesOf, type TurnStart } from "../messages.ts";
 import type { Model } from "../model.ts";
 import type { MessageParam, TextBlockParam } from "../protocol.ts";
-import type { Tool } from "../tool.ts";
+import { INTERRUPTED_CALL, type Tool } from "../tool.ts";
 import type { Renderer } from "../ui/renderer.ts";
 import type { Hook } from "./hooks.ts";
 import { wrapModelCall, type ModelCall, type ModelWrapper } from "./model-wrapper.ts";
@@ -100,8 +100,13 @@ export class Kernel {
     }
   }
 
-  /** A failed turn: roll back what never got an answer (the error carries the note). */
+  /**
+   * A failed turn: calls the model made but never saw the results of are answered as
+   * interrupted (a cancel mid-hook), then what never got an answer is rolled back (the error
+   * carries the note).
+   */
   private afterFailure(err: unknown, start: TurnStart, ctx: AgentContext): string {
+    answerOpenToolUses(this.messages, INTERRUPTED_CALL);
     const note = rollBackFailedTurn(this.messages, start, err);
     if (!(err instanceof EmptyAnswerError)) throw err;
     ctx.renderer.notice(`${err.message}; the turn ends here. ${note}`);
