@@ -11,4 +11,5 @@ export { practiceRepoCopy, type PracticeRepo } from "./practice-repo.ts";
 export * from "./contracts/index.ts";
 export { runLessonCli, startLessonCli, type CliRun, type CliOptionsForTest, type RunningCli } from "./run-cli.ts";
 export { makeFifo, releaseFifos, useFifos } from "./fifo.ts";
+export { bundledForNode } from "./node-bundle.ts";
 export { filesHolding, loadConfigAsHarness, secretEnvFile } from "./secret-leaks.ts";
