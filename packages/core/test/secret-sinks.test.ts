@@ -14,7 +14,7 @@ import { MAX_OUTPUT_CHARS } from "../src/cap.ts";
 import { defineHook, Kernel } from "../src/kernel/index.ts";
 import { runCommand } from "../src/process.ts";
 import { appendJsonl, writeFileAtomic, writeJsonFile } from "../src/state/index.ts";
-import { RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
+import { bundledForNode, RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
 import { loadConfigAsHarness } from "../src/testing/secret-leaks.ts";
 import { defineTool } from "../src/tool.ts";
 import { FileTracer, MemoryTracer } from "../src/trace.ts";
@@ -123,7 +123,7 @@ describe("a child's output", () => {
   it("of `cat /proc/$PPID/environ` (the environment the harness started with) has the key scrubbed", async () => {
     // A harness started with the key in its environment, running what a model asked for.
     const fixture = path.join(packageDir, "test/fixtures/read-start-environment.ts");
-    const child = spawn(process.execPath, ["--import", "tsx", fixture], {
+    const child = spawn(process.execPath, [await bundledForNode(fixture)], {
       cwd: packageDir,
       env: { ...process.env, ANTHROPIC_API_KEY: KEY, LEARN_ENV_FILE: "none" },
     });

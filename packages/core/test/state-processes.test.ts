@@ -10,9 +10,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAtomicTempFile, readJsonFile, readJsonl, withLock } from "../src/state/index.ts";
+import { bundledForNode } from "../src/testing/node-bundle.ts";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const worker = fileURLToPath(new URL("./fixtures/state-worker.ts", import.meta.url));
+/** The worker, bundled: plain node starts it (tsx would add a second of CPU to each of a dozen starts). */
+let workerJs: string;
 
 /**
  * On Linux, work in /dev/shm (memory): the code path is the same, but an fsync there costs
@@ -23,12 +26,13 @@ const scratch = existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir();
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(scratch, "state-proc-"));
+  workerJs = await bundledForNode(worker);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-/** Start the worker script in its own Node process (tsx loads the TypeScript). */
+/** Start the worker script in its own Node process. */
 function startWorker(...args: string[]): ChildProcess & { output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ["--import", "tsx/esm", worker, ...args], { cwd: packageDir });
+  const child = spawn(process.execPath, [workerJs, ...args], { cwd: packageDir });
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

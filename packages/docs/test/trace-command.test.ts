@@ -1,6 +1,7 @@
 /** `pnpm trace <file>`: prints a trace as steps; bad input names the file and the line. */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { bundledForNode } from "@learn/core/testing";
 import { runTraceCommand } from "../src/trace-command.ts";
 import { parseTrace } from "../src/trace-file.ts";
 
@@ -73,7 +74,8 @@ describe("pnpm trace into a pipe that closes early (`| head`)", () => {
       const lines = (await readFile(path.join(fixtures, "small-trace.jsonl"), "utf8")).trim();
       await writeFile(path.join(dir, "big.jsonl"), `${Array(5000).fill(lines).join("\n")}\n`);
       const cli = path.join(import.meta.dirname, "..", "src", "trace-cli.ts");
-      const child = spawn(process.execPath, ["--import", "tsx", cli, path.join(dir, "big.jsonl")], { stdio: ["ignore", "pipe", "pipe"] });
+      // Bundled, so plain node starts it: the same code `pnpm trace` runs through tsx, without tsx's second of start-up.
+      const child = spawn(process.execPath, [await bundledForNode(cli), path.join(dir, "big.jsonl")], { stdio: ["ignore", "pipe", "pipe"] });
       let stderr = "";
       child.stderr.on("data", (c: Buffer) => (stderr += c));
       child.stdout.once("data", () => child.stdout.destroy());

@@ -1,34 +1,65 @@
 /**
  * The s02 loop: the dispatch table and parallel batches, driven through the real SDK and the
- * simulator with slow fake tools that record when they ran.
+ * simulator with fake tools that record when they started and ended. What ran together is
+ * decided by order, not by a clock: a gated call waits until the test lets it end, and the
+ * test lets calls end only once it has seen which others started, so a loaded machine that
+ * starts calls late changes nothing.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool, type Tool } from "@learn/core";
 import { scriptedModel, scriptOf, toolResultsOf, type ScriptedToolCall as ToolCall } from "@learn/core/testing";
 import { agentLoop, readFileTool } from "../src/index.ts";
 
-interface Span {
-  label: string;
-  start: number;
-  end: number;
-}
-
-/** A tool that sleeps `ms` and records when it started and ended. */
-function sleepyTool(name: string, concurrencySafe: boolean, spans: Span[]): Tool {
+/** A tool that answers at once. */
+function quickTool(name: string, concurrencySafe: boolean): Tool {
   return defineTool({
     name,
-    description: "Sleep, then answer.",
-    input: z.object({ label: z.string(), ms: z.number() }),
+    description: "Answer at once.",
+    input: z.object({ label: z.string() }),
     concurrencySafe,
-    async run({ label, ms }) {
-      const start = performance.now();
-      await sleep(ms);
-      spans.push({ label, start, end: performance.now() });
-      return `done ${label}`;
-    },
+    run: async ({ label }) => `done ${label}`,
   });
+}
+
+/**
+ * Tools whose calls log `start <label>`, wait until the test releases them, then log
+ * `end <label>`. The log is the order things happened in; `started` waits for calls to begin.
+ */
+class Gates {
+  readonly log: string[] = [];
+  private readonly releases = new Map<string, () => void>();
+  private readonly watchers: (() => void)[] = [];
+
+  tool(name: string, concurrencySafe: boolean): Tool {
+    return defineTool({
+      name,
+      description: "Wait to be released, then answer.",
+      input: z.object({ label: z.string() }),
+      concurrencySafe,
+      run: async ({ label }) => {
+        this.log.push(`start ${label}`);
+        const released = new Promise<void>((resolve) => this.releases.set(label, resolve));
+        for (const watch of this.watchers.splice(0)) watch();
+        await released;
+        this.log.push(`end ${label}`);
+        return `done ${label}`;
+      },
+    });
+  }
+
+  /** Resolves once every one of `labels` has started (a call that never starts leaves the test to its time limit). */
+  async started(...labels: string[]): Promise<void> {
+    while (!labels.every((label) => this.releases.has(label))) await new Promise<void>((resolve) => this.watchers.push(resolve));
+  }
+
+  /** Let these calls end, one after another in this order, each fully before the next is released. */
+  async release(...labels: string[]): Promise<void> {
+    for (const label of labels) {
+      this.releases.get(label)!();
+      while (!this.log.includes(`end ${label}`)) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
 }
 
 async function runLoop(tools: Tool[], calls: ToolCall[]) {
@@ -46,17 +77,12 @@ async function runLoop(tools: Tool[], calls: ToolCall[]) {
   return { answer, results: toolResultsOf(simulator.requests[1]!.body), body: simulator.requests[1]!.body };
 }
 
-const read = (label: string, ms: number): ToolCall => ({ name: "slow_read", input: { label, ms } });
-const write = (label: string, ms: number): ToolCall => ({ name: "slow_write", input: { label, ms } });
-const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
+const read = (label: string): ToolCall => ({ name: "slow_read", input: { label } });
+const write = (label: string): ToolCall => ({ name: "slow_write", input: { label } });
 
 describe("the s02 loop", () => {
   it("offers every tool of the table and answers each call from it", async () => {
-    const spans: Span[] = [];
-    const { answer, results, body } = await runLoop([sleepyTool("slow_read", true, spans), sleepyTool("slow_write", false, spans)], [
-      read("a", 1),
-      write("b", 1),
-    ]);
+    const { answer, results, body } = await runLoop([quickTool("slow_read", true), quickTool("slow_write", false)], [read("a"), write("b")]);
     expect(answer).toBe("Done.");
     expect((body as { tools: { name: string }[] }).tools.map((t) => t.name)).toEqual(["slow_read", "slow_write"]);
     expect(results.map((r) => r.content)).toEqual(["done a", "done b"]);
@@ -68,10 +94,9 @@ describe("the s02 loop", () => {
     // model was offered reaches the same branch through the real SDK: the model calls
     // "read_file", and the table has no "read_file".
     const renamed: Tool = { ...readFileTool, name: "read_file_v0" };
-    const spans: Span[] = [];
-    const { answer, results } = await runLoop([renamed, sleepyTool("slow_read", true, spans)], [
+    const { answer, results } = await runLoop([renamed, quickTool("slow_read", true)], [
       { name: "read_file", input: { path: "package.json" } },
-      read("after", 1),
+      read("after"),
     ]);
     expect(answer).toBe("Done.");
     expect(results).toEqual([
@@ -81,35 +106,45 @@ describe("the s02 loop", () => {
   });
 
   it("returns results in the model's order, even when later calls finish first", async () => {
-    const spans: Span[] = [];
-    const { results } = await runLoop([sleepyTool("slow_read", true, spans)], [read("a", 150), read("b", 80), read("c", 10)]);
-    expect(spans.map((s) => s.label)).toEqual(["c", "b", "a"]); // the order they finished in
+    const gates = new Gates();
+    const loop = runLoop([gates.tool("slow_read", true)], [read("a"), read("b"), read("c")]);
+    await gates.started("a", "b", "c");
+    await gates.release("c", "b", "a");
+    const { results } = await loop;
+    expect(gates.log.filter((e) => e.startsWith("end"))).toEqual(["end c", "end b", "end a"]); // the order they finished in
     expect(results.map((r) => r.content)).toEqual(["done a", "done b", "done c"]);
   });
 
   it("runs consecutive concurrency-safe calls at the same time", async () => {
-    const spans: Span[] = [];
-    await runLoop([sleepyTool("slow_read", true, spans)], [read("a", 100), read("b", 100), read("c", 100)]);
-    const latestStart = Math.max(...spans.map((s) => s.start));
-    const earliestEnd = Math.min(...spans.map((s) => s.end));
-    expect(latestStart).toBeLessThan(earliestEnd); // all three were running at one moment
+    const gates = new Gates();
+    const loop = runLoop([gates.tool("slow_read", true)], [read("a"), read("b"), read("c")]);
+    // All three start while none has ended: run one by one, the first would wait here for ever.
+    await gates.started("a", "b", "c");
+    expect(gates.log).toEqual(["start a", "start b", "start c"]);
+    await gates.release("a", "b", "c");
+    await loop;
   });
 
   it("never runs an unsafe call alongside another call", async () => {
-    const spans: Span[] = [];
-    const tools = [sleepyTool("slow_read", true, spans), sleepyTool("slow_write", false, spans)];
-    const { results } = await runLoop(tools, [read("r1", 60), read("r2", 60), write("w1", 40), read("r3", 40), write("w2", 40), write("w3", 40)]);
-    expect(results.map((r) => r.content)).toEqual(["done r1", "done r2", "done w1", "done r3", "done w2", "done w3"]);
-    const byLabel = Object.fromEntries(spans.map((s) => [s.label, s]));
-    for (const unsafe of ["w1", "w2", "w3"]) {
-      for (const other of spans.filter((s) => s.label !== unsafe)) {
-        expect(overlaps(byLabel[unsafe]!, other), `${unsafe} overlapped ${other.label}`).toBe(false);
-      }
+    const gates = new Gates();
+    const tools = [gates.tool("slow_read", true), gates.tool("slow_write", false)];
+    const loop = runLoop(tools, [read("r1"), read("r2"), write("w1"), read("r3"), write("w2"), write("w3")]);
+    // Batches run in order: r1+r2, then w1, then r3, then w2, then w3. Each batch is let go only
+    // once the test has seen it start, so anything that started alongside it is in the log.
+    await gates.started("r1", "r2");
+    await gates.release("r1", "r2");
+    for (const label of ["w1", "r3", "w2", "w3"]) {
+      await gates.started(label);
+      await gates.release(label);
     }
-    expect(overlaps(byLabel.r1!, byLabel.r2!)).toBe(true); // the safe pair before w1 still ran together
-    // Batches run in order: r1+r2, then w1, then r3, then w2, then w3.
-    expect(byLabel.w1!.start).toBeGreaterThanOrEqual(Math.max(byLabel.r1!.end, byLabel.r2!.end));
-    expect(byLabel.r3!.start).toBeGreaterThanOrEqual(byLabel.w1!.end);
-    expect(byLabel.w3!.start).toBeGreaterThanOrEqual(byLabel.w2!.end);
+    const { results } = await loop;
+    expect(results.map((r) => r.content)).toEqual(["done r1", "done r2", "done w1", "done r3", "done w2", "done w3"]);
+    expect(gates.log).toEqual([
+      "start r1", "start r2", "end r1", "end r2", // the safe pair before w1 ran together
+      "start w1", "end w1",
+      "start r3", "end r3",
+      "start w2", "end w2",
+      "start w3", "end w3",
+    ]);
   });
 });

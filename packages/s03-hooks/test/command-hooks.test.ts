@@ -1,9 +1,11 @@
 /**
  * Command hooks from settings.json, Claude Code's contract, through the agent: JSON on stdin
  * in Claude Code's names, exit 0 / 2 / other, JSON answers (updatedInput included), timeouts,
- * missing scripts, answers too long or unreadable. Most hooks here are small Node scripts in
- * the temp workspace that write what they saw to a file we then read; some are bash scripts
- * written the way Claude Code's documentation writes them.
+ * missing scripts, answers too long or unreadable. The hooks here are small sh scripts in the
+ * temp workspace that write what they saw to a file we then read: the contract does not care
+ * what a hook is written in, and sh starts in a few milliseconds where node takes a tenth of a
+ * second (this file runs dozens). One hook is a Node script, the way the lesson writes them;
+ * some are bash scripts in the style of Claude Code's documentation.
  */
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -11,7 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MAX_OUTPUT_CHARS } from "@learn/core";
 import { isRunning, scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
-import { hooksFor, hookScript, never, scriptOf, workspaceWith, writeSettings } from "./helpers.ts";
+import { hooksFor, hookScript, never, scriptOf, shellHook, workspaceWith, writeSettings } from "./helpers.ts";
 
 let ws: TempWorkspace | undefined;
 afterEach(() => ws?.cleanup());
@@ -22,10 +24,10 @@ const TOUCH: Call = { name: "bash", input: { command: "touch ran.txt" } };
 const exists = (name: string) => access(path.join(ws!.dir, name)).then(() => true, () => false);
 const readJson = async (name: string) => JSON.parse(await readFile(path.join(ws!.dir, name), "utf8"));
 
-/** A workspace whose settings run `body` as a hook for `event`, and an agent on `calls`. */
-async function withHook(event: string, body: string, calls: Call[] = [TOUCH], options: { matcher?: string; timeout?: number; flags?: Record<string, string>; interactive?: boolean; answers?: string[] } = {}) {
+/** A workspace whose settings run `body` (sh, or Node with `node`) as a hook for `event`, and an agent on `calls`. */
+async function withHook(event: string, body: string, calls: Call[] = [TOUCH], options: { matcher?: string; timeout?: number; flags?: Record<string, string>; interactive?: boolean; answers?: string[]; node?: boolean } = {}) {
   ws = await workspaceWith(undefined);
-  const command = await hookScript(ws.dir, "hook.mjs", body);
+  const command = options.node ? await hookScript(ws.dir, "hook.mjs", body) : await shellHook(ws.dir, "hook.sh", body);
   await writeSettings(ws.dir, { hooks: hooksFor(event, command, options.matcher, options.timeout) });
   const answers = options.answers ?? [];
   const questions: string[] = [];
@@ -41,12 +43,15 @@ async function withHook(event: string, body: string, calls: Call[] = [TOUCH], op
   return { ...scripted, answer, results, errors, questions };
 }
 
-const SAVE_STDIN = `writeFileSync("stdin.json", readFileSync(0, "utf8"));`;
-const answerJson = (output: object) => `readFileSync(0); process.stdout.write(JSON.stringify(${JSON.stringify(output)}));`;
+const HOOK = "sh .claude/hooks/hook.sh";
+const SAVE_STDIN = "cat > stdin.json";
+/** A hook that reads the event, then prints `output` as its JSON answer (a quoted here-document: no shell quoting to get wrong). */
+const answerJson = (output: unknown) => `cat > /dev/null\ncat <<'JSON'\n${JSON.stringify(output)}\nJSON`;
 
 describe("PreToolUse command hooks", () => {
-  it("get Claude Code's fields on stdin, and run in the workspace", async () => {
-    const { results, simulator } = await withHook("PreToolUse", `${SAVE_STDIN} writeFileSync("cwd.txt", process.cwd());`);
+  it("get Claude Code's fields on stdin, and run in the workspace (a Node hook, as the lesson writes them)", async () => {
+    const body = `writeFileSync("stdin.json", readFileSync(0, "utf8")); writeFileSync("cwd.txt", process.cwd());`;
+    const { results, simulator } = await withHook("PreToolUse", body, [TOUCH], { node: true });
     const input = await readJson("stdin.json");
     const toolUse = (simulator.requests[1]!.body as { messages: { content: { type: string; id?: string }[] }[] }).messages[1]!.content.find((b) => b.type === "tool_use")!;
     expect(input).toEqual({
@@ -65,7 +70,7 @@ describe("PreToolUse command hooks", () => {
 
   it("exit 0 with permissionDecision deny: denied with the reason, nothing runs", async () => {
     const { results } = await withHook("PreToolUse", answerJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no touching today" } }));
-    expect(results[0]).toMatchObject({ isError: true, content: 'Denied: the PreToolUse hook "node .claude/hooks/hook.mjs" blocked it: no touching today' });
+    expect(results[0]).toMatchObject({ isError: true, content: `Denied: the PreToolUse hook "${HOOK}" blocked it: no touching today` });
     expect(await exists("ran.txt")).toBe(false);
   });
 
@@ -77,7 +82,7 @@ describe("PreToolUse command hooks", () => {
 
   it("a hook's allow cannot override the policy: a call the rules deny never reaches the hook", async () => {
     ws = await workspaceWith(undefined);
-    const command = await hookScript(ws.dir, "hook.mjs", `${SAVE_STDIN} ${answerJson({ hookSpecificOutput: { permissionDecision: "allow" } })}`);
+    const command = await shellHook(ws.dir, "hook.sh", `${SAVE_STDIN}\n${answerJson({ hookSpecificOutput: { permissionDecision: "allow" } })}`);
     await writeSettings(ws.dir, { permissions: { deny: ["Bash(touch *)"] }, hooks: hooksFor("PreToolUse", command) });
     const { agent, simulator } = await scriptedAgent(lesson, scriptOf([TOUCH]), ws.dir, { flags: BYPASS });
     await agent.run("go", never());
@@ -97,38 +102,36 @@ describe("PreToolUse command hooks", () => {
   it("exit 0 with permissionDecision ask: at a terminal the person decides", async () => {
     const hook = answerJson({ hookSpecificOutput: { permissionDecision: "ask", permissionDecisionReason: "touching is risky" } });
     const { results, questions } = await withHook("PreToolUse", hook, [TOUCH], { interactive: true, answers: ["y"] });
-    expect(questions[0]).toContain('why: the PreToolUse hook "node .claude/hooks/hook.mjs" asks: touching is risky');
+    expect(questions[0]).toContain(`why: the PreToolUse hook "${HOOK}" asks: touching is risky`);
     expect(results[0]!.isError).toBe(false);
     expect(await exists("ran.txt")).toBe(true);
   });
 
   it("exit 2 blocks: the model sees stderr as the reason, nothing runs", async () => {
-    const { results } = await withHook("PreToolUse", `readFileSync(0); process.stderr.write("touch is banned here\\n"); process.exit(2);`);
-    expect(results[0]).toMatchObject({ isError: true, content: 'Denied: the PreToolUse hook "node .claude/hooks/hook.mjs" blocked it: touch is banned here' });
+    const { results } = await withHook("PreToolUse", `cat > /dev/null\necho "touch is banned here" >&2\nexit 2`);
+    expect(results[0]).toMatchObject({ isError: true, content: `Denied: the PreToolUse hook "${HOOK}" blocked it: touch is banned here` });
     expect(await exists("ran.txt")).toBe(false);
   });
 
   it("exit 1 is a non-blocking error: shown to the user, the call runs", async () => {
-    const { results, errors } = await withHook("PreToolUse", `process.stderr.write("oops"); process.exit(1);`);
-    expect(errors).toEqual(['PreToolUse hook "node .claude/hooks/hook.mjs" failed with exit code 1: oops. Going on.']);
+    // It never reads its stdin: closing it early is its right.
+    const { results, errors } = await withHook("PreToolUse", `printf oops >&2\nexit 1`);
+    expect(errors).toEqual([`PreToolUse hook "${HOOK}" failed with exit code 1: oops. Going on.`]);
     expect(results[0]!.isError).toBe(false);
     expect(await exists("ran.txt")).toBe(true);
   });
 
   it("a timeout does not block: the hook's whole process group is killed and the call runs", async () => {
-    const started = Date.now();
+    // The hook and its child would sleep past the test's own time limit: if they are not
+    // running when the agent is done, the timeout killed them (no clock is read here).
     const { results, errors } = await withHook(
       "PreToolUse",
-      `import { spawn } from "node:child_process";
-       const child = spawn("sleep", ["30"], { stdio: "ignore" });
-       writeFileSync("pids.txt", JSON.stringify([process.pid, child.pid]));
-       setTimeout(() => writeFileSync("late.txt", "too late"), 20000);`,
+      `sleep 300 &\necho "[$$, $!]" > pids.txt\nwait`,
       [TOUCH],
-      // Long enough for node to start and write pids.txt on a loaded machine.
-      { timeout: 3 },
+      // sh writes pids.txt within milliseconds; two seconds is a thousand times that.
+      { timeout: 2 },
     );
-    expect(Date.now() - started).toBeLessThan(10_000);
-    expect(errors).toEqual(['PreToolUse hook "node .claude/hooks/hook.mjs" timed out after 3s and was stopped; going on without it.']);
+    expect(errors).toEqual([`PreToolUse hook "${HOOK}" timed out after 2s and was stopped; going on without it.`]);
     expect(results[0]!.isError).toBe(false);
     expect(await exists("ran.txt")).toBe(true);
     const pids: number[] = await readJson("pids.txt");
@@ -139,13 +142,9 @@ describe("PreToolUse command hooks", () => {
     const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "not today" } });
     const { results } = await withHook(
       "PreToolUse",
-      `import { spawn } from "node:child_process";
-       readFileSync(0);
-       // The child inherits stdout and outlives the hook: the pipe stays open for 30 s.
-       const child = spawn("sleep", ["30"], { stdio: ["ignore", "inherit", "inherit"], detached: true });
-       child.unref();
-       writeFileSync("pids.txt", JSON.stringify([child.pid]));
-       process.stdout.write(${JSON.stringify(deny)});`,
+      // The child inherits stdout, leaves the hook's process group (setsid) and outlives the
+      // hook: the pipe would stay open past the test's own time limit.
+      `cat > /dev/null\nsetsid sleep 300 &\necho "[$!]" > pids.txt\nprintf '%s' '${deny}'`,
       [TOUCH],
       { timeout: 20 },
     );
@@ -156,7 +155,7 @@ describe("PreToolUse command hooks", () => {
   });
 
   it("stdout that is not JSON is ignored on exit 0", async () => {
-    const { results, errors } = await withHook("PreToolUse", `readFileSync(0); console.log("checked, all fine {not json");`);
+    const { results, errors } = await withHook("PreToolUse", `cat > /dev/null\necho "checked, all fine {not json"`);
     expect(errors).toEqual([]);
     expect(results[0]!.isError).toBe(false);
   });
@@ -172,17 +171,18 @@ describe("PreToolUse command hooks", () => {
   });
 
   it.each([
-    ["Edit|Write", "Write\n"],
-    ["write_file", "Write\n"],
-    ["Edit", ""], // as in Claude Code: Edit is not Write
-    ["Bash|glob", "Bash\n"],
-    ["bash", "Bash\n"],
-    ["*", "Bash\nWrite\n"],
+    ["Edit|Write", ["Write"]],
+    ["write_file", ["Write"]],
+    ["Edit", []], // as in Claude Code: Edit is not Write
+    ["Bash|glob", ["Bash"]],
+    ["bash", ["Bash"]],
+    ["*", ["Bash", "Write"]],
   ])("the matcher %j picks tools by name, ours or Claude Code's", async (matcher, seen) => {
     const calls = [TOUCH, { name: "write_file", input: { path: "w.txt", content: "x" } }];
-    const logged = `const e = JSON.parse(readFileSync(0, "utf8")); appendFileSync("seen.txt", e.tool_name + "\\n");`;
-    await withHook("PreToolUse", logged, calls, { matcher });
-    expect(await readFile(path.join(ws!.dir, "seen.txt"), "utf8").catch(() => "")).toBe(seen);
+    // One event a line: the test reads the tool names back.
+    await withHook("PreToolUse", `cat >> seen.jsonl\necho >> seen.jsonl`, calls, { matcher });
+    const lines = (await readFile(path.join(ws!.dir, "seen.jsonl"), "utf8").catch(() => "")).split("\n").filter(Boolean);
+    expect(lines.map((l) => JSON.parse(l).tool_name)).toEqual(seen);
   });
 });
 
@@ -190,7 +190,7 @@ describe("PostToolUse command hooks", () => {
   it("get the tool's response, and additionalContext reaches the model", async () => {
     const { results } = await withHook(
       "PostToolUse",
-      `${SAVE_STDIN} process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "remember to clean up ran.txt" } }));`,
+      `${SAVE_STDIN}\n${answerJson({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "remember to clean up ran.txt" } })}`,
     );
     const input = await readJson("stdin.json");
     expect(input).toMatchObject({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_response: { content: "(no output)", is_error: false } });
@@ -198,25 +198,25 @@ describe("PostToolUse command hooks", () => {
   });
 
   it("exit 2: the reason goes to the model (the call already ran)", async () => {
-    const { results } = await withHook("PostToolUse", `readFileSync(0); process.stderr.write("ran.txt must not be committed"); process.exit(2);`);
-    expect(results[0]!.content).toBe('(no output)\n\nHook "node .claude/hooks/hook.mjs" says: ran.txt must not be committed');
+    const { results } = await withHook("PostToolUse", `cat > /dev/null\nprintf 'ran.txt must not be committed' >&2\nexit 2`);
+    expect(results[0]!.content).toBe(`(no output)\n\nHook "${HOOK}" says: ran.txt must not be committed`);
     expect(await exists("ran.txt")).toBe(true);
   });
 });
 
 describe("UserPromptSubmit command hooks", () => {
   it("get the prompt; plain stdout is added as context", async () => {
-    const { simulator } = await withHook("UserPromptSubmit", `${SAVE_STDIN} console.log("The user prefers tabs.");`, []);
+    const { simulator } = await withHook("UserPromptSubmit", `${SAVE_STDIN}\necho "The user prefers tabs."`, []);
     expect(await readJson("stdin.json")).toMatchObject({ hook_event_name: "UserPromptSubmit", prompt: "go" });
     expect((simulator.requests[0]!.body as { messages: unknown[] }).messages[0]).toEqual({ role: "user", content: "go\n\nThe user prefers tabs." });
   });
 
   it("exit 2 blocks the prompt: the model is never called", async () => {
-    const { simulator, answer, renderer } = await withHook("UserPromptSubmit", `readFileSync(0); process.stderr.write("no secrets in prompts"); process.exit(2);`, []);
+    const { simulator, answer, renderer } = await withHook("UserPromptSubmit", `cat > /dev/null\nprintf 'no secrets in prompts' >&2\nexit 2`, []);
     expect(answer).toBe("");
     expect(simulator.requests).toHaveLength(0);
     expect(renderer.ofKind("notice").map((e) => e.text)).toEqual([
-      'Prompt blocked by UserPromptSubmit command hooks: node .claude/hooks/hook.mjs: no secrets in prompts',
+      `Prompt blocked by UserPromptSubmit command hooks: ${HOOK}: no secrets in prompts`,
     ]);
   });
 });
@@ -224,10 +224,13 @@ describe("UserPromptSubmit command hooks", () => {
 describe("Stop command hooks", () => {
   it("exit 2 keeps the agent working with the reason; stop_hook_active lets the hook let go", async () => {
     ws = await workspaceWith(undefined);
-    const command = await hookScript(ws.dir, "stop.mjs", `
-      const e = JSON.parse(readFileSync(0, "utf8"));
-      appendFileSync("stops.txt", e.hook_event_name + " " + e.stop_hook_active + "\\n");
-      if (!e.stop_hook_active) { process.stderr.write("You forgot to run the tests."); process.exit(2); }`);
+    // Each event a line in stops.jsonl; it lets go once stop_hook_active says it already held the agent back.
+    const command = await shellHook(ws.dir, "stop.sh", `
+input=$(cat)
+printf '%s\\n' "$input" >> stops.jsonl
+case "$input" in *'"stop_hook_active":true'*) exit 0 ;; esac
+printf 'You forgot to run the tests.' >&2
+exit 2`);
     await writeSettings(ws.dir, { hooks: hooksFor("Stop", command) });
     const script = JSON.stringify({
       turns: [
@@ -238,11 +241,16 @@ describe("Stop command hooks", () => {
     const { agent, simulator } = await scriptedAgent(lesson, script, ws.dir);
     expect(await agent.run("go", never())).toBe("Tests pass now.");
     expect(simulator.requests.map((r) => r.status)).toEqual([200, 200]);
-    expect(await readFile(path.join(ws.dir, "stops.txt"), "utf8")).toBe("Stop false\nStop true\n");
+    const stops = (await readFile(path.join(ws.dir, "stops.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+    expect(stops.map((e) => `${e.hook_event_name} ${e.stop_hook_active}`)).toEqual(["Stop false", "Stop true"]);
   });
 });
 
-/** A hook script in Claude Code's documented style: bash, reading the event from stdin. */
+/**
+ * A hook script in Claude Code's documented style: bash, reading the event from stdin. It picks
+ * its fields out with sed, not jq or python: the course needs only Node and git, and a python
+ * behind a version manager's shim takes most of a second to start.
+ */
 async function bashHook(dir: string, name: string, body: string): Promise<string> {
   const file = path.join(dir, ".claude", "hooks", name);
   await mkdir(path.dirname(file), { recursive: true });
@@ -262,8 +270,8 @@ describe("Claude Code's own hook scripts work unchanged", () => {
     ws = await workspaceWith(undefined);
     const command = await bashHook(ws.dir, "block-touch.sh", `
 input=$(cat)
-tool=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["tool_name"])' <<<"$input")
-cmd=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["tool_input"].get("command", ""))' <<<"$input")
+tool=$(sed -n 's/.*"tool_name":"\\([^"]*\\)".*/\\1/p' <<<"$input")
+cmd=$(sed -n 's/.*"tool_input":{"command":"\\([^"]*\\)".*/\\1/p' <<<"$input")
 if [ "$tool" = "Bash" ] && [[ "$cmd" == *touch* ]]; then
   echo "Blocked: no touching in this project" >&2
   exit 2
@@ -281,7 +289,7 @@ exit 0`);
   it("a guard on tool_input.file_path stops Write and Edit alike", async () => {
     ws = await workspaceWith(undefined, { "protected/b.txt": "old\n" });
     const command = await bashHook(ws.dir, "protect.sh", `
-file=$(node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).tool_input.file_path ?? ""))')
+file=$(sed -n 's/.*"file_path":"\\([^"]*\\)".*/\\1/p')
 case "$file" in
   protected/*) echo "Blocked: $file is protected" >&2; exit 2 ;;
 esac
@@ -311,7 +319,7 @@ exit 0`);
   ])("%s arrives as Claude Code's %s with its field names", async (name, input, claudeName, claudeInput) => {
     const calls = [{ name, input }];
     ws = await workspaceWith(undefined, { "a.txt": "one\ntwo\n" });
-    const command = await hookScript(ws.dir, "hook.mjs", SAVE_STDIN);
+    const command = await shellHook(ws.dir, "hook.sh", SAVE_STDIN);
     await writeSettings(ws.dir, { hooks: hooksFor("PreToolUse", command) });
     await agentOn(calls);
     expect(await readJson("stdin.json")).toMatchObject({ tool_name: claudeName, tool_input: claudeInput });
@@ -320,7 +328,7 @@ exit 0`);
 });
 
 describe("updatedInput: a hook may rewrite the call, in Claude Code's field names", () => {
-  const rewrite = (updatedInput: object) => answerJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput } });
+  const rewrite = (updatedInput: unknown) => answerJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput } });
   const WRITE: Call = { name: "write_file", input: { path: "a.txt", content: "original" } };
 
   it("is mapped back to our names and runs", async () => {
@@ -335,14 +343,14 @@ describe("updatedInput: a hook may rewrite the call, in Claude Code's field name
     ["a missing field", { content: "x" }, /does not accept: path: /],
     ["not an object", "a.txt", /updatedInput that is not an object/],
   ])("%s is denied with a clear reason; nothing runs", async (_what, updatedInput, reason) => {
-    const { results } = await withHook("PreToolUse", rewrite(updatedInput as object), [WRITE]);
+    const { results } = await withHook("PreToolUse", rewrite(updatedInput), [WRITE]);
     expect(results[0]).toMatchObject({ isError: true, content: expect.stringMatching(reason) });
     expect(await exists("a.txt")).toBe(false);
   });
 
   it("the rewritten call goes through the permission policy again", async () => {
     ws = await workspaceWith(undefined, { "canary.txt": "alive" });
-    const command = await hookScript(ws.dir, "hook.mjs", rewrite({ command: "rm canary.txt" }));
+    const command = await shellHook(ws.dir, "hook.sh", rewrite({ command: "rm canary.txt" }));
     await writeSettings(ws.dir, { permissions: { deny: ["Bash(rm *)"] }, hooks: hooksFor("PreToolUse", command) });
     const { results } = await agentOn([TOUCH]);
     expect(results[0]!.content).toMatch(/^Denied: the PreToolUse hook .* changed the call, and the permission policy does not allow the new one: .*Bash\(rm \*\)/);
@@ -353,15 +361,15 @@ describe("updatedInput: a hook may rewrite the call, in Claude Code's field name
 
 describe("a hook's verdict is never lost", () => {
   it("a long JSON answer is read whole: a deny after 200,000 characters still denies", async () => {
-    const body = `readFileSync(0); process.stdout.write(JSON.stringify({ note: "x".repeat(200000), hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "read to the end" } }));`;
+    const body = answerJson({ note: "x".repeat(200000), hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "read to the end" } });
     const { results } = await withHook("PreToolUse", body);
     expect(results[0]).toMatchObject({ isError: true, content: expect.stringContaining("read to the end") });
     expect(await exists("ran.txt")).toBe(false);
   });
 
   it("stdout that looks like JSON but does not parse is reported, and the call is put to a person", async () => {
-    const { results, errors } = await withHook("PreToolUse", `readFileSync(0); process.stdout.write('{"hookSpecificOutput": {"permissionDecision": "deny"');`);
-    expect(errors).toEqual([expect.stringMatching(/^PreToolUse hook "node \.claude\/hooks\/hook\.mjs" printed JSON that does not parse \(.+\); asking instead\.$/)]);
+    const { results, errors } = await withHook("PreToolUse", `cat > /dev/null\nprintf '%s' '{"hookSpecificOutput": {"permissionDecision": "deny"'`);
+    expect(errors).toEqual([expect.stringMatching(/^PreToolUse hook "sh \.claude\/hooks\/hook\.sh" printed JSON that does not parse \(.+\); asking instead\.$/)]);
     expect(results[0]).toMatchObject({ isError: true, content: expect.stringContaining("A hook wants a person to confirm it") });
     expect(await exists("ran.txt")).toBe(false);
   });

@@ -3,7 +3,7 @@ import type { ToolCall } from "@learn/core";
 import { tools } from "@learn/s02";
 import { parseRule, policyFor, withEarlierToolPermissions, type PermissionMode, type PermissionPolicy, type RuleList } from "../src/index.ts";
 
-export { hooksFor, hookScript, workspaceWith, writeSettings } from "../src/testing/settings-files.ts";
+export { hooksFor, hookScript, shellHook, workspaceWith, writeSettings } from "../src/testing/settings-files.ts";
 
 export const WORKSPACE = "/work/ws";
 

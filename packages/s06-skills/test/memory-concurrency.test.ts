@@ -8,25 +8,30 @@ import { spawn } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { useTempWorkspace } from "@learn/core/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bundledForNode, useTempWorkspace } from "@learn/core/testing";
 import { MemoryStore, parseMemoryFile } from "../src/memory/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const storeModule = fileURLToPath(new URL("../src/memory/index.ts", import.meta.url));
+/** The store, bundled before the test: the child starts on plain node, at once. */
+let storeJs: string;
+beforeAll(async () => {
+  storeJs = await bundledForNode(storeModule);
+});
 
 const memory = (who: string, i: number) => ({ name: `${who} ${i}`, description: `saved by ${who}`, type: "project" as const, content: `fact ${i} from ${who}` });
 
-/** Another Node process (tsx loads the TypeScript) that saves `count` memories into `dir`; resolves with its exit code. */
+/** Another Node process that saves `count` memories into `dir`; resolves with its exit code. */
 function saveInAnotherProcess(dir: string, who: string, count: number): Promise<{ code: number | null; stderr: string }> {
   const code = `
-    const { MemoryStore } = await import(${JSON.stringify(storeModule)});
+    const { MemoryStore } = await import(${JSON.stringify(storeJs)});
     const store = await MemoryStore.open(${JSON.stringify(dir)});
     await Promise.all(Array.from({ length: ${count} }, (_, i) =>
       store.save({ name: "${who} " + i, description: "saved by ${who}", type: "project", content: "fact " + i + " from ${who}" })));
   `;
-  const child = spawn(process.execPath, ["--import", "tsx/esm", "--input-type=module", "-e", code], { cwd: packageDir });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", code], { cwd: packageDir });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.on("exit", (exit) => resolve({ code: exit, stderr })));

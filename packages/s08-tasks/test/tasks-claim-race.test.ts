@@ -14,7 +14,7 @@ import { cp, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect as globalExpect, it, type ExpectStatic } from "vitest";
-import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
+import { bundledForNode, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { TaskBoard, TaskSchema } from "../src/tasks/index.ts";
 import { claimUntilNone } from "./fixtures/claim/claim-until-none.ts";
 
@@ -31,7 +31,11 @@ type Claims = Record<string, number[]>;
 // 20 pending, ownerless, independent tasks, made once by the board and copied into each
 // repetition's fresh folder: 50 × 20 creates would be most of this file's time.
 let template: TempWorkspace;
+/** The board and the claimer, bundled before the tests: each child starts on plain node, at once. */
+let boardJs: string;
+let claimerJs: string;
 beforeAll(async () => {
+  [boardJs, claimerJs] = await Promise.all([bundledForNode(boardModule), bundledForNode(claimerModule)]);
   template = await tempWorkspace({});
   const board = await TaskBoard.open(template.dir);
   for (const i of range(TASKS)) await board.create({ subject: `task ${i}` });
@@ -93,11 +97,11 @@ interface ClaimerProcess {
   done: Promise<{ claims: Claims; stderr: string }>;
 }
 
-/** A Node process (tsx loads the TypeScript) running one claimer per name, each with its own board. */
+/** A Node process running one claimer per name, each with its own board. */
 function claimerProcess(dir: string, names: string[]): ClaimerProcess {
   const code = `
-    const { TaskBoard } = await import(${JSON.stringify(boardModule)});
-    const { claimUntilNone } = await import(${JSON.stringify(claimerModule)});
+    const { TaskBoard } = await import(${JSON.stringify(boardJs)});
+    const { claimUntilNone } = await import(${JSON.stringify(claimerJs)});
     const names = ${JSON.stringify(names)};
     const boards = await Promise.all(names.map(() => TaskBoard.open(${JSON.stringify(dir)})));
     process.stdout.write("ready\\n");
@@ -105,7 +109,7 @@ function claimerProcess(dir: string, names: string[]): ClaimerProcess {
     const got = await Promise.all(names.map((name, i) => claimUntilNone(boards[i], name)));
     process.stdout.write(JSON.stringify(Object.fromEntries(names.map((name, i) => [name, got[i]]))) + "\\n");
   `;
-  const child = spawn(process.execPath, ["--import", "tsx/esm", "--input-type=module", "-e", code], { cwd: packageDir });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", code], { cwd: packageDir });
   let stdout = "";
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

@@ -9,8 +9,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { useTempWorkspace } from "@learn/core/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bundledForNode, useTempWorkspace } from "@learn/core/testing";
 import { TaskBoard, TaskSchema } from "../src/tasks/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
@@ -18,17 +18,23 @@ const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const boardModule = fileURLToPath(new URL("../src/tasks/index.ts", import.meta.url));
 const tasksDir = () => path.join(ws.dir, ".tasks");
 
-/** A Node process (tsx loads the TypeScript) creating tasks in `dir`: `count` of them, or forever when count is 0. */
+/** The board, bundled before the tests: each child starts on plain node, at once. */
+let boardJs: string;
+beforeAll(async () => {
+  boardJs = await bundledForNode(boardModule);
+});
+
+/** A Node process creating tasks in `dir`: `count` of them, or forever when count is 0. */
 function creator(dir: string, who: string, count: number): ChildProcess {
   const code = `
-    const { TaskBoard } = await import(${JSON.stringify(boardModule)});
+    const { TaskBoard } = await import(${JSON.stringify(boardJs)});
     const board = await TaskBoard.open(${JSON.stringify(dir)}, { lock: { staleMs: 2000 } });
     for (let i = 0; ${count} === 0 || i < ${count}; i++) {
       await board.create({ subject: "${who} " + i });
       if (i === 0) process.stdout.write("started\\n");
     }
   `;
-  return spawn(process.execPath, ["--import", "tsx/esm", "--input-type=module", "-e", code], { cwd: packageDir });
+  return spawn(process.execPath, ["--input-type=module", "-e", code], { cwd: packageDir });
 }
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: string | null; stderr: string }> {

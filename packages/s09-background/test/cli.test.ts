@@ -3,7 +3,6 @@
  * would be used. `--print` must not end while a job it started still runs: it waits, the job's
  * result wakes the agent, and only then is the answer printed. SIGTERM stops running jobs.
  */
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { access, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -11,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { Simulator } from "@learn/core/simulator";
-import { filesHolding, runLessonCli, secretEnvFile, serveSimulator, useTempWorkspace } from "@learn/core/testing";
+import { filesHolding, runLessonCli, secretEnvFile, serveSimulator, startLessonCli, useTempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 import { printDemoOverHttp, text, use } from "./helpers.ts";
 
@@ -106,13 +105,11 @@ describe("s09 on the command line", () => {
       path.join(ws.dir, "script.yaml"),
       `turns:\n  - content: [ { type: tool_use, name: background_run, input: { command: "node -e 'setTimeout(() => {}, 30000)' ${marker}" } } ]\n  - content: [ { type: text, text: started } ]\n`,
     );
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "--print", "go", "--cwd", ws.dir, "--model-script", path.join(ws.dir, "script.yaml")], {
-      cwd: pkg,
-      env: { ...process.env, ANTHROPIC_API_KEY: "", NO_COLOR: "1", LEARN_ENV_FILE: "none" },
-    });
+    // Started as a student starts it (the lesson's cached bundle), offline: no key reaches it.
+    const { child, done } = startLessonCli(pkg, ["--", "--print", "go", "--cwd", ws.dir, "--model-script", path.join(ws.dir, "script.yaml")]);
     let stderr = "";
-    child.stderr.on("data", (c: Buffer) => (stderr += c));
-    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    child.stderr!.on("data", (c: Buffer) => (stderr += c));
+    const exited = done.then((run) => run.code);
     const deadline = Date.now() + 60_000;
     while (!(await running(marker))) {
       if (Date.now() > deadline) throw new Error(`the job never started; stderr: ${stderr}`);

@@ -7,8 +7,8 @@
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { useTempWorkspace } from "@learn/core/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bundledForNode, useTempWorkspace } from "@learn/core/testing";
 import { CronStore } from "../src/cron/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
@@ -25,10 +25,16 @@ async function scheduleMany(store: CronStore) {
   await store.create({ cron: "* * * * *", prompt: "every minute", recurring: true, durable: true }, base);
 }
 
-/** A Node process (tsx loads the TypeScript) claiming at each of `nows` in turn; prints what it fired as JSON. */
+/** The cron store, bundled before the tests: each child starts on plain node, at once. */
+let cronJs: string;
+beforeAll(async () => {
+  cronJs = await bundledForNode(cronModule);
+});
+
+/** A Node process claiming at each of `nows` in turn; prints what it fired as JSON. */
 function claimer(dir: string, nows: number[]): Promise<{ code: number | null; fired: { id: string; at: number }[]; stderr: string }> {
   const code = `
-    const { CronStore } = await import(${JSON.stringify(cronModule)});
+    const { CronStore } = await import(${JSON.stringify(cronJs)});
     const store = new CronStore(${JSON.stringify(dir)});
     const fired = [];
     for (const now of ${JSON.stringify(nows)}) {
@@ -36,7 +42,7 @@ function claimer(dir: string, nows: number[]): Promise<{ code: number | null; fi
     }
     process.stdout.write(JSON.stringify(fired));
   `;
-  const child = spawn(process.execPath, ["--import", "tsx/esm", "--input-type=module", "-e", code], { cwd: packageDir });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", code], { cwd: packageDir });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

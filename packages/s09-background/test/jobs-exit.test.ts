@@ -1,5 +1,5 @@
 /**
- * Nothing outlives the session: a real Node process (tsx loads the TypeScript) that starts a
+ * Nothing outlives the session: a real Node process (the fixture, bundled) that starts a
  * background job and is then sent SIGTERM exits as core's cleanup says (143), kills the job,
  * ends its log with the stopped line and tells the user on stderr which job it stopped.
  */
@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
-import { isRunning, useTempWorkspace } from "@learn/core/testing";
+import { bundledForNode, isRunning, useTempWorkspace } from "@learn/core/testing";
 import { STOPPED_AT_EXIT_LINE } from "../src/jobs/index.ts";
 import { waitFor } from "./fixtures/jobs/helpers.ts";
 
@@ -17,7 +17,7 @@ const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const session = fileURLToPath(new URL("./fixtures/jobs/session-with-a-job.ts", import.meta.url));
 
 it("SIGTERM to a session with a running job: exit 143, the job's process gone, its log and stderr say so", async () => {
-  const child = spawn(process.execPath, ["--import", "tsx", session, ws.dir], { cwd: packageDir, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [await bundledForNode(session), ws.dir], { cwd: packageDir, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -9,13 +9,13 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { useTempWorkspace } from "@learn/core/testing";
+import { bundledForNode, useTempWorkspace } from "@learn/core/testing";
 import { Mailboxes, type Mail } from "../src/team/index.ts";
 import { seededRandom, sendMany, type Sent } from "./fixtures/team/send-many.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const senderScript = fileURLToPath(new URL("./fixtures/team/send-many.ts", import.meta.url));
+const senderScript = fileURLToPath(new URL("./fixtures/team/send-many-cli.ts", import.meta.url));
 
 const MEMBERS = Array.from({ length: 10 }, (_, i) => `mate-${i}`);
 const PER_SENDER = 40;
@@ -94,8 +94,8 @@ describe("mailboxes under load", () => {
 });
 
 /** A child process running send-many.ts; resolves with what it sent, rejects with its stderr if it failed. */
-function sender(workspace: string, config: { senders: string[]; members: string[]; count: number; seed: number }): Promise<Sent[]> {
-  const child = spawn(process.execPath, ["--import", "tsx/esm", senderScript, workspace, JSON.stringify(config)], { cwd: packageDir });
+async function sender(workspace: string, config: { senders: string[]; members: string[]; count: number; seed: number }): Promise<Sent[]> {
+  const child = spawn(process.execPath, [await bundledForNode(senderScript), workspace, JSON.stringify(config)], { cwd: packageDir });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

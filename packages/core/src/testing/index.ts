@@ -13,6 +13,7 @@ export { serveSimulator, type Endpoint } from "./http-endpoint.ts";
 export { practiceRepoCopy, type PracticeRepo } from "./practice-repo.ts";
 export { runLessonCli, startLessonCli, type CliRun } from "./run-cli.ts";
 export { makeFifo, useFifos } from "./fifo.ts";
+export { bundledForNode } from "./node-bundle.ts";
 export { filesHolding, secretEnvFile } from "./secret-leaks.ts";
 // The contract tests (contracts/): each registers a vitest `describe` a lesson runs against its own agent.
 export { expectPaired, literalEditContract, pathSafetyContract, runRounds, scriptOf, toolResultPairingContract, type ContractLesson, type ScriptedToolCall } from "./contracts/index.ts";

@@ -1,12 +1,19 @@
 /**
  * A temporary copy of the practice workspace (or a folder of given files) for a test: every
  * test works on its own copy, so none can damage the real workspace or see another's files.
+ *
+ * The template is taken from git once per test process (copyPracticeWorkspace: two git
+ * processes and a staging folder, about a quarter of a second of CPU) and each test copies that
+ * pristine copy: the suite makes a few hundred copies, and git's index does not change under
+ * a running test process.
  */
-import { rm, mkdtemp, writeFile, mkdir } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { cp, rm, mkdtemp, writeFile, mkdir, readdir, rename } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach } from "vitest";
 import { copyPracticeWorkspace } from "../workspace.ts";
+import { isRunning } from "./is-running.ts";
 
 export interface TempWorkspace {
   dir: string;
@@ -23,9 +30,41 @@ export async function tempWorkspace(files?: Record<string, string>): Promise<Tem
       await writeFile(path.join(dir, name), content);
     }
   } else {
-    dir = await copyPracticeWorkspace("test");
+    const template = await pristineTemplate();
+    dir = await mkdtemp(path.join(os.tmpdir(), "learn-test-"));
+    await cp(template, dir, { recursive: true });
   }
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Where test processes keep their template, one folder each named after the process's id. */
+const TEMPLATES = path.join(os.tmpdir(), "learn-test-templates");
+
+let pristine: Promise<string> | undefined;
+
+/** This process's copy of the template as git has it, made on first use. */
+function pristineTemplate(): Promise<string> {
+  pristine ??= makeTemplate().catch((err: unknown) => {
+    pristine = undefined; // not kept: the next test tries again
+    throw err;
+  });
+  return pristine;
+}
+
+/**
+ * A process cannot remove its own template when it ends (vitest stops its workers with a
+ * signal), so each new one removes those of processes that have ended.
+ */
+async function makeTemplate(): Promise<string> {
+  await mkdir(TEMPLATES, { recursive: true });
+  for (const name of await readdir(TEMPLATES)) {
+    const pid = Number(name.split("-")[0]);
+    if (pid !== process.pid && !(pid > 0 && isRunning(pid))) await rm(path.join(TEMPLATES, name), { recursive: true, force: true });
+  }
+  const made = await copyPracticeWorkspace("test");
+  const dir = path.join(TEMPLATES, `${process.pid}-${randomUUID()}`);
+  await rename(made, dir);
+  return dir;
 }
 
 /**

@@ -16,10 +16,13 @@ import {
   type TempWorkspace,
 } from "@learn/core/testing";
 import { PERMISSION_MODES } from "../permissions/modes.ts";
-import { hooksFor, hookScript, workspaceWith, writeSettings } from "./settings-files.ts";
+import { hooksFor, shellHook, workspaceWith, writeSettings } from "./settings-files.ts";
 
-/** Long enough for a node hook to start on a loaded machine, short enough to wait out. */
-const HOOK_TIMEOUT_S = 3;
+/**
+ * The time limit of the hook that sleeps: only that hook has one this short, and nothing waits
+ * on it but the timeout itself, so the case holds however slowly a loaded machine starts hooks.
+ */
+const SLOW_HOOK_TIMEOUT_S = 1;
 
 /** Contract options that let every call past the permission prompt: the call reaches the tool. */
 export const BYPASS = { agentOverrides: { flags: { "permission-mode": "bypassPermissions" } } };
@@ -105,10 +108,10 @@ export function permissionContracts(lesson: ContractLesson, { sweep = true } = {
 
     it("a PreToolUse hook that exits 2: nothing written or run", async () => {
       ws = await workspaceWith(undefined, { "app.js": ORIGINAL });
-      const command = await hookScript(ws.dir, "block.mjs", `readFileSync(0); process.stderr.write("frozen"); process.exit(2);`);
+      const command = await shellHook(ws.dir, "block.sh", `cat > /dev/null\nprintf frozen >&2\nexit 2`);
       await writeSettings(ws.dir, { hooks: hooksFor("PreToolUse", command) });
       const { results } = await runIn([write, edit, touch], "bypassPermissions");
-      expect(results.map((r) => r.content)).toEqual(Array(3).fill('Denied: the PreToolUse hook "node .claude/hooks/block.mjs" blocked it: frozen'));
+      expect(results.map((r) => r.content)).toEqual(Array(3).fill('Denied: the PreToolUse hook "sh .claude/hooks/block.sh" blocked it: frozen'));
       expect(await filesOf()).toEqual([".claude", "app.js"]);
       expect(await readFile(path.join(ws.dir, "app.js"), "utf8")).toBe(ORIGINAL);
     });
@@ -117,14 +120,13 @@ export function permissionContracts(lesson: ContractLesson, { sweep = true } = {
   describe("contract (s03): every tool_use gets exactly one result, in order, whatever the hooks did", () => {
     it("allowed, denied by a rule, blocked by a hook, timed-out hook, invalid input — in one response", async () => {
       ws = await workspaceWith(undefined, { "notes.txt": "hello\n" });
-      const command = await hookScript(
-        ws.dir,
-        "gate.mjs",
-        `const e = JSON.parse(readFileSync(0, "utf8"));
-         if (e.tool_input.command === "echo blocked") { process.stderr.write("not this one"); process.exit(2); }
-         if (e.tool_input.command === "echo slow") await new Promise((r) => setTimeout(r, 30000));`,
-      );
-      await writeSettings(ws.dir, { permissions: { deny: ["Bash(echo denied)"] }, hooks: hooksFor("PreToolUse", command, "bash", HOOK_TIMEOUT_S) });
+      // Two hooks on every bash call, run side by side: the gate blocks one command (with the
+      // default time limit, so a slow start cannot turn its block into a timeout); the other
+      // sleeps on another command until its own short limit stops it.
+      const gate = await shellHook(ws.dir, "gate.sh", `case "$(cat)" in *'"command":"echo blocked"'*) printf 'not this one' >&2; exit 2 ;; esac`);
+      const slow = await shellHook(ws.dir, "slow.sh", `case "$(cat)" in *'"command":"echo slow"'*) sleep 300 ;; esac`);
+      const hooks = [{ type: "command", command: gate }, { type: "command", command: slow, timeout: SLOW_HOOK_TIMEOUT_S }];
+      await writeSettings(ws.dir, { permissions: { deny: ["Bash(echo denied)"] }, hooks: { PreToolUse: [{ matcher: "bash", hooks }] } });
       const { results, requests } = await runIn(
         [
           { name: "read_file", input: { path: "notes.txt" } },

@@ -1,3 +1,3 @@
 /** @learn/s03/testing — what later lessons' tests reuse: s03's contracts and settings helpers. */
 export { BYPASS, compositionContracts, contractsSinceS02, permissionContracts } from "./contracts.ts";
-export { hooksFor, hookScript, workspaceWith, writeSettings } from "./settings-files.ts";
+export { hooksFor, hookScript, shellHook, workspaceWith, writeSettings } from "./settings-files.ts";
