@@ -2,7 +2,7 @@
  * What lesson 10 adds: a team. Three mechanisms, one for each side of it and one for both:
  *
  *   team       the lead: spawn_teammate and the team tools, /team and /inbox (team-parts.ts)
- *   teammate   every teammate: send_message and read_inbox, who it is (Teammate.ownParts)
+ *   teammate   every teammate: send_message and read_inbox, who it is
  *   inbox      the lead and every teammate: mail drained into its next request, and a wake
  *              when mail arrives while it is idle (teammates/inbox.ts)
  *
@@ -13,6 +13,8 @@
  */
 import type { BuildContext, Mechanism } from "@learn/core";
 import { teamOf } from "./team-parts.ts";
+import { teammateSection } from "./teammates/prompt.ts";
+import { readInboxTool, sendMessageTool } from "./teammates/tools.ts";
 import type { Teammate } from "./teammates/teammate.ts";
 
 export { team, teamOf } from "./team-parts.ts";
@@ -28,7 +30,15 @@ async function teammateOf(ctx: BuildContext): Promise<Teammate> {
 export const teammate: Mechanism = {
   name: "teammate",
   for: ["teammate"],
-  add: async (parts, ctx) => (await teammateOf(ctx)).ownParts(parts),
+  async add(parts, ctx) {
+    const { team, mailboxes } = await teamOf(ctx);
+    const mate = await teammateOf(ctx);
+    return {
+      ...parts,
+      tools: [...parts.tools, sendMessageTool(mailboxes, team), readInboxTool(mate.inbox.notes)],
+      sections: [...parts.sections, teammateSection(mate.name, mate.role, mate.teamName)],
+    };
+  },
 };
 
 export const inbox: Mechanism = {

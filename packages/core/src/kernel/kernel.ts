@@ -100,11 +100,7 @@ export class Kernel {
     }
   }
 
-  /**
-   * A failed turn: calls the model made but never saw the results of are answered as
-   * interrupted (a cancel mid-hook), then what never got an answer is rolled back (the error
-   * carries the note).
-   */
+  /** A failed turn: open tool calls answered as interrupted (a cancel mid-hook), the rest rolled back. */
   private afterFailure(err: unknown, start: TurnStart, ctx: AgentContext): string {
     answerOpenToolUses(this.messages, INTERRUPTED_CALL);
     const note = rollBackFailedTurn(this.messages, start, err);

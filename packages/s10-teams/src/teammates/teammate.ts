@@ -11,11 +11,10 @@
  *
  * Its final answer reaches nobody: what matters it sends with send_message (its prompt says so).
  */
-import { agentFrom, describeError, PromptQueue, type Agent, type AgentOptions, type AgentParts, type PartsOf, type Renderer } from "@learn/core";
+import { agentFrom, describeError, PromptQueue, type Agent, type AgentOptions, type PartsOf, type Renderer } from "@learn/core";
 import { LEAD, type Mailboxes, type MemberStatus, type Roster } from "../team/index.ts";
 import { inboxOf, type Inbox } from "./inbox.ts";
-import { teammateSection } from "./prompt.ts";
-import { readInboxTool, sendMessageTool, type Directory } from "./tools.ts";
+import type { Directory } from "./tools.ts";
 
 /** A work phase's budget of model calls: a teammate that loops stops, and says so. */
 export const TEAMMATE_MAX_ROUNDS = 50;
@@ -160,17 +159,9 @@ export class Teammate implements TeammateHandle {
     return agentFrom(await partsOf(options), options);
   }
 
-  /**
-   * What this lesson gives the teammate (the "teammate" mechanism calls it while its parts are
-   * built): send_message and read_inbox, and a prompt section that says who it is. Its inbox
-   * is drained into its requests by the inbox mechanism, as the lead's is.
-   */
-  ownParts(parts: AgentParts): AgentParts {
-    return {
-      ...parts,
-      tools: [...parts.tools, sendMessageTool(this.team.mailboxes, this.team.directory), readInboxTool(this.inbox.notes)],
-      sections: [...parts.sections, teammateSection(this.name, this.role, this.team.teamName)],
-    };
+  /** The team it is on (its prompt section names it). */
+  get teamName(): string {
+    return this.team.teamName;
   }
 
   /** Work phases until shutdown: the first on its prompt, then one for each wake (mail). */
