@@ -17,6 +17,6 @@ export const lesson = lessonFrom(mechanisms, {
   demoScripts: demoScripts(import.meta.url, "long-session.yaml"),
   // This demo compacts at a few thousand tokens, so a short scripted session shows it happen.
   // Its own, not the mechanism's: s08's demo is about tasks and keeps the default.
-  demoFlags: { [THRESHOLD_FLAG]: "5000" },
+  demoFlags: { [THRESHOLD_FLAG]: "5600" },
   createAgent,
 });

@@ -1,6 +1,6 @@
 /**
  * The s07 demo, end to end: the real SDK, the simulator, the real tools, in a fresh copy of
- * the practice workspace, with the lesson's demo flags (a threshold of 5,000 tokens). What
+ * the practice workspace, with the lesson's demo flags (a threshold of 5,600 tokens). What
  * matters: the session was compacted twice — once over the threshold, once because the model
  * asked — each time after saving the whole history to a transcript, each time with the plan
  * re-attached; an overloaded API was waited out; and the work itself got done.

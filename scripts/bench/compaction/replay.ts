@@ -4,6 +4,8 @@
  * API's cache rules. A policy is the lesson's compaction with some settings (or none at all),
  * plus where its cache breakpoints go in the messages.
  */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { createContext, type Hook, type MessageParam, type ModelCall, type ModelRequest, type TextBlockParam, type ToolSpec } from "@learn/core";
 import { silentRenderer } from "@learn/core/harness";
 import { PromptCache } from "@learn/core/simulator";
@@ -91,9 +93,17 @@ export async function replay(policy: Policy, steps: readonly Step[], { system, t
     await send({ system, tools, messages }, ctx);
     const step = steps[round];
     if (!step) break; // the last round's answer ends the session
+    // What read_file read is on disk, so a summary re-attaches the files read last as they are (recent-files.ts).
+    if (step.tool === "read_file") await writeInside(cwd, String(step.input.path), step.result);
     const id = `toolu_${String(round).padStart(4, "0")}`;
     messages.push({ role: "assistant", content: [{ type: "text", text: step.say }, { type: "tool_use", id, name: step.tool, input: step.input }] });
     messages.push({ role: "user", content: [{ type: "tool_result", tool_use_id: id, content: step.result }] });
   }
   return f;
+}
+
+async function writeInside(cwd: string, file: string, text: string): Promise<void> {
+  const absolute = path.join(cwd, file);
+  await mkdir(path.dirname(absolute), { recursive: true });
+  await writeFile(absolute, text);
 }

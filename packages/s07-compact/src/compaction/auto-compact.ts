@@ -7,7 +7,8 @@
  *               tools, the conversation — with one more user message at the end: "summarise:
  *               goal, findings, files changed, remaining work, the user's constraints"
  *   3. replace  the history (the same array) by one user message: the summary, the transcript's
- *               path, the live state (plan, skills loaded) — and the pending tail (history-shape.ts)
+ *               path, the live state (plan, skills loaded), the files worked on last, read again
+ *               (recent-files.ts) — and the pending tail (history-shape.ts)
  *
  * Why the agent's own request, and not a short one of its own (a summariser's system prompt, no
  * tools)? The prompt cache. Tools, system prompt and conversation are the prefix the last
@@ -23,12 +24,15 @@
  */
 import { blocksOf, checkConversation, textOf, type AgentContext, type MessageParam, type TextBlockParam, type ToolSpec } from "@learn/core";
 import { compactedHistory, splitPending, summaryRequestMessages } from "./history-shape.ts";
+import { reattachedFiles, recentFiles } from "./recent-files.ts";
 import { SUMMARY_PROMPT, SUMMARY_TAG } from "./summary-prompt.ts";
 import { saveTranscript } from "./transcript.ts";
 
 export interface AutoCompactOptions {
   /** Notes to re-attach after the history is replaced (the plan, the skills loaded). */
   liveState: () => readonly string[];
+  /** Characters for the files worked on last, read again after the summary (recent-files.ts); none when absent. */
+  recentFilesChars?: number;
   /** What the summary should pay most attention to (`/compact <focus>`, the compact tool). */
   focus?: string;
   /** The system prompt and tools of the agent's last request: the summary request starts with them too. */
@@ -63,7 +67,9 @@ export async function autoCompact(ctx: AgentContext, options: AutoCompactOptions
   });
   const summary = textOf(response).trim();
   if (summary === "") throw new Error(response.content.some((b) => b.type === "tool_use") ? "the model called a tool instead of summarising" : "the model's summary was empty");
-  const after = compactedHistory({ summary, transcript, notes: options.liveState(), pending });
+  const files = options.recentFilesChars ? await reattachedFiles(recentFiles(earlier), ctx, options.recentFilesChars) : [];
+  const notes = [...options.liveState(), ...files];
+  const after = compactedHistory({ summary, transcript, notes, pending });
   // The protocol's rules (core's conversation-rules.ts): a history they refuse would be the next request's 400.
   const problem = checkConversation(after);
   if (problem) throw new Error(`the compacted history would be invalid: ${problem}`);

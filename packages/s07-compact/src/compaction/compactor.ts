@@ -11,13 +11,23 @@
 import { type AgentContext, type ModelWrapper, type TextBlockParam, type ToolSpec } from "@learn/core";
 import { autoCompact, CircuitBreaker, MAX_SUMMARY_FAILURES, type CompactionReport } from "./auto-compact.ts";
 import { estimateTokens, type RequestParts } from "./estimate.ts";
+import { reattachBudgetChars } from "./recent-files.ts";
 import type { CompactionSettings } from "./settings.ts";
+
+/** Claude Code's thrash rule: back at the threshold within 3 requests of the last compaction, 3 times in a row. */
+export const THRASH_REQUESTS = 3;
+export const THRASH_TIMES = 3;
 
 export class Compactor {
   readonly breaker = new CircuitBreaker();
   /** Set by the compact tool: compact before the next model call, with this focus ("" for none). */
   requested: string | undefined;
   private overhead: { system?: string | TextBlockParam[]; tools?: ToolSpec[] } = {};
+  /** Requests since the last automatic compaction, and how many in a row came that soon after the one before it. */
+  private sinceLast = Number.POSITIVE_INFINITY;
+  private refills = 0;
+  /** Auto-compaction gave up: the context kept refilling (see `beforeModel`). */
+  thrashing = false;
 
   constructor(
     readonly settings: CompactionSettings,
@@ -45,16 +55,31 @@ export class Compactor {
     return estimateTokens(this.request(ctx.messages));
   }
 
-  /** PreModel: compact when asked to, or when the request would pass the threshold. */
+  /**
+   * PreModel: compact when asked to, or when the request would pass the threshold — unless
+   * compaction thrashes. As in Claude Code: when the context is back at the threshold within
+   * THRASH_REQUESTS requests of the last compaction, THRASH_TIMES times in a row, summarising
+   * again cannot help (a huge file read every round, a summary as big as the threshold): it
+   * would only cost a summary per round. Auto-compaction stops, said once; `/compact` still works.
+   */
   async beforeModel(ctx: AgentContext): Promise<void> {
+    this.sinceLast++;
     const focus = this.requested;
     if (focus !== undefined) {
       this.requested = undefined;
       await this.compact(ctx, focus || undefined);
       return;
     }
-    if (this.breaker.open || this.tokens(ctx) <= this.settings.autoCompactAboveTokens) return;
-    await this.compact(ctx);
+    if (this.breaker.open || this.thrashing || this.tokens(ctx) <= this.settings.autoCompactAboveTokens) return;
+    const soon = this.sinceLast <= THRASH_REQUESTS;
+    if (soon && this.refills + 1 >= THRASH_TIMES) {
+      this.thrashing = true;
+      ctx.renderer.notice(`Auto-compaction stopped: the context refilled to the threshold within ${THRASH_REQUESTS} requests of the last compaction, ${THRASH_TIMES} times in a row. /compact still works; /clear starts afresh.`);
+      return;
+    }
+    if (!(await this.compact(ctx))) return;
+    this.refills = soon ? this.refills + 1 : 0;
+    this.sinceLast = 0;
   }
 
   /** `/compact`: between turns, in the context the agent gives its commands. */
@@ -68,7 +93,12 @@ export class Compactor {
     const before = this.tokens(ctx);
     try {
       // The summary request starts as the last request did, so it reads that prefix from the cache.
-      const report = await autoCompact(ctx, { liveState: this.liveState ?? (() => ctx.liveState()), ...(focus ? { focus } : {}), ...this.overhead });
+      const report = await autoCompact(ctx, {
+        liveState: this.liveState ?? (() => ctx.liveState()),
+        recentFilesChars: reattachBudgetChars(this.settings.autoCompactAboveTokens),
+        ...(focus ? { focus } : {}),
+        ...this.overhead,
+      });
       if (!report) return undefined;
       this.breaker.succeed();
       ctx.renderer.notice(`Compacted the conversation: ~${before.toLocaleString("en-US")} → ~${this.tokens(ctx).toLocaleString("en-US")} tokens; the full history is in ${report.transcript}.`);
@@ -86,5 +116,8 @@ export class Compactor {
   clear(): void {
     this.requested = undefined;
     this.breaker.succeed();
+    this.thrashing = false;
+    this.refills = 0;
+    this.sinceLast = Number.POSITIVE_INFINITY;
   }
 }

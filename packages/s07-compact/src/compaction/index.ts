@@ -4,7 +4,8 @@ export { markBefore, markCompactionBoundary, oldestReplaceable } from "./cache-b
 export { compactCommand, contextCommand } from "./commands.ts";
 export { COMPACT_TOOL, COMPACT_TOOL_RESULT, compactTool } from "./compact-tool.ts";
 export { compaction, contextCompaction, type CompactionParts } from "./compaction.ts";
-export { Compactor } from "./compactor.ts";
+export { Compactor, THRASH_REQUESTS, THRASH_TIMES } from "./compactor.ts";
+export { reattachedFiles, recentFiles, reattachBudgetChars, REATTACH_FILE_CHARS, REATTACH_MAX_FILES } from "./recent-files.ts";
 export { contextReport } from "./context-report.ts";
 export { CONTEXT_KINDS, charsByKind, estimateTokens, tokensByKind, tokensOf, type ContextKind, type RequestParts } from "./estimate.ts";
 export { compactedHistory, splitPending, summaryRequestMessages, type CompactedParts, type HistorySplit } from "./history-shape.ts";
