@@ -15,7 +15,20 @@ export { loadAgentTypes, showProblems, resolveAgentType, findAgentType, AGENTS_D
 export { parseAgentFile, AGENT_TYPE_NAME, type AgentFile } from "./agent-types/agent-file.ts";
 export { BUILT_IN_AGENTS, DEFAULT_AGENT_TYPE, REPORT_GUIDANCE } from "./agent-types/built-in.ts";
 export { chooseTools, type ToolChoice } from "./agent-types/tool-names.ts";
-export { modelIdFor, INHERITED_MODELS } from "./agent-types/model-choice.ts";
+export {
+  modelIdFor,
+  aliasTargets,
+  aliasOf,
+  aliasEnv,
+  aliasFlag,
+  MODEL_ALIASES,
+  MODEL_ALIAS_FLAGS,
+  CLAUDE_CODE_ALIAS_MODELS,
+  CLAUDE_CODE_TARGETS,
+  type AliasTargets,
+  type ModelAlias,
+  type Provider,
+} from "./agent-types/model-choice.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s05",

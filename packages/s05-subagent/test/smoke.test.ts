@@ -42,12 +42,12 @@ describe("s05 demo", () => {
     expect(toolsOf(requests[0]!)).toEqual([...(await previousAnatomy(ws.dir)).tools, "task"]);
     for (const r of of(requests, "test-scout-1")) expect(toolsOf(r)).toEqual(["read_file", "glob", "grep"]);
     // The child starts from nothing but the lead's prompt, under its agent file's system prompt,
-    // on the parent's model (`model: haiku` is an alias: it keeps the parent's id).
+    // on the model its `model: haiku` means: Claude Code's haiku id offline, as Claude Code sends it.
     const first = bodyOf(of(requests, "test-scout-1")[0]!);
     expect(first.messages).toEqual([{ role: "user", content: expect.stringContaining("Find out which test framework the sample project in shop/ uses") }]);
     expect(first.system).toContain("You find out how a project is tested.");
     expect(first.system).toContain("it will see nothing of your work but your final message");
-    expect(first.model).toBe(bodyOf(requests[0]!).model);
+    expect([first.model, bodyOf(requests[0]!).model]).toEqual(["claude-haiku-5-5", "offline-simulator"]);
     // The child really read the files (its tool results hold them)...
     expect(toolResultsOf(of(requests, "test-scout-1")[2]!.body).map((r) => r.content).join("\n")).toContain('import { test } from "node:test";');
 
