@@ -7,7 +7,8 @@ export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
 export { subagents } from "./mechanism.ts";
 export { taskTool, TASK_TOOL, type TaskTool } from "./task-tool.ts";
-export { runChild, SUBAGENT_MAX_ROUNDS, SUMMARY_MAX_CHARS, NO_SUMMARY, type ChildTask, type PartsOf } from "./subagent/run-child.ts";
+export { runChild, SUBAGENT_MAX_ROUNDS, type ChildTask, type PartsOf } from "./subagent/run-child.ts";
+export { handBack, NO_SUMMARY } from "./subagent/hand-back.ts";
 export { ChildLock } from "./subagent/child-lock.ts";
 export { withSubagentGuidance, childSections, SUBAGENT_GUIDANCE } from "./prompt.ts";
 // Agent types: Claude Code's agent files and the built-ins.
