@@ -6,7 +6,7 @@ import { createAgent, mechanisms } from "./agent.ts";
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
 export { subagents } from "./mechanism.ts";
-export { taskTool, TASK_TOOL, type TaskTool } from "./task-tool.ts";
+export { taskTool, taskStarterOf, TASK_TOOL, TASK_INPUT, type TaskTool, type TaskInput, type TaskStarter, type StartedChild } from "./task-tool.ts";
 export { runChild, SUBAGENT_MAX_ROUNDS, type ChildTask, type PartsOf } from "./subagent/run-child.ts";
 export { handBack, NO_SUMMARY } from "./subagent/hand-back.ts";
 export { ChildLock } from "./subagent/child-lock.ts";
