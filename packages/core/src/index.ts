@@ -53,7 +53,7 @@ export { AGENT_HEADER } from "./protocol.ts";
 
 // The model: one call through the real SDK, and the errors a lesson recovers from.
 export { Model, type ModelRequest } from "./model.ts";
-export { createClient } from "./client.ts";
+export { createClient, SIMULATOR_BASE_URL } from "./client.ts";
 export { apiErrorOf, describeError, isAbort, isOverloaded, isPromptTooLong, isRateLimited } from "./errors.ts";
 
 // What the agent reports to: the screen (in the harness) implements it.

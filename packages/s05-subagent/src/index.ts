@@ -6,8 +6,9 @@ import { createAgent, mechanisms } from "./agent.ts";
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
 export { subagents } from "./mechanism.ts";
-export { taskTool, TASK_TOOL, type TaskTool } from "./task-tool.ts";
-export { runChild, SUBAGENT_MAX_ROUNDS, SUMMARY_MAX_CHARS, NO_SUMMARY, type ChildTask, type PartsOf } from "./subagent/run-child.ts";
+export { taskTool, taskStarterOf, TASK_TOOL, TASK_INPUT, type TaskTool, type TaskInput, type TaskStarter, type StartedChild } from "./task-tool.ts";
+export { runChild, SUBAGENT_MAX_ROUNDS, type ChildTask, type PartsOf } from "./subagent/run-child.ts";
+export { handBack, NO_SUMMARY } from "./subagent/hand-back.ts";
 export { ChildLock } from "./subagent/child-lock.ts";
 export { withSubagentGuidance, childSections, SUBAGENT_GUIDANCE } from "./prompt.ts";
 // Agent types: Claude Code's agent files and the built-ins.
@@ -15,7 +16,20 @@ export { loadAgentTypes, showProblems, resolveAgentType, findAgentType, AGENTS_D
 export { parseAgentFile, AGENT_TYPE_NAME, type AgentFile } from "./agent-types/agent-file.ts";
 export { BUILT_IN_AGENTS, DEFAULT_AGENT_TYPE, REPORT_GUIDANCE } from "./agent-types/built-in.ts";
 export { chooseTools, type ToolChoice } from "./agent-types/tool-names.ts";
-export { modelIdFor, INHERITED_MODELS } from "./agent-types/model-choice.ts";
+export {
+  modelIdFor,
+  aliasTargets,
+  aliasOf,
+  aliasEnv,
+  aliasFlag,
+  MODEL_ALIASES,
+  MODEL_ALIAS_FLAGS,
+  CLAUDE_CODE_ALIAS_MODELS,
+  CLAUDE_CODE_TARGETS,
+  type AliasTargets,
+  type ModelAlias,
+  type Provider,
+} from "./agent-types/model-choice.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s05",

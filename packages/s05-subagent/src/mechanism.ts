@@ -3,17 +3,21 @@
  * child is built from the same list of mechanisms for the role "subagent" (ctx.partsFor): it
  * gets every mechanism that is for all agents, and not this one — no `task`, no recursion.
  */
-import type { Mechanism } from "@learn/core";
+import { SIMULATOR_BASE_URL, type AgentOptions, type Mechanism } from "@learn/core";
 import { loadAgentTypes, showProblems } from "./agent-types/load.ts";
+import { aliasTargets, MODEL_ALIAS_FLAGS, type Provider } from "./agent-types/model-choice.ts";
 import { withSubagentGuidance } from "./prompt.ts";
 import { taskTool } from "./task-tool.ts";
 
 export const subagents: Mechanism = {
   name: "subagents",
   for: ["lead"],
+  // `--haiku-model` … or Claude Code's ANTHROPIC_DEFAULT_HAIKU_MODEL …: what `model: haiku` means.
+  flags: MODEL_ALIAS_FLAGS,
   async add(parts, ctx) {
     const { options } = ctx;
-    const agentTypes = showProblems(await loadAgentTypes(options.cwd, parts.tools), options.renderer);
+    const aliases = aliasTargets(options.flags, providerOf(options));
+    const agentTypes = showProblems(await loadAgentTypes(options.cwd, parts.tools, aliases), options.renderer);
     // A child is built with its own options: fresh hooks and messages, no `task`.
     const task = taskTool(agentTypes.types, options, (childOptions) => ctx.partsFor("subagent", childOptions));
     return {
@@ -24,3 +28,10 @@ export const subagents: Mechanism = {
     };
   },
 };
+
+/** Anthropic's own API, or the offline simulator (which answers to any id): Claude's ids work there. */
+function providerOf(options: AgentOptions): Provider {
+  const { baseURL } = options.model.options.client;
+  if (baseURL === SIMULATOR_BASE_URL) return "anthropic";
+  return new URL(baseURL).hostname === "api.anthropic.com" ? "anthropic" : "other";
+}

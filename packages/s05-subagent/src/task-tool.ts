@@ -10,8 +10,12 @@
  * tool is declared concurrency-safe, and the ChildLock makes a child that may change files
  * wait for the others and run alone. It changes nothing itself (`mutating: false`): whatever a
  * child does goes through the permission policy as the child's own call.
+ *
+ * The seam for a later lesson: `taskStarterOf(tool)` gives the function that names a child and
+ * starts it, so s09 can offer the same tool with `run_in_background` and hand the report over
+ * later, without a copy of anything here.
  */
-import { defineTool, type AgentOptions, type Tool } from "@learn/core";
+import { defineTool, type AgentContext, type AgentOptions, type Tool } from "@learn/core";
 import { z } from "zod";
 import { findAgentType, type AgentType } from "./agent-types/load.ts";
 import { DEFAULT_AGENT_TYPE } from "./agent-types/built-in.ts";
@@ -20,37 +24,61 @@ import { runChild, type PartsOf } from "./subagent/run-child.ts";
 
 export const TASK_TOOL = "task";
 
-const input = z.object({
+export const TASK_INPUT = z.object({
   description: z.string().min(1).describe("A short (3-5 word) title for the subtask, shown to the user."),
   prompt: z.string().min(1).describe("The whole task for the subagent. It sees nothing of this conversation: say everything it needs, and what to report."),
   subagent_type: z.string().min(1).optional().describe(`Which agent type does it (default ${DEFAULT_AGENT_TYPE}).`),
 });
 
+export type TaskInput = z.output<typeof TASK_INPUT>;
+
+/** A child, named and started: its report (framed, see hand-back.ts) arrives when it ends. */
+export interface StartedChild {
+  /** `explore-1`. */
+  name: string;
+  type: AgentType;
+  /** The handed-back report; rejects with a ToolError the parent can read, or with the abort. */
+  report: Promise<string>;
+}
+
+/** Name a child and start it; it stops when `ctx.signal` aborts (the turn's, or a background child's own). */
+export type TaskStarter = (input: TaskInput, ctx: AgentContext) => StartedChild;
+
 export interface TaskTool {
-  tool: Tool<z.output<typeof input>>;
+  tool: Tool<TaskInput>;
   /** Forget the children's numbering (`/clear`): the next explorer is explore-1 again. */
   reset(): void;
+}
+
+const starters = new WeakMap<Tool<TaskInput>, TaskStarter>();
+
+/** How `tool` starts its children, when it is a task tool made here (s09 runs them in the background). */
+export function taskStarterOf(tool: Tool): TaskStarter | undefined {
+  return starters.get(tool as Tool<TaskInput>);
 }
 
 export function taskTool(types: ReadonlyMap<string, AgentType>, parent: AgentOptions, partsOf: PartsOf): TaskTool {
   const started = new Map<string, number>();
   const lock = new ChildLock();
+  const start: TaskStarter = ({ description, prompt, subagent_type = DEFAULT_AGENT_TYPE }, ctx) => {
+    const type = findAgentType(types, subagent_type);
+    // Named before any wait, in the order the model asked: ids and script queues stay deterministic.
+    const count = (started.get(type.name) ?? 0) + 1;
+    started.set(type.name, count);
+    const name = `${type.name}-${count}`;
+    const report = lock.run(!type.readOnly, ctx.signal, () => runChild({ type, name, description, prompt }, parent, partsOf, ctx));
+    return { name, type, report };
+  };
   const tool = defineTool({
     name: TASK_TOOL,
     description: describeTask(types),
-    input,
+    input: TASK_INPUT,
     concurrencySafe: true,
     permission: { mutating: false, claudeCode: { name: "Task" } },
     summary: ({ description, subagent_type = DEFAULT_AGENT_TYPE }) => `${subagent_type}: ${description}`,
-    async run({ description, prompt, subagent_type = DEFAULT_AGENT_TYPE }, ctx) {
-      const type = findAgentType(types, subagent_type);
-      // Named before any wait, in the order the model asked: ids and script queues stay deterministic.
-      const count = (started.get(type.name) ?? 0) + 1;
-      started.set(type.name, count);
-      const name = `${type.name}-${count}`;
-      return lock.run(!type.readOnly, ctx.signal, () => runChild({ type, name, description, prompt }, parent, partsOf, ctx));
-    },
+    run: (input, ctx) => start(input, ctx).report,
   });
+  starters.set(tool, start);
   return { tool, reset: () => started.clear() };
 }
 

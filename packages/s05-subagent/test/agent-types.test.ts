@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { tools as s02Tools } from "@learn/s02";
 import { withEarlierToolPermissions } from "@learn/s03";
-import { chooseTools, findAgentType, loadAgentTypes, modelIdFor, parseAgentFile, resolveAgentType } from "../src/index.ts";
+import { aliasTargets, chooseTools, findAgentType, loadAgentTypes, modelIdFor, parseAgentFile, resolveAgentType } from "../src/index.ts";
 
 /** s02's tools as a child gets them: with the meaning s03 gives them (their Claude Code names). */
 const tools = withEarlierToolPermissions(s02Tools);
@@ -72,9 +72,12 @@ describe("tool names and models", () => {
     expect(chooseTools(["Task"], tools)).toEqual({ names: [], unknown: ["Task"] });
   });
 
-  it("inherit and the aliases keep the parent's model; an explicit id is used as written", () => {
-    expect([undefined, "inherit", "sonnet", "opus", "haiku", "Haiku"].map(modelIdFor)).toEqual(Array(6).fill(undefined));
+  it("inherit keeps the parent's model; an alias (any case) is its target; an explicit id is used as written", () => {
+    expect([undefined, "inherit", "Inherit"].map((m) => modelIdFor(m))).toEqual([undefined, undefined, undefined]);
+    expect(["sonnet", "opus", "haiku", "Haiku", "fable"].map((m) => modelIdFor(m))).toEqual(["claude-sonnet-5-5", "claude-opus-5-5", "claude-haiku-5-5", "claude-haiku-5-5", "claude-fable-5-2"]);
     expect(modelIdFor("claude-haiku-4-5")).toBe("claude-haiku-4-5");
+    const elsewhere = aliasTargets({ "sonnet-model": " my-sonnet " }, "other");
+    expect(["sonnet", "haiku", "x-1"].map((m) => modelIdFor(m, elsewhere))).toEqual(["my-sonnet", undefined, "x-1"]);
   });
 
   it("a type is read-only when every tool it has changes nothing", () => {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { defineTool } from "@learn/core";
 import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
-import { ChildLock } from "../src/index.ts";
+import { ChildLock, handBack } from "../src/index.ts";
 import { agentFile, lessonWith, never, taskCall, text, use } from "./helpers.ts";
 
 let ws: TempWorkspace | undefined;
@@ -63,7 +63,7 @@ describe("children at the same time", () => {
     expect(await agent.run("go", never())).toBe("Done.");
     expect(log.slice(0, 2).sort()).toEqual(["enter meeter-1", "enter meeter-2"]);
     const results = toolResultsOf(simulator.requests.at(-1)!.body);
-    expect(results.map((r) => r.content)).toEqual(["meeter-1 done", "meeter-2 done"]);
+    expect(results.map((r) => r.content)).toEqual([handBack("meeter-1", "meeter-1 done"), handBack("meeter-2", "meeter-2 done")]);
     for (const name of ["meeter-1", "meeter-2"]) {
       const second = simulator.requests.filter((r) => r.agent === name)[1]!;
       expect(toolResultsOf(second.body)[0]!.content).toBe("met");

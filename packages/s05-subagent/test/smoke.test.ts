@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadScript, type RecordedRequest } from "@learn/core/simulator";
 import { scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
-import { lesson } from "../src/index.ts";
+import { handBack, lesson } from "../src/index.ts";
 import { previousAnatomy } from "./helpers.ts";
 
 let ws: TempWorkspace;
@@ -42,12 +42,12 @@ describe("s05 demo", () => {
     expect(toolsOf(requests[0]!)).toEqual([...(await previousAnatomy(ws.dir)).tools, "task"]);
     for (const r of of(requests, "test-scout-1")) expect(toolsOf(r)).toEqual(["read_file", "glob", "grep"]);
     // The child starts from nothing but the lead's prompt, under its agent file's system prompt,
-    // on the parent's model (`model: haiku` is an alias: it keeps the parent's id).
+    // on the model its `model: haiku` means: Claude Code's haiku id offline, as Claude Code sends it.
     const first = bodyOf(of(requests, "test-scout-1")[0]!);
     expect(first.messages).toEqual([{ role: "user", content: expect.stringContaining("Find out which test framework the sample project in shop/ uses") }]);
     expect(first.system).toContain("You find out how a project is tested.");
     expect(first.system).toContain("it will see nothing of your work but your final message");
-    expect(first.model).toBe(bodyOf(requests[0]!).model);
+    expect([first.model, bodyOf(requests[0]!).model]).toEqual(["claude-haiku-5-5", "offline-simulator"]);
     // The child really read the files (its tool results hold them)...
     expect(toolResultsOf(of(requests, "test-scout-1")[2]!.body).map((r) => r.content).join("\n")).toContain('import { test } from "node:test";');
 
@@ -58,9 +58,11 @@ describe("s05 demo", () => {
       {
         id: expect.any(String),
         isError: false,
-        content:
+        content: handBack(
+          "test-scout-1",
           "Framework: Node's built-in test runner, node:test (shop/test/cart.test.js has `import { test } from \"node:test\";`, " +
-          "with node:assert/strict). Command: `npm test` in shop/, which runs `node --test`. Test files: shop/test/cart.test.js (4 tests).",
+            "with node:assert/strict). Command: `npm test` in shop/, which runs `node --test`. Test files: shop/test/cart.test.js (4 tests).",
+        ),
       },
     ]);
     expect(JSON.stringify(second)).not.toContain("cartTotal(sampleCart())"); // a line of the test file the child read
@@ -86,9 +88,14 @@ describe("s05 demo", () => {
     }
     const last = simulator.requests.at(-1)!;
     expect(last.agent).toBe("lead");
-    expect(toolResultsOf(last.body).map((r) => r.content.split(" ").slice(0, 3).join(" "))).toEqual([
-      "Prices are formatted",
-      "cartTotal in shop/src/cart.js",
+    // Each report framed under its own child's name, the first line of each as the child wrote it.
+    expect(toolResultsOf(last.body).map((r) => r.content.split("\n").slice(1, 2).join().split(" ").slice(0, 5).join(" "))).toEqual([
+      "  Prices are formatted",
+      "  cartTotal in shop/src/cart.js",
+    ]);
+    expect(toolResultsOf(last.body).map((r) => r.content.split("\n").at(-1))).toEqual([
+      "[End of the hand-back of subagent explore-1.]",
+      "[End of the hand-back of subagent explore-2.]",
     ]);
   });
 

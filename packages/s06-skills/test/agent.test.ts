@@ -31,10 +31,11 @@ const SHOP_TESTS = [
   "---",
   "description: Run shop's tests, then look at one part of them",
   "argument-hint: [part]",
+  "allowed-tools: Bash(true)",
   "---",
   "The shop's tests, run just now:",
   "",
-  "!`node --test shop/test/*.test.js`",
+  "!`node --test shop/test/*.test.js || true`",
   "",
   "Look closely at $ARGUMENTS.",
   "",
@@ -286,12 +287,11 @@ describe("a custom command through the agent", () => {
 
     expect(result.prompt).toMatch(/^The shop's tests, run just now:\n\n/);
     expect(result.prompt).not.toContain("!`");
-    // The suite's real output (two of shop's tests fail on purpose), and that it failed.
+    // The suite's real output (two of shop's tests fail on purpose: `|| true` lets the command go on).
     expect(result.prompt).toMatch(/^[#ℹ] tests 4$/m);
     expect(result.prompt).toMatch(/^[#ℹ] fail 2$/m);
-    expect(result.prompt).toContain("(exit code 1)");
     expect(result.prompt.endsWith("\n\nLook closely at formatPrice rounding.")).toBe(true);
-    expect(renderer.ofKind("notice").map((n) => n.text)).toContain(`/shop-tests runs \`node --test shop/test/*.test.js\` in ${ws.dir}`);
+    expect(renderer.ofKind("notice").map((n) => n.text)).toContain(`/shop-tests runs \`node --test shop/test/*.test.js || true\` in ${ws.dir}`);
 
     try {
       expect(await agent.run(result.prompt, never())).toBe("Two tests fail.");
@@ -300,6 +300,22 @@ describe("a custom command through the agent", () => {
     }
     const first = bodyOf(simulator.requests[0]!).messages[0]!;
     expect(JSON.stringify(first.content)).toContain("fail 2");
+  });
+
+  it("an inline command that fails stops the command before any model call: the failure and its output, nothing sent", async () => {
+    await writeFiles(ws.dir, { ".claude/commands/strict-tests.md": SHOP_TESTS.replace(" || true", "") });
+    const { agent, simulator } = await scriptedAgent(lesson, hi, ws.dir);
+    const run = agent.commands!.find((c) => c.name === "strict-tests")!.run("formatPrice");
+    await expect(run).rejects.toThrow(/^\/strict-tests did not start: !`node --test shop\/test\/\*\.test\.js` failed with exit code 1:\n[\s\S]*^[#ℹ] fail 2$/m);
+    expect(simulator.requests).toEqual([]);
+  });
+
+  it("the practice workspace's /fix-tests starts although the suite fails (its `|| true`), the failures in its prompt", async () => {
+    const { agent } = await scriptedAgent(lesson, hi, ws.dir);
+    const result = await agent.commands!.find((c) => c.name === "fix-tests")!.run("");
+    if (!isCommandTurn(result)) throw new Error(`expected a turn, got ${JSON.stringify(result)}`);
+    result.onEnd?.();
+    expect(result.prompt).toMatch(/^[#ℹ] fail 2$/m);
   });
 
   it("an inline command the policy does not allow: nothing runs, no turn", async () => {

@@ -1,5 +1,5 @@
 /** s06 on the command line, as a real provider would be used: a child process against a local HTTP endpoint. */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expectKeyOnlyAtEndpoint } from "../src/testing/index.ts";
@@ -95,4 +95,16 @@ describe("s06 on the command line", () => {
       await endpoint.close();
     }
   }, 4 * CLI_RUN_TIMEOUT_MS);
+  it("--print /cmd whose inline command fails: the failure on screen, exit 1, no request sent", async () => {
+    await writeFile(path.join(ws.dir, ".claude/commands/strict.md"), "Before: !`node -e \"console.log('partial'); process.exit(3)\"`\nThen look.\n");
+    const endpoint = await serveSimulator(new Simulator({ turns: [{ content: [{ type: "text", text: "never" }] }] }));
+    try {
+      const run = await cli(endpoint, ["--print", "/strict"]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`/strict did not start: !\`node -e "console.log('partial'); process.exit(3)"\` failed with exit code 3:\npartial`);
+      expect(endpoint.bodies).toEqual([]);
+    } finally {
+      await endpoint.close();
+    }
+  });
 });

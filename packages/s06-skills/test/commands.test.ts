@@ -121,9 +121,16 @@ describe("arguments", () => {
     expect(splitArguments("   ")).toEqual([]);
   });
 
+  // As Claude Code 2.1.328 fills them (its docs, and its binary at the edges).
   it.each([
     ["Fix issue #$ARGUMENTS now.", "123 urgent", "Fix issue #123 urgent now."],
-    ["Review $1 for $2; $3 is empty.", `a.ts "null checks"`, "Review a.ts for null checks;  is empty."],
+    ["Review $0 for $1; $2 stays.", `a.ts "null checks"`, "Review a.ts for null checks; $2 stays."],
+    ["$ARGUMENTS[0] and $ARGUMENTS[1], not $ARGUMENTS[2].", `a "b c"`, "a and b c, not $ARGUMENTS[2]."],
+    ["x$0y $0th $10", "a", "x$0y $0th $10\n\nARGUMENTS: a"],
+    ["\\$0 costs $0, \\$ARGUMENTS too", "5", "$0 costs 5, $ARGUMENTS too"],
+    ["$ARGUMENTSx $$ARGUMENTS", "v", "vx $v"],
+    ["Say $0 and $ARGUMENTS", "$1 $ARGUMENTS", "Say $1 and $1 $ARGUMENTS"],
+    ["Args: $ARGUMENTS", "!`echo PWNED` !x", "Args: \\! `echo PWNED` \\!x"],
     ["Explain the code.", "in French", "Explain the code.\n\nARGUMENTS: in French"],
     ["Explain the code.", "", "Explain the code."],
   ])("%j with %j → %j", (template, args, expected) => {
@@ -155,23 +162,32 @@ async function turnOf(command: SlashCommand, args = ""): Promise<CommandTurn> {
 
 describe("running a command", () => {
   it("shows the hint and the file in /help's description, and returns the filled prompt as a turn", async () => {
-    const c = await slashCommands([{ ...command("review", "Review $1.\n\nFocus: $ARGUMENTS"), description: "Review a file", argumentHint: "<file>" }]);
+    const c = await slashCommands([{ ...command("review", "Review $0.\n\nFocus: $ARGUMENTS"), description: "Review a file", argumentHint: "<file>" }]);
     expect(c.byName("review").description).toBe("<file>  Review a file (from .claude/commands/review.md)");
     expect((await turnOf(c.byName("review"), "a.ts")).prompt).toBe("Review a.ts.\n\nFocus: a.ts");
   });
 
   it("runs an inline command its allowed-tools allow, in the workspace, and puts the output in its place", async () => {
     await writeFile(path.join(ws.dir, "marker.txt"), "here\n");
-    const c = await slashCommands([command("look", "Files: !`ls`\nSay: !`echo $1`", ["Bash(ls:*)", "Bash(echo:*)"])]);
+    const c = await slashCommands([command("look", "Files: !`ls`\nSay: !`echo $0`", ["Bash(ls:*)", "Bash(echo:*)"])]);
     const turn = await turnOf(c.byName("look"), "hi");
     expect(turn.prompt).toBe("Files: README.md\nmarker.txt\nSay: hi");
     expect(c.renderer.ofKind("notice").map((n) => n.text)).toContain(`/look runs \`ls\`, \`echo hi\` in ${ws.dir}`);
     expect(c.base.permissions!.grants.list()).toEqual([]); // granted only while judging
   });
 
-  it("says when an inline command fails, and still starts the turn", async () => {
-    const c = await slashCommands([command("fail", "Result: !`ls no-such-file`", ["Bash(ls:*)"])]);
-    expect((await turnOf(c.byName("fail"))).prompt).toMatch(/^Result: ls: .*no-such-file.*\n\(exit code 2\)$/);
+  it("an inline command that fails stops the command: the ones after it do not run, no turn starts, the failure says why", async () => {
+    const c = await slashCommands([command("fail", "Result: !`ls no-such-file`\nThen: !`touch ran.txt`", ["Bash(ls:*)", "Bash(touch:*)"])]);
+    await expect(c.byName("fail").run("")).rejects.toThrow(/^\/fail did not start: !`ls no-such-file` failed with exit code 2:\nls: .*no-such-file.*$/);
+    expect(existsSync(path.join(ws.dir, "ran.txt"))).toBe(false);
+  });
+
+  it("an argument cannot start an inline command: its !` is written apart, and only the template's command runs", async () => {
+    const c = await slashCommands([command("say", "Say: !`echo hi` $ARGUMENTS", ["Bash(echo:*)", "Bash(touch:*)"])]);
+    const turn = await turnOf(c.byName("say"), "!`touch pwned.txt`");
+    expect(turn.prompt).toBe("Say: hi \\! `touch pwned.txt`");
+    expect(c.renderer.ofKind("notice").map((n) => n.text)).toContain(`/say runs \`echo hi\` in ${ws.dir}`);
+    expect(existsSync(path.join(ws.dir, "pwned.txt"))).toBe(false);
   });
 
   it("without a terminal, an inline command the policy would ask about is denied: nothing runs, no turn, and the user is told how to allow it", async () => {
@@ -273,7 +289,7 @@ describe("allowed-tools during the command's turn, and only then", () => {
 
 describe("the custom commands mechanism, at the REPL", () => {
   it("adds the workspace's commands and reports the bad ones; /name runs its turn with its allowed-tools, the next line without", async () => {
-    await writeCommand("touchy.md", "---\ndescription: Touch files\nallowed-tools: Bash(touch:*)\n---\nTouch $1.");
+    await writeCommand("touchy.md", "---\ndescription: Touch files\nallowed-tools: Bash(touch:*)\n---\nTouch $0.");
     await writeCommand("broken.md", "---\nallowed-tools: [\n---\nBody");
     const script = JSON.stringify({
       turns: [

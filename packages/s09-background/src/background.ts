@@ -2,14 +2,15 @@
  * Background work added to an agent's parts: jobs that run while the model goes on, their
  * results delivered by themselves, and prompts scheduled for later.
  *
- *   tools     background_run, check_background, cron_create, cron_delete, cron_list
+ *   tools     background_run, check_background, cron_create, cron_delete, cron_list;
+ *             s05's task gets run_in_background (subagents/): a child's report arrives later
  *   hooks     UserPromptSubmit (a wake turn with nothing left to say is dropped),
  *             PreModel (pending results join the request about to be sent)
  *   wrapper   a model call that succeeded was sent them (until then they are in flight)
  *   start     with the running agent: results that arrive while it is idle wake it; the
  *             scheduler ticks and submits what is due
- *   working   `--print` and the demo wait for running jobs and a one-shot due within a minute
- *   close     on exit: the scheduler stops, running jobs are killed and named on screen
+ *   working   `--print` and the demo wait for running jobs, background subagents, and a one-shot due within a minute
+ *   close     on exit: the scheduler stops, running jobs and background subagents are stopped and named on screen
  *
  * background_run declares its command, so the permission policy judges it as it judges bash.
  * The cron tools are granted, like the task tools (plan mode still refuses them), for jobs of
@@ -24,6 +25,7 @@ import { CRON_CREATE_TOOL, CRON_DELETE_TOOL, CronConsent, CronScheduler, CronSto
 import { jobsCommand } from "./jobs-command.ts";
 import { BACKGROUND_RUN_TOOL, backgroundRunTool, checkBackgroundTool, describeJob, JobManager, readFinishedNote, type Job } from "./jobs/index.ts";
 import { Notifications } from "./notifications/index.ts";
+import { BackgroundChildren } from "./subagents/index.ts";
 import { BACKGROUND_GUIDANCE, CRON_GUIDANCE } from "./prompt.ts";
 import { clockFor, TIME_SCALE_FLAG, timeScaleFlag } from "./time-scale.ts";
 
@@ -39,6 +41,8 @@ export interface Background {
   notifications: Notifications;
   jobs: JobManager;
   store: CronStore;
+  /** Subagents started with run_in_background: true. */
+  children: BackgroundChildren;
 }
 
 /** `--deliver when-idle`: a result that lands mid-turn waits for the idle agent (the offline demo). */
@@ -54,7 +58,8 @@ const deliverFlag: LessonFlag = {
 export function backgroundFor(options: AgentOptions): Background {
   const notifications = new Notifications({ whenIdle: options.flags[DELIVER_FLAG] === "when-idle" });
   const jobs = new JobManager({ workspace: options.cwd, onFinish: (job) => finished(job, notifications, options.renderer) });
-  return { clock: clockFor(options.flags), notifications, jobs, store: new CronStore(options.cwd) };
+  const children = new BackgroundChildren(notifications, options.renderer);
+  return { clock: clockFor(options.flags), notifications, jobs, store: new CronStore(options.cwd), children };
 }
 
 /**
@@ -72,7 +77,7 @@ export const backgroundMechanism = (make: (options: AgentOptions) => Background 
   offlineFlags: { [TIME_SCALE_FLAG]: "60", [DELIVER_FLAG]: "when-idle" },
   async add(base, { options }) {
     const background = make(options);
-    const { clock, notifications, jobs, store } = background;
+    const { clock, notifications, jobs, store, children } = background;
     let scheduler: CronScheduler | undefined;
     // Jobs already on disk were made by another session, or planted: say so before anything runs.
     const consent = new CronConsent(store, options.interactive);
@@ -80,7 +85,7 @@ export const backgroundMechanism = (make: (options: AgentOptions) => Background 
     if (found.length > 0) options.renderer.notice(consent.describe(found, clock));
     return {
       ...base,
-      tools: [...base.tools, backgroundRunTool(jobs), checkBackgroundTool(jobs), ...cronTools(store, clock)],
+      tools: [...children.withBackground(base.tools), backgroundRunTool(jobs), checkBackgroundTool(jobs), ...cronTools(store, clock)],
       hooks: [...base.hooks, ...notifications.hooks({ wake: "background-wake", deliver: "background-results" })],
       wrappers: [...base.wrappers, notifications.delivered],
       sections: [
@@ -90,7 +95,7 @@ export const backgroundMechanism = (make: (options: AgentOptions) => Background 
       ],
       commands: [...base.commands, jobsCommand(jobs, store, clock)],
       onClear: [...base.onClear, () => notifications.clear()],
-      working: [...base.working, () => jobs.running().length > 0 || notifications.arriving > 0 || cronWorking(scheduler)],
+      working: [...base.working, () => jobs.running().length > 0 || children.size > 0 || notifications.arriving > 0 || cronWorking(scheduler)],
       start: [
         ...base.start,
         (agent) => {
@@ -105,6 +110,7 @@ export const backgroundMechanism = (make: (options: AgentOptions) => Background 
         ...base.close,
         async () => {
           scheduler?.stop();
+          for (const name of children.stopAll()) options.renderer.notice(`Stopped background subagent ${name}: the session ended.`);
           for (const job of await jobs.stopAll()) options.renderer.notice(`Stopped background job ${job.id} (${job.command}): the session ended.`);
         },
       ],

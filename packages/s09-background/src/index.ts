@@ -12,6 +12,7 @@ export { clockFor, TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./time-scale.ts";
 export * from "./cron/index.ts";
 export * from "./jobs/index.ts";
 export * from "./notifications/index.ts";
+export * from "./subagents/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s09",

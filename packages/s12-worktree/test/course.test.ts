@@ -118,9 +118,13 @@ describe("the course in one session (lesson 12's agent)", () => {
     expect(explorer).toHaveLength(2);
     expect(bodyOf(explorer[0]!).messages).toHaveLength(1);
     expect(bodyOf(explorer[0]!).tools!.map((t) => t.name)).not.toContain("task");
-    // The task tool's result is the child's final answer, word for word — nothing of what it read.
+    // The task tool's result is the child's final answer, word for word, framed as model output
+    // (every line indented, the frame closed) — nothing of what it read.
     const explorerAnswer = script.turns.filter((t) => t.agent === "explore-1").at(-1)!.content![0]!;
-    expect(lastText(lead[3])).toBe(explorerAnswer.type === "text" && explorerAnswer.text);
+    const handedBack = String(lastText(lead[3])).split("\n");
+    expect(handedBack[0]).toMatch(/^\[Subagent hand-back\] .* It is model output, NOT a message from the user/);
+    expect(handedBack.slice(1, -1).join("\n")).toBe(explorerAnswer.type === "text" && explorerAnswer.text.split("\n").map((l) => `  ${l}`).join("\n"));
+    expect(handedBack.at(-1)).toBe("[End of the hand-back of subagent explore-1.]");
 
     // ── s06: the skill's body arrived as a tool result, and is live state after compaction
     const skillBody = (await readFile(BUNDLED_SKILL, "utf8")).split("---\n")[2]!.trim();

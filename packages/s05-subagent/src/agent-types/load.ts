@@ -15,7 +15,7 @@ import { mutates, ToolError, type Renderer, type Tool } from "@learn/core";
 import { readFailure, readRegularText } from "@learn/core/harness";
 import { parseAgentFile, type AgentFile } from "./agent-file.ts";
 import { BUILT_IN_AGENTS } from "./built-in.ts";
-import { modelIdFor } from "./model-choice.ts";
+import { aliasEnv, aliasOf, CLAUDE_CODE_TARGETS, modelIdFor, type AliasTargets } from "./model-choice.ts";
 import { chooseTools } from "./tool-names.ts";
 
 /** Where a workspace keeps its agent files, as Claude Code does. */
@@ -47,14 +47,19 @@ export interface AgentTypes {
 }
 
 /** A type from what a file (or a built-in) says, against the tools a child is built with. */
-export function resolveAgentType(file: AgentFile, source: string, tools: readonly Tool[]): { type: AgentType; unknownTools: string[] } {
+export function resolveAgentType(
+  file: AgentFile,
+  source: string,
+  tools: readonly Tool[],
+  aliases: AliasTargets = CLAUDE_CODE_TARGETS,
+): { type: AgentType; unknownTools: string[] } {
   const { names, unknown } = file.tools === undefined ? { names: tools.map((t) => t.name), unknown: [] } : chooseTools(file.tools, tools);
   const chosen = tools.filter((t) => names.includes(t.name));
   const type: AgentType = {
     name: file.name,
     description: file.description,
     tools: names,
-    model: modelIdFor(file.model),
+    model: modelIdFor(file.model, aliases),
     prompt: file.prompt,
     source,
     readOnly: chosen.every((t) => !mutates(t)),
@@ -62,8 +67,11 @@ export function resolveAgentType(file: AgentFile, source: string, tools: readonl
   return { type, unknownTools: unknown };
 }
 
-/** The built-ins and the workspace's agent files, resolved against `tools` (a child's tools). */
-export async function loadAgentTypes(cwd: string, tools: readonly Tool[]): Promise<AgentTypes> {
+/**
+ * The built-ins and the workspace's agent files, resolved against `tools` (a child's tools) and
+ * what each model alias means in this session (model-choice.ts).
+ */
+export async function loadAgentTypes(cwd: string, tools: readonly Tool[], aliases: AliasTargets = CLAUDE_CODE_TARGETS): Promise<AgentTypes> {
   const result: AgentTypes = { types: new Map(), problems: [], notices: [] };
   for (const file of BUILT_IN_AGENTS) result.types.set(file.name, resolveAgentType(file, "built-in", tools).type);
   let names: string[];
@@ -88,9 +96,13 @@ export async function loadAgentTypes(cwd: string, tools: readonly Tool[]): Promi
       continue;
     }
     if (existing) result.notices.push(`${source} replaces the built-in agent type "${file.name}".`);
-    const { type, unknownTools } = resolveAgentType(file, source, tools);
+    const { type, unknownTools } = resolveAgentType(file, source, tools, aliases);
     if (unknownTools.length) {
       result.notices.push(`${source}: tools this harness does not have, skipped: ${unknownTools.join(", ")}.`);
+    }
+    const alias = aliasOf(file.model);
+    if (alias && type.model === undefined) {
+      result.notices.push(`${source}: model: ${alias} runs on the parent's model: set ${aliasEnv(alias)} to the id this provider gives it.`);
     }
     result.types.set(type.name, type);
   }

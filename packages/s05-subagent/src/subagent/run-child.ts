@@ -9,16 +9,15 @@
  *   a budget          at most 30 model calls
  *   fewer tools       its type's, and never `task` (the previous parts have none: no recursion)
  *
- * Only the final text comes back. Everything else the child read stays in the child, which is
- * the point: the parent's context grows by a summary, not by every file the child opened.
+ * Only the final text comes back, framed as another model's words (hand-back.ts). Everything
+ * else the child read stays in the child, which is the point: the parent's context grows by a
+ * summary, not by every file the child opened.
  */
 import {
   agentFrom,
-  capText,
   defineHook,
   describeError,
   isAbort,
-  MAX_OUTPUT_CHARS,
   ToolError,
   type AgentContext,
   type AgentOptions,
@@ -28,12 +27,10 @@ import {
 } from "@learn/core";
 import type { AgentType } from "../agent-types/load.ts";
 import { childSections } from "../prompt.ts";
+import { handBack } from "./hand-back.ts";
 
 /** How many model calls one child may make before it is stopped. */
 export const SUBAGENT_MAX_ROUNDS = 30;
-/** The most of a child's summary the parent reads. */
-export const SUMMARY_MAX_CHARS = MAX_OUTPUT_CHARS;
-export const NO_SUMMARY = "(no summary)";
 
 export type { PartsOf } from "@learn/core";
 
@@ -46,7 +43,10 @@ export interface ChildTask {
   prompt: string;
 }
 
-/** Run one child to its final answer; throws a ToolError the parent's model can read when it fails. */
+/**
+ * Run one child to its final answer, handed back framed as model output (hand-back.ts); throws
+ * a ToolError the parent's model can read when it fails.
+ */
 export async function runChild(task: ChildTask, parent: AgentOptions, partsOf: PartsOf, ctx: AgentContext): Promise<string> {
   const options = childOptions(task, parent, ctx);
   const watch = answerWatch();
@@ -71,7 +71,7 @@ export async function runChild(task: ChildTask, parent: AgentOptions, partsOf: P
     await child.close?.();
   }
   if (!watch.answered()) throw new ToolError(noAnswer(task.name, watch.calls()));
-  return answer.trim() === "" ? NO_SUMMARY : capText(answer, SUMMARY_MAX_CHARS);
+  return handBack(task.name, answer);
 }
 
 function noAnswer(name: string, calls: number): string {

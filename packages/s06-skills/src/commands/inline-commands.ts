@@ -10,8 +10,10 @@
  *
  * All are judged before any runs: a denial means none of them ran and no turn starts. Each
  * runs in the workspace with a time limit, its output capped and the API key kept out of its
- * environment (core's runCommand). A command that fails still gives its output and says so:
- * the model should see that `git status` failed, not a blank.
+ * environment (core's runCommand). A command that fails (a non-zero exit, a time-out, no
+ * start) stops the command, as in Claude Code: the ones after it do not run, no turn starts,
+ * and the user reads why on screen — a prompt built on a failed `git diff` would mislead the
+ * model. A template that expects failure says so itself (`!`npm test || true``).
  */
 import { capText, type Tool, type ToolCall } from "@learn/core";
 import { runCommand, type RunResult } from "@learn/core/harness";
@@ -48,19 +50,27 @@ export async function firstDenial(commands: readonly string[], deps: InlineDeps)
   return undefined;
 }
 
-/** Run each inline command of `text` and put its output where it was written. */
-export async function inlineOutputs(text: string, cwd: string): Promise<string> {
+/**
+ * Run each inline command of `text` in order and put its output where it was written; the
+ * first that fails stops there, and says how (the text is not built).
+ */
+export async function inlineOutputs(text: string, cwd: string): Promise<{ text: string } | { failure: string }> {
   const outputs: string[] = [];
-  for (const command of inlineCommandsOf(text)) outputs.push(shown(await runCommand(command, { cwd, timeoutMs: INLINE_TIMEOUT_MS, maxChars: INLINE_OUTPUT_CHARS })));
+  for (const command of inlineCommandsOf(text)) {
+    const run = await runCommand(command, { cwd, timeoutMs: INLINE_TIMEOUT_MS, maxChars: INLINE_OUTPUT_CHARS });
+    const output = capText(run.output.trimEnd(), INLINE_OUTPUT_CHARS, run.droppedChars);
+    const failed = failureOf(run);
+    if (failed) return { failure: `!\`${command}\` ${failed}${output ? `:\n${output}` : ""}` };
+    outputs.push(output);
+  }
   let next = 0;
-  return text.replace(INLINE_COMMAND, () => outputs[next++]!);
+  return { text: text.replace(INLINE_COMMAND, () => outputs[next++]!) };
 }
 
-/** A run as the model reads it: the output, and what went wrong when something did. */
-function shown(run: RunResult): string {
-  const output = capText(run.output.trimEnd(), INLINE_OUTPUT_CHARS, run.droppedChars);
-  if (run.startError) return `(the command could not start: ${run.startError})`;
-  if (run.timedOut) return `${output}\n(stopped after ${INLINE_TIMEOUT_MS / 1000} s)`.trimStart();
-  if (run.exitCode !== 0) return `${output}\n(exit code ${run.exitCode ?? run.signal})`.trimStart();
-  return output;
+/** How a run failed ("failed with exit code 2"), or undefined when it succeeded. */
+function failureOf(run: RunResult): string | undefined {
+  if (run.startError) return `could not start (${run.startError})`;
+  if (run.timedOut) return `was stopped after ${INLINE_TIMEOUT_MS / 1000} s`;
+  if (run.exitCode !== 0) return run.exitCode === null ? `was killed by ${run.signal}` : `failed with exit code ${run.exitCode}`;
+  return undefined;
 }

@@ -3,7 +3,7 @@
  *
  *   1. fill in the arguments          $ARGUMENTS, $1...$9 (arguments.ts)
  *   2. judge its inline commands      each !`cmd` as a bash call, allowed-tools granted meanwhile
- *   3. run them, inline the output    denied: no command runs, no turn starts, the user is told why
+ *   3. run them, inline the output    denied, or one fails: no turn starts, the user is told why
  *   4. return { prompt, onEnd }       the REPL runs the turn; allowed-tools hold for it alone
  *
  * /help shows `/name  <argument-hint>  description (from .claude/commands/name.md)`.
@@ -48,8 +48,13 @@ function slashCommandOf(command: CustomCommand, deps: CustomCommandDeps, turnGra
         );
         if (denial) throw new Error(`/${command.name} did not start: ${denial}`);
       }
-      if (inline.length > 0) deps.renderer.notice(`/${command.name} runs ${inline.map((c) => `\`${c}\``).join(", ")} in ${cwd}`);
-      const prompt = inline.length > 0 ? await inlineOutputs(filled, cwd) : filled;
+      let prompt = filled;
+      if (inline.length > 0) {
+        deps.renderer.notice(`/${command.name} runs ${inline.map((c) => `\`${c}\``).join(", ")} in ${cwd}`);
+        const ran = await inlineOutputs(filled, cwd);
+        if ("failure" in ran) throw new Error(`/${command.name} did not start: ${ran.failure}`);
+        prompt = ran.text;
+      }
       return { prompt, onEnd: turnGrants.prepare(prompt, command.allowedTools, source) };
     },
   };

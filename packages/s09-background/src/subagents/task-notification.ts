@@ -1,0 +1,50 @@
+/**
+ * What the lead reads of a background child: at once, that it started; later, by itself, a
+ * <task-notification> block — the shape Claude Code (2.1.328) uses for a finished background
+ * agent, with its task id, status, a one-line summary, and the result:
+ *
+ *   <task-notification>
+ *   <task-id>explore-1</task-id>
+ *   <status>completed</status>
+ *   <summary>Agent "Find the runner" finished</summary>
+ *   <result>
+ *   [Subagent hand-back] … (s05's frame: every line of the report indented, the frame closed)
+ *   </result>
+ *   </task-notification>
+ *
+ * Claude Code puts the raw report inside <result>; the course puts s05's hand-back there, so a
+ * report that writes `</result>` or `</task-notification>` cannot end the block: its lines are
+ * indented, and only the harness writes at column zero.
+ */
+export interface FinishedChild {
+  name: string;
+  /** The lead's short description of the task (its own words, quoted on one line). */
+  description: string;
+  status: "completed" | "failed";
+  /** The handed-back report, or why the child failed. */
+  result: string;
+}
+
+/** The tool result of a background start. */
+export function launchedText(name: string): string {
+  return (
+    `Started subagent ${name} in the background. Its report arrives by itself in a <task-notification> (task-id ${name}) when it ends. ` +
+    "Until then you know nothing of its results: do not report, assume or predict them. Meanwhile, do other work or answer the user; " +
+    "do not do its task yourself."
+  );
+}
+
+/** The block a finished background child's report arrives in. */
+export function taskNotification(child: FinishedChild): string {
+  const summary = `Agent ${JSON.stringify(child.description.replace(/\s+/g, " ").trim())} ${child.status === "completed" ? "finished" : "failed"}`;
+  return [
+    "<task-notification>",
+    `<task-id>${child.name}</task-id>`,
+    `<status>${child.status}</status>`,
+    `<summary>${summary}</summary>`,
+    "<result>",
+    child.result,
+    "</result>",
+    "</task-notification>",
+  ].join("\n");
+}
