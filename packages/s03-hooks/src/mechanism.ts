@@ -1,7 +1,8 @@
 /**
  * What lesson 3 adds: policy hung on the kernel's hooks instead of written into the loop — the
- * permission pipeline as the first PreToolUse hook, the command hooks of settings.json after
- * every other hook, the read guard on the search tools, and `/permissions`. The tools of
+ * permission pipeline as the first PreToolUse hook (settings.json's PreToolUse command hooks run
+ * inside it, before its question, as in Claude Code), the other command hooks after every other
+ * hook, the read guard on the search tools, and `/permissions`. The tools of
  * lessons 1 and 2 get their meaning to the policy here (permissions/earlier-tools.ts).
  *
  * Grants: allow rules that later mechanisms declare for their own tools (`Mechanism.grants`:

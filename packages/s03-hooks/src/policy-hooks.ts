@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { AgentOptions, Hook, SlashCommand } from "@learn/core";
 import { loadedEnvFiles, type LessonFlag } from "@learn/core/harness";
-import { commandHooks } from "./command-hooks/hooks.ts";
+import { commandHooks, preToolUseCommandHooks } from "./command-hooks/hooks.ts";
 import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";
 import { Grants } from "./permissions/grants.ts";
@@ -27,9 +27,9 @@ export const permissionModeFlag: LessonFlag = {
 };
 
 export interface PolicyHooks {
-  /** The permission pipeline: register it as the FIRST PreToolUse hook. */
+  /** The permission pipeline, with the PreToolUse command hooks before it: register it as the FIRST PreToolUse hook. */
   permissions: Hook<"PreToolUse">;
-  /** The command hooks from settings.json, one kernel hook per event. */
+  /** The other command hooks from settings.json, one kernel hook per event. */
   commandHooks: Hook[];
   commands: SlashCommand[];
   mode: PermissionMode;
@@ -61,15 +61,11 @@ export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHo
   const grants = new Grants();
   const access: PermissionAccess = { policy, grants, judge: (call, ctx) => judge(call, policy, ask, ctx.cwd, ctx.signal, grants) };
 
+  const hookOptions = { config: settings.hooks, session: hookSession };
   return {
-    permissions: permissionHook(policy, ask, grants),
-    commandHooks: commandHooks({
-      config: settings.hooks,
-      ask,
-      session: hookSession,
-      // A call a hook rewrote goes through the policy again: a hook cannot launder a call.
-      recheck: (call, ctx) => access.judge(call, ctx),
-    }),
+    // PreToolUse command hooks run inside the permission hook, before its question (permissions/hook.ts).
+    permissions: permissionHook(policy, ask, grants, preToolUseCommandHooks(hookOptions)),
+    commandHooks: commandHooks(hookOptions),
     commands: [permissionsCommand({ policy, session, hooks: settings.hooks, file: settings.file, problems: settings.problems })],
     mode: policy.mode,
     ask,

@@ -80,15 +80,44 @@ describe("PreToolUse command hooks", () => {
     expect(await exists("ran.txt")).toBe(true);
   });
 
-  it("a hook's allow cannot override the policy: a call the rules deny never reaches the hook", async () => {
+  /** The hook saves what it read and answers `allow`; the settings add these rules; run in this mode, no terminal. */
+  async function allowingHook(permissions: object, mode: string, calls: Call[] = [TOUCH]) {
     ws = await workspaceWith(undefined);
-    const command = await shellHook(ws.dir, "hook.sh", `${SAVE_STDIN}\n${answerJson({ hookSpecificOutput: { permissionDecision: "allow" } })}`);
-    await writeSettings(ws.dir, { permissions: { deny: ["Bash(touch *)"] }, hooks: hooksFor("PreToolUse", command) });
-    const { agent, simulator } = await scriptedAgent(lesson, scriptOf([TOUCH]), ws.dir, { flags: BYPASS });
+    const command = await shellHook(ws.dir, "hook.sh", `${SAVE_STDIN}\n${answerJson({ hookSpecificOutput: { permissionDecision: "allow", permissionDecisionReason: "the hook knows" } })}`);
+    await writeSettings(ws.dir, { permissions, hooks: hooksFor("PreToolUse", command) });
+    const { agent, simulator } = await scriptedAgent(lesson, scriptOf(calls), ws.dir, { flags: { "permission-mode": mode } });
     await agent.run("go", never());
-    expect(toolResultsOf(simulator.requests[1]!.body)[0]!.content).toMatch(/^Denied: .*Bash\(touch \*\)/);
-    expect(await exists("stdin.json")).toBe(false);
+    return toolResultsOf(simulator.requests[1]!.body);
+  }
+
+  it("run before the permission question: a hook's allow replaces the question the mode would ask", async () => {
+    const [result] = await allowingHook({}, "default");
+    expect(result!.isError).toBe(false);
+    expect(await exists("ran.txt")).toBe(true);
+  });
+
+  it("a deny rule still wins over a hook's allow — and the hook saw the call it refused", async () => {
+    const [result] = await allowingHook({ deny: ["Bash(touch *)"] }, "bypassPermissions");
+    expect(result!.content).toMatch(/^Denied: .*Bash\(touch \*\)/);
+    expect(await readJson("stdin.json")).toMatchObject({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "touch ran.txt" } });
     expect(await exists("ran.txt")).toBe(false);
+  });
+
+  it.each([
+    ["an ask rule", { ask: ["Bash(touch *)"] }, "default", /the rule Bash\(touch \*\) in permissions\.ask/],
+    ["plan mode", {}, "plan", /^Denied: plan mode/],
+    ["a protected path", {}, "default", /protected path/],
+  ])("%s still wins over a hook's allow", async (_, permissions, mode, why) => {
+    const call = _ === "a protected path" ? { name: "bash", input: { command: "touch .claude/ran.txt" } } : TOUCH;
+    const [result] = await allowingHook(permissions, mode, [call]);
+    expect(result).toMatchObject({ isError: true, content: expect.stringMatching(why) });
+    expect([await exists("ran.txt"), await exists(".claude/ran.txt")]).toEqual([false, false]);
+  });
+
+  it("a hook's ask asks even for a call that needs no rule (a read-only command)", async () => {
+    const hook = answerJson({ hookSpecificOutput: { permissionDecision: "ask", permissionDecisionReason: "show me first" } });
+    const { results } = await withHook("PreToolUse", hook, [{ name: "bash", input: { command: "cat .claude/settings.json" } }], { flags: {} });
+    expect(results[0]).toMatchObject({ isError: true, content: expect.stringContaining("show me first") });
   });
 
   it("exit 0 with permissionDecision ask: without a terminal it is denied and says why", async () => {

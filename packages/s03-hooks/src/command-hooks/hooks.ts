@@ -5,20 +5,18 @@
  *
  *   event              exit 2 / JSON deny means            other results
  *   UserPromptSubmit   the prompt is blocked               stdout / additionalContext → context
- *   PreToolUse         the call is denied (reason → model) JSON "ask" → the permission asker
+ *   PreToolUse         the call is denied (reason → model) JSON allow / ask → the permission hook
  *   PostToolUse        the reason goes to the model        additionalContext → context
  *   Stop               keep working: the reason is the next message (bounded by the kernel)
  *
- * They run AFTER the permission hook: a call the policy denies never reaches them, and a
- * hook's "allow" cannot override the policy — here it only means "no objection". (In Claude
- * Code a hook's allow can skip the permission prompt; we keep the policy in charge.) A hook
- * may rewrite the call (`updatedInput`): the new input must pass the tool's schema and the
- * permission policy again, or the call is denied.
+ * PreToolUse is not a kernel hook of its own: as in Claude Code, the commands run BEFORE the
+ * permission question, inside the permission hook (permissions/hook.ts), and see every call —
+ * those the policy then refuses too. What they say here is only their opinion (`HookOpinion`);
+ * the permission hook weighs it against the rules. A hook may rewrite the call (`updatedInput`):
+ * the new input must pass the tool's schema, and it is the new call the policy judges.
  */
 import { capText, defineHook, describeIssues, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
 import { runCommand } from "@learn/core/harness";
-import type { Asker } from "../permissions/asker.ts";
-import type { Decision } from "../permissions/decision.ts";
 import type { CommandHookEvent, CommandHookSpec, HookConfig } from "./config.ts";
 import { fromClaudeCode, payloadOf, type EventDetails, type HookSession } from "./payload.ts";
 import { verdictOf, type HookVerdict } from "./verdict.ts";
@@ -26,11 +24,23 @@ import { verdictOf, type HookVerdict } from "./verdict.ts";
 export interface CommandHookOptions {
   config: HookConfig;
   session: HookSession;
-  /** Where a hook's "ask" goes: the same asker the permission pipeline uses. */
-  ask: Asker;
-  /** The permission policy's answer for a call a hook rewrote (a person may be asked). */
-  recheck?: (call: ToolCall, ctx: AgentContext) => Promise<Decision>;
 }
+
+/** What the PreToolUse command hooks say about one call, for the permission hook to weigh. */
+export interface HookOpinion {
+  /** The call to judge and run: the model's, or as a hook rewrote it (schema-checked). */
+  call: ToolCall;
+  /** A hook blocked it (exit 2, permissionDecision deny), or rewrote it into something unusable: why. */
+  deny?: string;
+  /** A hook asked (wins over another's allow), or allowed; and its reason, as the person or the model reads it. */
+  decision?: "allow" | "ask";
+  reason?: string;
+  /** The hook that rewrote the call, if one did. */
+  rewrittenBy?: string;
+}
+
+/** The PreToolUse command hooks, as the permission hook calls them. */
+export type PreToolUseCommandHooks = (call: ToolCall, ctx: AgentContext) => Promise<HookOpinion>;
 
 /**
  * A hook's whole stdout is read, however long (the parts shown or passed on are capped): a
@@ -57,26 +67,6 @@ export function commandHooks(o: CommandHookOptions): Hook[] {
       return context ? { context } : undefined;
     }),
 
-    defineHook("PreToolUse", commandHookName("PreToolUse"), async ({ call }, ctx) => {
-      const answers = await run({ event: "PreToolUse", call }, call, ctx);
-      if (ctx.signal.aborted) return { decision: "deny", reason: "interrupted by the user before it ran" };
-      const denied = answers.find((a) => a.verdict.block !== undefined || a.verdict.decision === "deny");
-      if (denied) {
-        const why = denied.verdict.block ?? denied.verdict.reason ?? "no reason given";
-        return { decision: "deny", reason: `the PreToolUse hook "${denied.hook.command}" blocked it: ${why}` };
-      }
-      const rewrite = answers.find((a) => a.verdict.updatedInput !== undefined);
-      const rewritten = rewrite ? await rewrittenCall(o, call, rewrite, ctx) : call;
-      if (typeof rewritten === "string") return { decision: "deny", reason: rewritten };
-      const asking = answers.find((a) => a.verdict.decision === "ask");
-      if (asking) {
-        const reason = `the PreToolUse hook "${asking.hook.command}" asks: ${asking.verdict.reason ?? "confirm this call"}`;
-        const answer = await o.ask(rewritten, { behavior: "ask", reason, step: "hook" }, ctx.signal);
-        if (answer.behavior !== "allow") return { decision: "deny", reason: answer.reason };
-      }
-      return rewrite ? { updatedInput: rewritten.input } : undefined;
-    }),
-
     defineHook("PostToolUse", commandHookName("PostToolUse"), async ({ call, outcome }, ctx) => {
       const answers = await run({ event: "PostToolUse", call, outcome }, call, ctx);
       const context = contextOf(answers);
@@ -92,19 +82,37 @@ export function commandHooks(o: CommandHookOptions): Hook[] {
 }
 
 /**
- * The call as a hook rewrote it — its `updatedInput` back in our field names, checked by the
- * tool's schema and then by the permission policy — or why it is denied.
+ * Run the PreToolUse command hooks on one call and gather their opinion: the first block or
+ * deny decides; else a rewrite (checked by the tool's schema), and the strongest of ask / allow.
  */
-async function rewrittenCall(o: CommandHookOptions, call: ToolCall, { hook, verdict }: HookAnswer, ctx: AgentContext): Promise<ToolCall | string> {
+export function preToolUseCommandHooks(o: CommandHookOptions): PreToolUseCommandHooks {
+  return async (call, ctx) => {
+    const answers = await runMatching(o, { event: "PreToolUse", call }, call, ctx);
+    const denied = answers.find((a) => a.verdict.block !== undefined || a.verdict.decision === "deny");
+    if (denied) {
+      const why = denied.verdict.block ?? denied.verdict.reason ?? "no reason given";
+      return { call, deny: `the PreToolUse hook "${denied.hook.command}" blocked it: ${why}` };
+    }
+    const rewrite = answers.find((a) => a.verdict.updatedInput !== undefined);
+    const rewritten = rewrite ? rewrittenCall(call, rewrite) : call;
+    if (typeof rewritten === "string") return { call, deny: rewritten };
+    const opinion: HookOpinion = rewrite ? { call: rewritten, rewrittenBy: rewrite.hook.command } : { call };
+    const said = answers.find((a) => a.verdict.decision === "ask") ?? answers.find((a) => a.verdict.decision === "allow");
+    if (!said) return opinion;
+    const decision = said.verdict.decision as "allow" | "ask";
+    const fallback = decision === "ask" ? "confirm this call" : "no reason given";
+    return { ...opinion, decision, reason: `the PreToolUse hook "${said.hook.command}" ${decision}s: ${said.verdict.reason ?? fallback}` };
+  };
+}
+
+/** The call as a hook rewrote it — its `updatedInput` back in our field names, checked by the tool's schema — or why it is denied. */
+function rewrittenCall(call: ToolCall, { hook, verdict }: HookAnswer): ToolCall | string {
   const by = `the PreToolUse hook "${hook.command}"`;
   const updated = verdict.updatedInput;
   if (updated === null || typeof updated !== "object" || Array.isArray(updated)) return `${by} answered an updatedInput that is not an object.`;
   const parsed = call.tool.schema.safeParse(fromClaudeCode(updated as Record<string, unknown>, call.tool.permission?.claudeCode));
   if (!parsed.success) return `${by} changed the input into one ${call.name} does not accept: ${describeIssues(parsed.error)}`;
-  const changed: ToolCall = { ...call, input: parsed.data as Record<string, unknown> };
-  const decision = o.recheck ? await o.recheck(changed, ctx) : undefined;
-  if (decision && decision.behavior !== "allow") return `${by} changed the call, and the permission policy does not allow the new one: ${decision.reason}`;
-  return changed;
+  return { ...call, input: parsed.data as Record<string, unknown> };
 }
 
 /** Run every hook command configured for this event (and tool), in parallel; report failures. */
