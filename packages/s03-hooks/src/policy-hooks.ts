@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { AgentOptions, Hook, SlashCommand } from "@learn/core";
 import { loadedEnvFiles, type LessonFlag } from "@learn/core/harness";
 import { commandHooks, preToolUseCommandHooks } from "./command-hooks/hooks.ts";
+import { transcriptPathOf } from "./command-hooks/transcript.ts";
 import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";
 import { Grants } from "./permissions/grants.ts";
@@ -56,7 +57,8 @@ export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHo
   // "always" answers live in this object: one agent, one session.
   const session = new SessionRules();
   const ask = createAsker({ ...options, session, settingsFile: SETTINGS_FILE, degraded: policy.degraded });
-  const hookSession = { sessionId: randomUUID(), cwd, permissionMode: policy.mode };
+  const sessionId = randomUUID();
+  const hookSession = { sessionId, cwd, permissionMode: policy.mode, transcriptPath: transcriptPathOf(sessionId) };
   // Allow rules the harness adds while it runs (a command's allowed-tools): none yet.
   const grants = new Grants();
   const access: PermissionAccess = { policy, grants, judge: (call, ctx) => judge(call, policy, ask, ctx.cwd, ctx.signal, grants) };

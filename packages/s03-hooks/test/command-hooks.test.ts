@@ -56,7 +56,7 @@ describe("PreToolUse command hooks", () => {
     const toolUse = (simulator.requests[1]!.body as { messages: { content: { type: string; id?: string }[] }[] }).messages[1]!.content.find((b) => b.type === "tool_use")!;
     expect(input).toEqual({
       session_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      transcript_path: null,
+      transcript_path: expect.stringMatching(/\.jsonl$/),
       cwd: ws!.dir,
       permission_mode: "bypassPermissions",
       hook_event_name: "PreToolUse",
@@ -66,6 +66,10 @@ describe("PreToolUse command hooks", () => {
     });
     expect(await readFile(path.join(ws!.dir, "cwd.txt"), "utf8")).toBe(ws!.dir);
     expect(results[0]!.isError).toBe(false);
+    // The transcript exists: the conversation so far, one message a line — the tool call included.
+    const transcript = (await readFile(input.transcript_path, "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+    expect(transcript[0]).toEqual({ role: "user", content: "go" });
+    expect(JSON.stringify(transcript.at(-1))).toContain('"name":"bash"');
   });
 
   it("exit 0 with permissionDecision deny: denied with the reason, nothing runs", async () => {
@@ -222,7 +226,9 @@ describe("PostToolUse command hooks", () => {
       `${SAVE_STDIN}\n${answerJson({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "remember to clean up ran.txt" } })}`,
     );
     const input = await readJson("stdin.json");
-    expect(input).toMatchObject({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_response: { content: "(no output)", is_error: false } });
+    // Claude Code's Bash response object (the course's bash merges stderr into stdout), and how long it ran.
+    expect(input).toMatchObject({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false } });
+    expect(input.duration_ms).toEqual(expect.any(Number));
     expect(results[0]!.content).toBe("(no output)\n\nremember to clean up ran.txt");
   });
 
@@ -320,7 +326,7 @@ exit 0`);
     const command = await bashHook(ws.dir, "protect.sh", `
 file=$(sed -n 's/.*"file_path":"\\([^"]*\\)".*/\\1/p')
 case "$file" in
-  protected/*) echo "Blocked: $file is protected" >&2; exit 2 ;;
+  "$CLAUDE_PROJECT_DIR"/protected/*) echo "Blocked: \${file#"$CLAUDE_PROJECT_DIR"/} is protected" >&2; exit 2 ;;
 esac
 exit 0`);
     await writeSettings(ws.dir, { hooks: hooksFor("PreToolUse", command, "Edit|Write") });
@@ -340,9 +346,10 @@ exit 0`);
   });
 
   it.each([
-    ["read_file", { path: "a.txt", offset: 2 }, "Read", { file_path: "a.txt", offset: 2 }],
-    ["write_file", { path: "b.txt", content: "x" }, "Write", { file_path: "b.txt", content: "x" }],
-    ["edit_file", { path: "a.txt", old_text: "one", new_text: "uno" }, "Edit", { file_path: "a.txt", old_string: "one", new_string: "uno" }],
+    // file_path absolute, as Claude Code sends it ("WS" stands for the workspace).
+    ["read_file", { path: "a.txt", offset: 2 }, "Read", { file_path: "WS/a.txt", offset: 2 }],
+    ["write_file", { path: "b.txt", content: "x" }, "Write", { file_path: "WS/b.txt", content: "x" }],
+    ["edit_file", { path: "a.txt", old_text: "one", new_text: "uno" }, "Edit", { file_path: "WS/a.txt", old_string: "one", new_string: "uno" }],
     ["glob", { pattern: "*.txt" }, "Glob", { pattern: "*.txt" }],
     ["grep", { pattern: "one", path: "." }, "Grep", { pattern: "one", path: "." }],
   ])("%s arrives as Claude Code's %s with its field names", async (name, input, claudeName, claudeInput) => {
@@ -351,7 +358,8 @@ exit 0`);
     const command = await shellHook(ws.dir, "hook.sh", SAVE_STDIN);
     await writeSettings(ws.dir, { hooks: hooksFor("PreToolUse", command) });
     await agentOn(calls);
-    expect(await readJson("stdin.json")).toMatchObject({ tool_name: claudeName, tool_input: claudeInput });
+    const expected = JSON.parse(JSON.stringify(claudeInput).replace('"WS/', JSON.stringify(`${ws.dir}/`).slice(0, -1)));
+    expect(await readJson("stdin.json")).toMatchObject({ tool_name: claudeName, tool_input: expected });
     expect(Object.keys((await readJson("stdin.json")).tool_input).sort()).toEqual(Object.keys(claudeInput).sort());
   });
 });

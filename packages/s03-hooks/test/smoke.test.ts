@@ -48,11 +48,11 @@ describe("s03 demo", () => {
     // refused rm -rf and copy too, and the cat that shows the log. Each line is the event as the
     // hook read it: Claude Code's fields and names.
     const log = (await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
-    const event = { session_id: expect.any(String), transcript_path: null, cwd: ws.dir, permission_mode: "default", hook_event_name: "PreToolUse", tool_use_id: expect.any(String) };
+    const event = { session_id: expect.any(String), transcript_path: expect.any(String), cwd: ws.dir, permission_mode: "default", hook_event_name: "PreToolUse", tool_use_id: expect.any(String) };
     expect(log).toEqual([
       // The hook sees Claude Code's view of each call: the names a Claude Code hook script expects.
       { ...event, tool_name: "Bash", tool_input: { command: "rm -rf ./*" } },
-      { ...event, tool_name: "Write", tool_input: { file_path: "hello.js", content: 'console.log("Hello Agent");\n' } },
+      { ...event, tool_name: "Write", tool_input: { file_path: path.join(ws.dir, "hello.js"), content: 'console.log("Hello Agent");\n' } },
       { ...event, tool_name: "Bash", tool_input: { command: "node hello.js" } },
       { ...event, tool_name: "Bash", tool_input: { command: "mkdir -p build && cp hello.js build/ && ls build" } },
       { ...event, tool_name: "Bash", tool_input: { command: "cat .claude/tool-log.jsonl" } },

@@ -19,6 +19,7 @@ import { capText, defineHook, describeIssues, MAX_OUTPUT_CHARS, type Hook, type 
 import { runCommand } from "@learn/core/harness";
 import type { CommandHookEvent, CommandHookSpec, HookConfig } from "./config.ts";
 import { fromClaudeCode, payloadOf, type EventDetails, type HookSession } from "./payload.ts";
+import { writeTranscript } from "./transcript.ts";
 import { verdictOf, type HookVerdict } from "./verdict.ts";
 
 export interface CommandHookOptions {
@@ -67,8 +68,8 @@ export function commandHooks(o: CommandHookOptions): Hook[] {
       return context ? { context } : undefined;
     }),
 
-    defineHook("PostToolUse", commandHookName("PostToolUse"), async ({ call, outcome }, ctx) => {
-      const answers = await run({ event: "PostToolUse", call, outcome }, call, ctx);
+    defineHook("PostToolUse", commandHookName("PostToolUse"), async ({ call, outcome, durationMs }, ctx) => {
+      const answers = await run({ event: "PostToolUse", call, outcome, ...(durationMs === undefined ? {} : { durationMs }) }, call, ctx);
       const context = contextOf(answers);
       return context ? { context } : undefined;
     }),
@@ -121,6 +122,7 @@ async function runMatching(o: CommandHookOptions, details: EventDetails, call: T
     .filter((entry) => call === undefined || entry.matches(call.name, call.tool.permission?.claudeCode?.name))
     .flatMap((entry) => entry.hooks);
   if (hooks.length === 0) return [];
+  await writeTranscript(o.session.transcriptPath, ctx.messages);
   const input = JSON.stringify(payloadOf({ ...o.session, cwd: ctx.cwd }, details));
   const env = { ...process.env, CLAUDE_PROJECT_DIR: ctx.cwd };
   return Promise.all(
