@@ -36,7 +36,9 @@ export const permissions: Mechanism = {
       ...parts,
       tools: withReadGuard(withEarlierToolPermissions(parts.tools), policy.permissionPolicy),
       // The permission hook goes FIRST: no tool runs, and no other hook sees a call, without its yes.
-      hooks: [policy.permissions, ...parts.hooks, ...policy.commandHooks],
+      hooks: [policy.permissions, ...parts.hooks, ...policy.commandHooks.hooks],
+      onClear: [...parts.onClear, policy.commandHooks.onClear],
+      close: [...parts.close, policy.commandHooks.close],
       sections: withPermissionGuidance(parts.sections, policy.mode),
       commands: [...parts.commands, ...policy.commands],
       permissions: policy.access,

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { AgentOptions, Hook, SlashCommand } from "@learn/core";
 import { loadedEnvFiles, type LessonFlag } from "@learn/core/harness";
-import { commandHooks, preToolUseCommandHooks } from "./command-hooks/hooks.ts";
+import { commandHooks, preToolUseCommandHooks, type CommandHookParts } from "./command-hooks/hooks.ts";
 import { transcriptPathOf } from "./command-hooks/transcript.ts";
 import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";
@@ -30,8 +30,8 @@ export const permissionModeFlag: LessonFlag = {
 export interface PolicyHooks {
   /** The permission pipeline, with the PreToolUse command hooks before it: register it as the FIRST PreToolUse hook. */
   permissions: Hook<"PreToolUse">;
-  /** The other command hooks from settings.json, one kernel hook per event. */
-  commandHooks: Hook[];
+  /** The other command hooks from settings.json: kernel hooks, and the moments outside a turn (/clear, exit). */
+  commandHooks: CommandHookParts;
   commands: SlashCommand[];
   mode: PermissionMode;
   /** The asker both of them use: "always" answers are shared. */
@@ -63,7 +63,7 @@ export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHo
   const grants = new Grants();
   const access: PermissionAccess = { policy, grants, judge: (call, ctx) => judge(call, policy, ask, ctx.cwd, ctx.signal, grants) };
 
-  const hookOptions = { config: settings.hooks, session: hookSession };
+  const hookOptions = { config: settings.hooks, session: hookSession, renderer };
   return {
     // PreToolUse command hooks run inside the permission hook, before its question (permissions/hook.ts).
     permissions: permissionHook(policy, ask, grants, preToolUseCommandHooks(hookOptions)),

@@ -256,6 +256,51 @@ describe("UserPromptSubmit command hooks", () => {
   });
 });
 
+describe("the session's own events (Claude Code's SessionStart, SessionEnd, PostToolUseFailure)", () => {
+  const APPEND_STDIN = "cat >> events.jsonl; echo >> events.jsonl; echo";
+  const events = async () => (await readFile(path.join(ws!.dir, "events.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+
+  it("SessionStart runs before the first prompt (source startup) and after /clear (source clear); its stdout is context", async () => {
+    ws = await workspaceWith(undefined);
+    const command = await shellHook(ws.dir, "start.sh", `${APPEND_STDIN} "The shop uses tabs."`);
+    await writeSettings(ws.dir, { hooks: hooksFor("SessionStart", command) });
+    const turns = { turns: [1, 2, 3].map((n) => ({ content: [{ type: "text", text: `answer ${n}` }] })) };
+    const { agent, simulator } = await scriptedAgent(lesson, JSON.stringify(turns), ws.dir);
+    for (const prompt of ["one", "two"]) await agent.run(prompt, never());
+    agent.clear();
+    await agent.run("three", never());
+    const first = (r: number) => (simulator.requests[r]!.body as { messages: { content: unknown }[] }).messages[0]!.content;
+    expect([first(0), first(1), first(2)]).toEqual(["one\n\nThe shop uses tabs.", "one\n\nThe shop uses tabs.", "three\n\nThe shop uses tabs."]);
+    const seen = await events();
+    expect(seen.map((e) => e.source)).toEqual(["startup", "clear"]);
+    expect(seen[0]).toEqual({ session_id: expect.any(String), transcript_path: expect.any(String), cwd: ws.dir, hook_event_name: "SessionStart", source: "startup" });
+  });
+
+  it("a failed call gets PostToolUseFailure (error, is_interrupt, duration_ms), not PostToolUse", async () => {
+    ws = await workspaceWith(undefined);
+    const command = await shellHook(ws.dir, "log.sh", APPEND_STDIN);
+    const hooks = { PostToolUse: [{ hooks: [{ type: "command", command }] }], PostToolUseFailure: [{ hooks: [{ type: "command", command }] }] };
+    await writeSettings(ws.dir, { hooks });
+    const { agent } = await scriptedAgent(lesson, scriptOf([{ name: "bash", input: { command: "echo out; exit 3" } }, TOUCH]), ws.dir, { flags: BYPASS });
+    await agent.run("go", never());
+    const [failed, ran] = await events();
+    expect(failed).toMatchObject({ hook_event_name: "PostToolUseFailure", tool_name: "Bash", tool_input: { command: "echo out; exit 3" }, error: "Exit code 3\nout", is_interrupt: false, duration_ms: expect.any(Number) });
+    expect(failed.tool_response).toBeUndefined();
+    expect(ran).toMatchObject({ hook_event_name: "PostToolUse", tool_input: { command: "touch ran.txt" } });
+  });
+
+  it("SessionEnd runs when the agent closes (reason other), once a session has started", async () => {
+    ws = await workspaceWith(undefined);
+    const command = await shellHook(ws.dir, "end.sh", APPEND_STDIN);
+    await writeSettings(ws.dir, { hooks: hooksFor("SessionEnd", command) });
+    const { agent } = await scriptedAgent(lesson, scriptOf([]), ws.dir);
+    await agent.run("go", never());
+    expect(await exists("events.jsonl")).toBe(false);
+    await agent.close();
+    expect(await events()).toEqual([{ session_id: expect.any(String), transcript_path: expect.any(String), cwd: ws.dir, hook_event_name: "SessionEnd", reason: "other" }]);
+  });
+});
+
 describe("Stop command hooks", () => {
   it("exit 2 keeps the agent working with the reason; stop_hook_active lets the hook let go", async () => {
     ws = await workspaceWith(undefined);

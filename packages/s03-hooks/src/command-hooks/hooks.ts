@@ -25,6 +25,20 @@ import { verdictOf, type HookVerdict } from "./verdict.ts";
 export interface CommandHookOptions {
   config: HookConfig;
   session: HookSession;
+  /** Where a hook's errors are shown when no turn runs (SessionEnd, on exit). */
+  renderer: AgentContext["renderer"];
+}
+
+/** What running hooks needs of the agent's context (a turn's, or the one made up on exit). */
+type HookContext = Pick<AgentContext, "cwd" | "signal" | "renderer" | "messages">;
+
+/** The command hooks as the agent is given them: kernel hooks, and the two moments outside a turn. */
+export interface CommandHookParts {
+  hooks: Hook[];
+  /** `/clear`: the next prompt starts a new session (SessionStart, source "clear"). */
+  onClear: () => void;
+  /** On exit: SessionEnd. */
+  close: () => Promise<void>;
 }
 
 /** What the PreToolUse command hooks say about one call, for the permission hook to weigh. */
@@ -57,19 +71,29 @@ interface HookAnswer {
 
 export const commandHookName = (event: CommandHookEvent) => `${event} command hooks`;
 
-export function commandHooks(o: CommandHookOptions): Hook[] {
-  const run = (details: EventDetails, call: ToolCall | undefined, ctx: AgentContext) => runMatching(o, details, call, ctx);
-  return [
+export function commandHooks(o: CommandHookOptions): CommandHookParts {
+  const run = (details: EventDetails, call: ToolCall | undefined, ctx: HookContext) => runMatching(o, details, call, ctx);
+  // The session starts with its first prompt (the course has no moment before it), and again after /clear.
+  let starting: "startup" | "clear" | undefined = "startup";
+  let lastMessages: AgentContext["messages"] = [];
+  const hooks = [
     defineHook("UserPromptSubmit", commandHookName("UserPromptSubmit"), async ({ prompt }, ctx) => {
+      lastMessages = ctx.messages;
+      const source = starting;
+      starting = undefined;
+      // SessionStart's output is context for the model, as UserPromptSubmit's: both go with this prompt.
+      const started = source ? await run({ event: "SessionStart", source }, undefined, ctx) : [];
       const answers = await run({ event: "UserPromptSubmit", prompt }, undefined, ctx);
       const blocked = answers.find((a) => a.verdict.block !== undefined);
       if (blocked) return { block: `${blocked.hook.command}: ${blocked.verdict.block}` };
-      const context = contextOf(answers);
+      const context = contextOf([...started.filter((a) => a.verdict.block === undefined), ...answers]);
       return context ? { context } : undefined;
     }),
 
+    // A call that failed gets PostToolUseFailure instead of PostToolUse, as in Claude Code.
     defineHook("PostToolUse", commandHookName("PostToolUse"), async ({ call, outcome, durationMs }, ctx) => {
-      const answers = await run({ event: "PostToolUse", call, outcome, ...(durationMs === undefined ? {} : { durationMs }) }, call, ctx);
+      const event = outcome.isError ? "PostToolUseFailure" : "PostToolUse";
+      const answers = await run({ event, call, outcome, ...(durationMs === undefined ? {} : { durationMs }) }, call, ctx);
       const context = contextOf(answers);
       return context ? { context } : undefined;
     }),
@@ -80,6 +104,18 @@ export function commandHooks(o: CommandHookOptions): Hook[] {
       return blocked ? { continueWith: blocked.verdict.block } : undefined;
     }),
   ];
+  return {
+    hooks,
+    onClear: () => {
+      starting = "clear";
+    },
+    // On exit there is no turn: a context of the session's own, with a signal nothing aborts.
+    close: async () => {
+      if (starting === "startup") return; // no prompt ever ran: the session never started
+      const ctx = { cwd: o.session.cwd, signal: new AbortController().signal, renderer: o.renderer, messages: lastMessages };
+      await run({ event: "SessionEnd", reason: "other" }, undefined, ctx);
+    },
+  };
 }
 
 /**
@@ -117,9 +153,10 @@ function rewrittenCall(call: ToolCall, { hook, verdict }: HookAnswer): ToolCall 
 }
 
 /** Run every hook command configured for this event (and tool), in parallel; report failures. */
-async function runMatching(o: CommandHookOptions, details: EventDetails, call: ToolCall | undefined, ctx: AgentContext): Promise<HookAnswer[]> {
+async function runMatching(o: CommandHookOptions, details: EventDetails, call: ToolCall | undefined, ctx: HookContext): Promise<HookAnswer[]> {
+  const matched: [string, string | undefined] | undefined = call ? [call.name, call.tool.permission?.claudeCode?.name] : sessionMatched(details);
   const hooks = (o.config[details.event] ?? [])
-    .filter((entry) => call === undefined || entry.matches(call.name, call.tool.permission?.claudeCode?.name))
+    .filter((entry) => matched === undefined || entry.matches(matched[0], matched[1]))
     .flatMap((entry) => entry.hooks);
   if (hooks.length === 0) return [];
   await writeTranscript(o.session.transcriptPath, ctx.messages);
@@ -140,6 +177,13 @@ async function runMatching(o: CommandHookOptions, details: EventDetails, call: T
       return { hook, verdict };
     }),
   );
+}
+
+/** What a SessionStart or SessionEnd matcher is matched against: how it started, why it ended. */
+function sessionMatched(details: EventDetails): [string, string] | undefined {
+  if (details.event === "SessionStart") return [details.source, details.source];
+  if (details.event === "SessionEnd") return [details.reason, details.reason];
+  return undefined;
 }
 
 /** Context from every hook, and (PostToolUse) the reasons of hooks that exited 2. */

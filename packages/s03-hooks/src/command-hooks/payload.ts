@@ -6,7 +6,9 @@
  *     "tool_name": "Bash", "tool_input": { "command": "npm test" }, "tool_use_id": "toolu_…" }
  *
  * PostToolUse adds `tool_response` — the tool's own result, shaped as Claude Code's (below) —
- * and `duration_ms`, how long the tool ran. UserPromptSubmit has `prompt`; Stop has
+ * and `duration_ms`, how long the tool ran; a call that failed gets PostToolUseFailure instead,
+ * with `error` (what the model reads) and `is_interrupt`. SessionStart has `source` (`startup`,
+ * `clear`), SessionEnd `reason`. UserPromptSubmit has `prompt`; Stop has
  * `stop_hook_active` (true when a Stop hook already kept this turn going — a hook that blocks
  * every time should let go then). `transcript_path` is a file that exists: the conversation so
  * far, one message a line, written (secrets scrubbed) before the hooks run (transcript.ts).
@@ -37,10 +39,12 @@ export interface HookSession {
 }
 
 export type EventDetails =
+  | { event: "SessionStart"; source: "startup" | "clear" }
   | { event: "UserPromptSubmit"; prompt: string }
   | { event: "PreToolUse"; call: ToolCall }
-  | { event: "PostToolUse"; call: ToolCall; outcome: ToolOutcome; durationMs?: number }
-  | { event: "Stop"; continuations: number };
+  | { event: "PostToolUse" | "PostToolUseFailure"; call: ToolCall; outcome: ToolOutcome; durationMs?: number }
+  | { event: "Stop"; continuations: number }
+  | { event: "SessionEnd"; reason: "other" };
 
 /** The "no output" the course's bash tool says instead of an empty result (s01). */
 const NO_OUTPUT = "(no output)";
@@ -54,13 +58,21 @@ export function payloadOf(session: HookSession, details: EventDetails): Record<s
     hook_event_name: details.event satisfies CommandHookEvent,
   };
   switch (details.event) {
+    case "SessionStart":
+    case "SessionEnd": {
+      // Claude Code sends no permission mode with these: the session is not judging a call.
+      const { permission_mode: _mode, ...session } = common;
+      return details.event === "SessionStart" ? { ...session, source: details.source } : { ...session, reason: details.reason };
+    }
     case "UserPromptSubmit":
       return { ...common, prompt: details.prompt };
     case "PreToolUse":
       return { ...common, ...toolFields(details.call, session.cwd) };
-    case "PostToolUse": {
+    case "PostToolUse":
+    case "PostToolUseFailure": {
       const duration = details.durationMs === undefined ? {} : { duration_ms: details.durationMs };
-      return { ...common, ...toolFields(details.call, session.cwd), tool_response: toolResponse(details.call, details.outcome, session.cwd), ...duration };
+      const result = details.event === "PostToolUse" ? { tool_response: toolResponse(details.call, details.outcome, session.cwd) } : { error: details.outcome.content.replace(/^Error: /, ""), is_interrupt: false };
+      return { ...common, ...toolFields(details.call, session.cwd), ...result, ...duration };
     }
     case "Stop":
       return { ...common, stop_hook_active: details.continuations > 0 };
