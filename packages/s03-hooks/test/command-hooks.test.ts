@@ -296,7 +296,7 @@ describe("the session's own events (Claude Code's SessionStart, SessionEnd, Post
     const { agent } = await scriptedAgent(lesson, scriptOf([]), ws.dir);
     await agent.run("go", never());
     expect(await exists("events.jsonl")).toBe(false);
-    await agent.close();
+    await agent.close?.();
     expect(await events()).toEqual([{ session_id: expect.any(String), transcript_path: expect.any(String), cwd: ws.dir, hook_event_name: "SessionEnd", reason: "other" }]);
   });
 });
