@@ -29,8 +29,8 @@ declare module "@learn/core" {
 export const permissions: Mechanism = {
   name: "permissions",
   flags: [permissionModeFlag],
-  async add(parts, { options, grants }) {
-    const policy = await createPolicyHooks(options);
+  async add(parts, { options, grants, role }) {
+    const policy = await createPolicyHooks(options, role);
     for (const grant of grants) policy.access.grants.add(grant.rules, grant.source);
     return {
       ...parts,

@@ -4,7 +4,7 @@
  * and add their own hooks after these.
  */
 import { randomUUID } from "node:crypto";
-import type { AgentOptions, Hook, SlashCommand } from "@learn/core";
+import type { AgentOptions, BuildContext, Hook, SlashCommand } from "@learn/core";
 import { loadedEnvFiles, type LessonFlag } from "@learn/core/harness";
 import { commandHooks, preToolUseCommandHooks, type CommandHookParts } from "./command-hooks/hooks.ts";
 import { transcriptPathOf } from "./command-hooks/transcript.ts";
@@ -12,6 +12,8 @@ import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";
 import { Grants } from "./permissions/grants.ts";
 import { judge, permissionHook, type PermissionAccess } from "./permissions/hook.ts";
+import { subjectOf } from "./permissions/matching.ts";
+import { notReadOnlyCall } from "./permissions/read-only.ts";
 import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES, type PermissionMode } from "./permissions/modes.ts";
 import { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
 import { SessionRules } from "./permissions/session-rules.ts";
@@ -43,7 +45,8 @@ export interface PolicyHooks {
   access: PermissionAccess;
 }
 
-export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHooks> {
+/** `role`: a subagent's Stop hooks run as SubagentStop, and it has no session events of its own (Claude Code's rule). */
+export async function createPolicyHooks(options: AgentOptions, role: BuildContext["role"] = "lead"): Promise<PolicyHooks> {
   const { cwd, renderer, flags } = options;
 
   // settings.json: problems are shown, never guessed around. A file that is not JSON at all
@@ -61,9 +64,15 @@ export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHo
   const hookSession = { sessionId, cwd, permissionMode: policy.mode, transcriptPath: transcriptPathOf(sessionId) };
   // Allow rules the harness adds while it runs (a command's allowed-tools): none yet.
   const grants = new Grants();
-  const access: PermissionAccess = { policy, grants, judge: (call, ctx) => judge(call, policy, ask, ctx.cwd, ctx.signal, grants) };
+  const access: PermissionAccess = {
+    policy,
+    grants,
+    judge: (call, ctx) => judge(call, policy, ask, ctx.cwd, ctx.signal, grants),
+    notReadOnly: (call, cwd) => notReadOnlyCall(subjectOf(call, cwd)),
+  };
 
-  const hookOptions = { config: settings.hooks, session: hookSession, renderer };
+  const subagent = role === "subagent" ? { agentId: options.model.agent } : undefined;
+  const hookOptions = { config: settings.hooks, session: hookSession, renderer, ...(subagent ? { subagent } : {}) };
   return {
     // PreToolUse command hooks run inside the permission hook, before its question (permissions/hook.ts).
     permissions: permissionHook(policy, ask, grants, preToolUseCommandHooks(hookOptions)),

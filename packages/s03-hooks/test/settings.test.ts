@@ -105,7 +105,7 @@ describe("loading settings.json", () => {
     expect(settings.problems).toEqual([
       expect.stringMatching(new RegExp(`^${file}: hooks\\.PreToolUse\\[0\\]\\.matcher: "bash\\(" is not a valid regular expression`)),
       `${file}: hooks.PostToolUse[0].hooks[0].type: only "type": "command" hooks are supported (got "prompt")`,
-      `${file}: hooks: unsupported hook event "PermissionRequest" (this course runs SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure, Stop, SessionEnd)`,
+      `${file}: hooks: unsupported hook event "PermissionRequest" (this course runs SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure, Stop, SubagentStop, SessionEnd)`,
     ]);
     expect(settings.hooks.PreToolUse?.map((e) => e.matcher)).toEqual(["bash"]);
     expect(settings.hooks.PostToolUse).toBeUndefined();

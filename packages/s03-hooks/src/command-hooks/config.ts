@@ -16,7 +16,7 @@
 import { z } from "zod";
 import { namesOf } from "../permissions/tool-names.ts";
 
-export const COMMAND_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SessionEnd"] as const;
+export const COMMAND_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStop", "SessionEnd"] as const;
 export type CommandHookEvent = (typeof COMMAND_HOOK_EVENTS)[number];
 
 /** A hook command gets this long (seconds) unless its entry says otherwise. */

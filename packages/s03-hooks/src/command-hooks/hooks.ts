@@ -27,6 +27,8 @@ export interface CommandHookOptions {
   session: HookSession;
   /** Where a hook's errors are shown when no turn runs (SessionEnd, on exit). */
   renderer: AgentContext["renderer"];
+  /** Set for a subagent (s05): its Stop is SubagentStop, and it starts and ends no session. */
+  subagent?: { agentId: string };
 }
 
 /** What running hooks needs of the agent's context (a turn's, or the one made up on exit). */
@@ -74,7 +76,7 @@ export const commandHookName = (event: CommandHookEvent) => `${event} command ho
 export function commandHooks(o: CommandHookOptions): CommandHookParts {
   const run = (details: EventDetails, call: ToolCall | undefined, ctx: HookContext) => runMatching(o, details, call, ctx);
   // The session starts with its first prompt (the course has no moment before it), and again after /clear.
-  let starting: "startup" | "clear" | undefined = "startup";
+  let starting: "startup" | "clear" | undefined = o.subagent ? undefined : "startup";
   let lastMessages: AgentContext["messages"] = [];
   const hooks = [
     defineHook("UserPromptSubmit", commandHookName("UserPromptSubmit"), async ({ prompt }, ctx) => {
@@ -98,8 +100,10 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
       return context ? { context } : undefined;
     }),
 
+    // A subagent's stop is SubagentStop (s05 runs children through this same list of mechanisms).
     defineHook("Stop", commandHookName("Stop"), async ({ continuations }, ctx) => {
-      const answers = await run({ event: "Stop", continuations }, undefined, ctx);
+      const details: EventDetails = o.subagent ? { event: "SubagentStop", continuations, agentId: o.subagent.agentId } : { event: "Stop", continuations };
+      const answers = await run(details, undefined, ctx);
       const blocked = answers.find((a) => a.verdict.block !== undefined);
       return blocked ? { continueWith: blocked.verdict.block } : undefined;
     }),
@@ -111,7 +115,7 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
     },
     // On exit there is no turn: a context of the session's own, with a signal nothing aborts.
     close: async () => {
-      if (starting === "startup") return; // no prompt ever ran: the session never started
+      if (starting === "startup" || o.subagent) return; // no prompt ever ran (or a subagent): no session to end
       const ctx = { cwd: o.session.cwd, signal: new AbortController().signal, renderer: o.renderer, messages: lastMessages };
       await run({ event: "SessionEnd", reason: "other" }, undefined, ctx);
     },

@@ -8,7 +8,8 @@
  * PostToolUse adds `tool_response` — the tool's own result, shaped as Claude Code's (below) —
  * and `duration_ms`, how long the tool ran; a call that failed gets PostToolUseFailure instead,
  * with `error` (what the model reads) and `is_interrupt`. SessionStart has `source` (`startup`,
- * `clear`), SessionEnd `reason`. UserPromptSubmit has `prompt`; Stop has
+ * `clear`), SessionEnd `reason`. UserPromptSubmit has `prompt`; Stop (SubagentStop, for a
+ * subagent of s05: with `agent_id`, `agent_type`, `agent_transcript_path`) has
  * `stop_hook_active` (true when a Stop hook already kept this turn going — a hook that blocks
  * every time should let go then). `transcript_path` is a file that exists: the conversation so
  * far, one message a line, written (secrets scrubbed) before the hooks run (transcript.ts).
@@ -44,6 +45,7 @@ export type EventDetails =
   | { event: "PreToolUse"; call: ToolCall }
   | { event: "PostToolUse" | "PostToolUseFailure"; call: ToolCall; outcome: ToolOutcome; durationMs?: number }
   | { event: "Stop"; continuations: number }
+  | { event: "SubagentStop"; continuations: number; agentId: string }
   | { event: "SessionEnd"; reason: "other" };
 
 /** The "no output" the course's bash tool says instead of an empty result (s01). */
@@ -76,6 +78,15 @@ export function payloadOf(session: HookSession, details: EventDetails): Record<s
     }
     case "Stop":
       return { ...common, stop_hook_active: details.continuations > 0 };
+    case "SubagentStop":
+      // The course names a child `<type>-<n>` (s05): its type is the name without the number.
+      return {
+        ...common,
+        stop_hook_active: details.continuations > 0,
+        agent_id: details.agentId,
+        agent_type: details.agentId.replace(/-\d+$/, ""),
+        agent_transcript_path: session.transcriptPath,
+      };
   }
 }
 

@@ -31,6 +31,8 @@ export interface PermissionAccess {
   grants: Grants;
   /** What the permission hook would decide about this call now: always "allow" or "deny". */
   judge(call: ToolCall, ctx: { cwd: string; signal?: AbortSignal }): Promise<Decision>;
+  /** Why this call is not a read-only command line inside the workspace (read-only.ts), or undefined when it is: s05's explore runs only those. */
+  notReadOnly(call: Pick<ToolCall, "name" | "input" | "tool">, cwd: string): string | undefined;
 }
 
 export function permissionHook(policy: PermissionPolicy, ask: Asker, grants?: Grants, commandHooks?: PreToolUseCommandHooks): Hook<"PreToolUse"> {
