@@ -5,3 +5,4 @@
  */
 export { parseCommandLine, type ShellCommand } from "./command-line.ts";
 export { pathsOf, type CommandPaths } from "./command-paths.ts";
+export { notReadOnly, notFileCommand } from "./read-only.ts";

@@ -5,9 +5,10 @@
  *                          .claude/settings.json
  *                           │ permissions      │ hooks
  *                           ▼                  ▼
- *   prompt ─► Kernel ─► PreToolUse: [permissions] ─► [command hooks] ─► tool ─► PostToolUse
+ *   prompt ─► Kernel ─► PreToolUse: [permissions: command hooks, then the rules] ─► tool ─► PostToolUse
  *                           │ deny → an error result the model reads; the tool never runs
  *                           │ ask  → the person (y / n / a), or a denial when there is none
+ *                           │ a hook's allow replaces the mode's question; deny and ask rules still win
  *                           └ Read(...) deny rules also hide files from searches (read guard)
  *
  * The kernel itself lives in @learn/core (packages/core/src/kernel/): from here on, every

@@ -1,7 +1,8 @@
 /**
  * What lesson 3 adds: policy hung on the kernel's hooks instead of written into the loop — the
- * permission pipeline as the first PreToolUse hook, the command hooks of settings.json after
- * every other hook, the read guard on the search tools, and `/permissions`. The tools of
+ * permission pipeline as the first PreToolUse hook (settings.json's PreToolUse command hooks run
+ * inside it, before its question, as in Claude Code), the other command hooks after every other
+ * hook, the read guard on the search tools, and `/permissions`. The tools of
  * lessons 1 and 2 get their meaning to the policy here (permissions/earlier-tools.ts).
  *
  * Grants: allow rules that later mechanisms declare for their own tools (`Mechanism.grants`:
@@ -28,14 +29,16 @@ declare module "@learn/core" {
 export const permissions: Mechanism = {
   name: "permissions",
   flags: [permissionModeFlag],
-  async add(parts, { options, grants }) {
-    const policy = await createPolicyHooks(options);
+  async add(parts, { options, grants, role }) {
+    const policy = await createPolicyHooks(options, role);
     for (const grant of grants) policy.access.grants.add(grant.rules, grant.source);
     return {
       ...parts,
       tools: withReadGuard(withEarlierToolPermissions(parts.tools), policy.permissionPolicy),
       // The permission hook goes FIRST: no tool runs, and no other hook sees a call, without its yes.
-      hooks: [policy.permissions, ...parts.hooks, ...policy.commandHooks],
+      hooks: [policy.permissions, ...parts.hooks, ...policy.commandHooks.hooks],
+      onClear: [...parts.onClear, policy.commandHooks.onClear],
+      close: [...parts.close, policy.commandHooks.close],
       sections: withPermissionGuidance(parts.sections, policy.mode),
       commands: [...parts.commands, ...policy.commands],
       permissions: policy.access,

@@ -4,13 +4,16 @@
  * and add their own hooks after these.
  */
 import { randomUUID } from "node:crypto";
-import type { AgentOptions, Hook, SlashCommand } from "@learn/core";
+import type { AgentOptions, BuildContext, Hook, SlashCommand } from "@learn/core";
 import { loadedEnvFiles, type LessonFlag } from "@learn/core/harness";
-import { commandHooks } from "./command-hooks/hooks.ts";
+import { commandHooks, preToolUseCommandHooks, type CommandHookParts } from "./command-hooks/hooks.ts";
+import { transcriptPathOf } from "./command-hooks/transcript.ts";
 import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";
 import { Grants } from "./permissions/grants.ts";
 import { judge, permissionHook, type PermissionAccess } from "./permissions/hook.ts";
+import { subjectOf } from "./permissions/matching.ts";
+import { notReadOnlyCall } from "./permissions/read-only.ts";
 import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES, type PermissionMode } from "./permissions/modes.ts";
 import { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
 import { SessionRules } from "./permissions/session-rules.ts";
@@ -27,10 +30,10 @@ export const permissionModeFlag: LessonFlag = {
 };
 
 export interface PolicyHooks {
-  /** The permission pipeline: register it as the FIRST PreToolUse hook. */
+  /** The permission pipeline, with the PreToolUse command hooks before it: register it as the FIRST PreToolUse hook. */
   permissions: Hook<"PreToolUse">;
-  /** The command hooks from settings.json, one kernel hook per event. */
-  commandHooks: Hook[];
+  /** The other command hooks from settings.json: kernel hooks, and the moments outside a turn (/clear, exit). */
+  commandHooks: CommandHookParts;
   commands: SlashCommand[];
   mode: PermissionMode;
   /** The asker both of them use: "always" answers are shared. */
@@ -42,7 +45,8 @@ export interface PolicyHooks {
   access: PermissionAccess;
 }
 
-export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHooks> {
+/** `role`: a subagent's Stop hooks run as SubagentStop, and it has no session events of its own (Claude Code's rule). */
+export async function createPolicyHooks(options: AgentOptions, role: BuildContext["role"] = "lead"): Promise<PolicyHooks> {
   const { cwd, renderer, flags } = options;
 
   // settings.json: problems are shown, never guessed around. A file that is not JSON at all
@@ -56,20 +60,23 @@ export async function createPolicyHooks(options: AgentOptions): Promise<PolicyHo
   // "always" answers live in this object: one agent, one session.
   const session = new SessionRules();
   const ask = createAsker({ ...options, session, settingsFile: SETTINGS_FILE, degraded: policy.degraded });
-  const hookSession = { sessionId: randomUUID(), cwd, permissionMode: policy.mode };
+  const sessionId = randomUUID();
+  const hookSession = { sessionId, cwd, permissionMode: policy.mode, transcriptPath: transcriptPathOf(sessionId) };
   // Allow rules the harness adds while it runs (a command's allowed-tools): none yet.
   const grants = new Grants();
-  const access: PermissionAccess = { policy, grants, judge: (call, ctx) => judge(call, policy, ask, ctx.cwd, ctx.signal, grants) };
+  const access: PermissionAccess = {
+    policy,
+    grants,
+    judge: (call, ctx) => judge(call, policy, ask, ctx.cwd, ctx.signal, grants),
+    notReadOnly: (call, cwd) => notReadOnlyCall(subjectOf(call, cwd)),
+  };
 
+  const subagent = role === "subagent" ? { agentId: options.model.agent } : undefined;
+  const hookOptions = { config: settings.hooks, session: hookSession, renderer, ...(subagent ? { subagent } : {}) };
   return {
-    permissions: permissionHook(policy, ask, grants),
-    commandHooks: commandHooks({
-      config: settings.hooks,
-      ask,
-      session: hookSession,
-      // A call a hook rewrote goes through the policy again: a hook cannot launder a call.
-      recheck: (call, ctx) => access.judge(call, ctx),
-    }),
+    // PreToolUse command hooks run inside the permission hook, before its question (permissions/hook.ts).
+    permissions: permissionHook(policy, ask, grants, preToolUseCommandHooks(hookOptions)),
+    commandHooks: commandHooks(hookOptions),
     commands: [permissionsCommand({ policy, session, hooks: settings.hooks, file: settings.file, problems: settings.problems })],
     mode: policy.mode,
     ask,

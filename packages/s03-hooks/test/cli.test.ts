@@ -18,9 +18,12 @@ describe("s03 on the command line", () => {
     expect(run.stdout).toMatch(/^Plan mode: I changed nothing\./);
     expect(run.stderr).toContain("Denied: plan mode: write_file hello.js would change something");
     await expect(access(path.join(ws.dir, "hello.js"))).rejects.toThrow();
-    // The logging hook saw only the glob: the denied write never reached it.
+    // The logging hook saw both calls, the denied write too: it runs before the permission check.
     const log = (await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
-    expect(log).toEqual([expect.objectContaining({ hook_event_name: "PreToolUse", tool_name: "Glob", tool_input: { pattern: "*" } })]);
+    expect(log).toEqual([
+      expect.objectContaining({ hook_event_name: "PreToolUse", tool_name: "Glob", tool_input: { pattern: "*" } }),
+      expect.objectContaining({ hook_event_name: "PreToolUse", tool_name: "Write", permission_mode: "plan" }),
+    ]);
   });
 
   it("the REPL in plan mode says so in its banner, and /demo runs the plan-mode demo to the end", async () => {

@@ -56,7 +56,7 @@ describe("PreToolUse command hooks", () => {
     const toolUse = (simulator.requests[1]!.body as { messages: { content: { type: string; id?: string }[] }[] }).messages[1]!.content.find((b) => b.type === "tool_use")!;
     expect(input).toEqual({
       session_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      transcript_path: null,
+      transcript_path: expect.stringMatching(/\.jsonl$/),
       cwd: ws!.dir,
       permission_mode: "bypassPermissions",
       hook_event_name: "PreToolUse",
@@ -66,6 +66,10 @@ describe("PreToolUse command hooks", () => {
     });
     expect(await readFile(path.join(ws!.dir, "cwd.txt"), "utf8")).toBe(ws!.dir);
     expect(results[0]!.isError).toBe(false);
+    // The transcript exists: the conversation so far, one message a line — the tool call included.
+    const transcript = (await readFile(input.transcript_path, "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+    expect(transcript[0]).toEqual({ role: "user", content: "go" });
+    expect(JSON.stringify(transcript.at(-1))).toContain('"name":"bash"');
   });
 
   it("exit 0 with permissionDecision deny: denied with the reason, nothing runs", async () => {
@@ -80,15 +84,44 @@ describe("PreToolUse command hooks", () => {
     expect(await exists("ran.txt")).toBe(true);
   });
 
-  it("a hook's allow cannot override the policy: a call the rules deny never reaches the hook", async () => {
+  /** The hook saves what it read and answers `allow`; the settings add these rules; run in this mode, no terminal. */
+  async function allowingHook(permissions: object, mode: string, calls: Call[] = [TOUCH]) {
     ws = await workspaceWith(undefined);
-    const command = await shellHook(ws.dir, "hook.sh", `${SAVE_STDIN}\n${answerJson({ hookSpecificOutput: { permissionDecision: "allow" } })}`);
-    await writeSettings(ws.dir, { permissions: { deny: ["Bash(touch *)"] }, hooks: hooksFor("PreToolUse", command) });
-    const { agent, simulator } = await scriptedAgent(lesson, scriptOf([TOUCH]), ws.dir, { flags: BYPASS });
+    const command = await shellHook(ws.dir, "hook.sh", `${SAVE_STDIN}\n${answerJson({ hookSpecificOutput: { permissionDecision: "allow", permissionDecisionReason: "the hook knows" } })}`);
+    await writeSettings(ws.dir, { permissions, hooks: hooksFor("PreToolUse", command) });
+    const { agent, simulator } = await scriptedAgent(lesson, scriptOf(calls), ws.dir, { flags: { "permission-mode": mode } });
     await agent.run("go", never());
-    expect(toolResultsOf(simulator.requests[1]!.body)[0]!.content).toMatch(/^Denied: .*Bash\(touch \*\)/);
-    expect(await exists("stdin.json")).toBe(false);
+    return toolResultsOf(simulator.requests[1]!.body);
+  }
+
+  it("run before the permission question: a hook's allow replaces the question the mode would ask", async () => {
+    const [result] = await allowingHook({}, "default");
+    expect(result!.isError).toBe(false);
+    expect(await exists("ran.txt")).toBe(true);
+  });
+
+  it("a deny rule still wins over a hook's allow — and the hook saw the call it refused", async () => {
+    const [result] = await allowingHook({ deny: ["Bash(touch *)"] }, "bypassPermissions");
+    expect(result!.content).toMatch(/^Denied: .*Bash\(touch \*\)/);
+    expect(await readJson("stdin.json")).toMatchObject({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "touch ran.txt" } });
     expect(await exists("ran.txt")).toBe(false);
+  });
+
+  it.each([
+    ["an ask rule", { ask: ["Bash(touch *)"] }, "default", /the rule Bash\(touch \*\) in permissions\.ask/],
+    ["plan mode", {}, "plan", /^Denied: plan mode/],
+    ["a protected path", {}, "default", /protected path/],
+  ])("%s still wins over a hook's allow", async (_, permissions, mode, why) => {
+    const call = _ === "a protected path" ? { name: "bash", input: { command: "touch .claude/ran.txt" } } : TOUCH;
+    const [result] = await allowingHook(permissions, mode, [call]);
+    expect(result).toMatchObject({ isError: true, content: expect.stringMatching(why) });
+    expect([await exists("ran.txt"), await exists(".claude/ran.txt")]).toEqual([false, false]);
+  });
+
+  it("a hook's ask asks even for a call that needs no rule (a read-only command)", async () => {
+    const hook = answerJson({ hookSpecificOutput: { permissionDecision: "ask", permissionDecisionReason: "show me first" } });
+    const { results } = await withHook("PreToolUse", hook, [{ name: "bash", input: { command: "cat .claude/settings.json" } }], { flags: {} });
+    expect(results[0]).toMatchObject({ isError: true, content: expect.stringContaining("show me first") });
   });
 
   it("exit 0 with permissionDecision ask: without a terminal it is denied and says why", async () => {
@@ -193,7 +226,9 @@ describe("PostToolUse command hooks", () => {
       `${SAVE_STDIN}\n${answerJson({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "remember to clean up ran.txt" } })}`,
     );
     const input = await readJson("stdin.json");
-    expect(input).toMatchObject({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_response: { content: "(no output)", is_error: false } });
+    // Claude Code's Bash response object (the course's bash merges stderr into stdout), and how long it ran.
+    expect(input).toMatchObject({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false } });
+    expect(input.duration_ms).toEqual(expect.any(Number));
     expect(results[0]!.content).toBe("(no output)\n\nremember to clean up ran.txt");
   });
 
@@ -218,6 +253,51 @@ describe("UserPromptSubmit command hooks", () => {
     expect(renderer.ofKind("notice").map((e) => e.text)).toEqual([
       `Prompt blocked by UserPromptSubmit command hooks: ${HOOK}: no secrets in prompts`,
     ]);
+  });
+});
+
+describe("the session's own events (Claude Code's SessionStart, SessionEnd, PostToolUseFailure)", () => {
+  const APPEND_STDIN = "cat >> events.jsonl; echo >> events.jsonl; echo";
+  const events = async () => (await readFile(path.join(ws!.dir, "events.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+
+  it("SessionStart runs before the first prompt (source startup) and after /clear (source clear); its stdout is context", async () => {
+    ws = await workspaceWith(undefined);
+    const command = await shellHook(ws.dir, "start.sh", `${APPEND_STDIN} "The shop uses tabs."`);
+    await writeSettings(ws.dir, { hooks: hooksFor("SessionStart", command) });
+    const turns = { turns: [1, 2, 3].map((n) => ({ content: [{ type: "text", text: `answer ${n}` }] })) };
+    const { agent, simulator } = await scriptedAgent(lesson, JSON.stringify(turns), ws.dir);
+    for (const prompt of ["one", "two"]) await agent.run(prompt, never());
+    agent.clear();
+    await agent.run("three", never());
+    const first = (r: number) => (simulator.requests[r]!.body as { messages: { content: unknown }[] }).messages[0]!.content;
+    expect([first(0), first(1), first(2)]).toEqual(["one\n\nThe shop uses tabs.", "one\n\nThe shop uses tabs.", "three\n\nThe shop uses tabs."]);
+    const seen = await events();
+    expect(seen.map((e) => e.source)).toEqual(["startup", "clear"]);
+    expect(seen[0]).toEqual({ session_id: expect.any(String), transcript_path: expect.any(String), cwd: ws.dir, hook_event_name: "SessionStart", source: "startup" });
+  });
+
+  it("a failed call gets PostToolUseFailure (error, is_interrupt, duration_ms), not PostToolUse", async () => {
+    ws = await workspaceWith(undefined);
+    const command = await shellHook(ws.dir, "log.sh", APPEND_STDIN);
+    const hooks = { PostToolUse: [{ hooks: [{ type: "command", command }] }], PostToolUseFailure: [{ hooks: [{ type: "command", command }] }] };
+    await writeSettings(ws.dir, { hooks });
+    const { agent } = await scriptedAgent(lesson, scriptOf([{ name: "bash", input: { command: "echo out; exit 3" } }, TOUCH]), ws.dir, { flags: BYPASS });
+    await agent.run("go", never());
+    const [failed, ran] = await events();
+    expect(failed).toMatchObject({ hook_event_name: "PostToolUseFailure", tool_name: "Bash", tool_input: { command: "echo out; exit 3" }, error: "Exit code 3\nout", is_interrupt: false, duration_ms: expect.any(Number) });
+    expect(failed.tool_response).toBeUndefined();
+    expect(ran).toMatchObject({ hook_event_name: "PostToolUse", tool_input: { command: "touch ran.txt" } });
+  });
+
+  it("SessionEnd runs when the agent closes (reason other), once a session has started", async () => {
+    ws = await workspaceWith(undefined);
+    const command = await shellHook(ws.dir, "end.sh", APPEND_STDIN);
+    await writeSettings(ws.dir, { hooks: hooksFor("SessionEnd", command) });
+    const { agent } = await scriptedAgent(lesson, scriptOf([]), ws.dir);
+    await agent.run("go", never());
+    expect(await exists("events.jsonl")).toBe(false);
+    await agent.close?.();
+    expect(await events()).toEqual([{ session_id: expect.any(String), transcript_path: expect.any(String), cwd: ws.dir, hook_event_name: "SessionEnd", reason: "other" }]);
   });
 });
 
@@ -291,7 +371,7 @@ exit 0`);
     const command = await bashHook(ws.dir, "protect.sh", `
 file=$(sed -n 's/.*"file_path":"\\([^"]*\\)".*/\\1/p')
 case "$file" in
-  protected/*) echo "Blocked: $file is protected" >&2; exit 2 ;;
+  "$CLAUDE_PROJECT_DIR"/protected/*) echo "Blocked: \${file#"$CLAUDE_PROJECT_DIR"/} is protected" >&2; exit 2 ;;
 esac
 exit 0`);
     await writeSettings(ws.dir, { hooks: hooksFor("PreToolUse", command, "Edit|Write") });
@@ -311,9 +391,10 @@ exit 0`);
   });
 
   it.each([
-    ["read_file", { path: "a.txt", offset: 2 }, "Read", { file_path: "a.txt", offset: 2 }],
-    ["write_file", { path: "b.txt", content: "x" }, "Write", { file_path: "b.txt", content: "x" }],
-    ["edit_file", { path: "a.txt", old_text: "one", new_text: "uno" }, "Edit", { file_path: "a.txt", old_string: "one", new_string: "uno" }],
+    // file_path absolute, as Claude Code sends it ("WS" stands for the workspace).
+    ["read_file", { path: "a.txt", offset: 2 }, "Read", { file_path: "WS/a.txt", offset: 2 }],
+    ["write_file", { path: "b.txt", content: "x" }, "Write", { file_path: "WS/b.txt", content: "x" }],
+    ["edit_file", { path: "a.txt", old_text: "one", new_text: "uno" }, "Edit", { file_path: "WS/a.txt", old_string: "one", new_string: "uno" }],
     ["glob", { pattern: "*.txt" }, "Glob", { pattern: "*.txt" }],
     ["grep", { pattern: "one", path: "." }, "Grep", { pattern: "one", path: "." }],
   ])("%s arrives as Claude Code's %s with its field names", async (name, input, claudeName, claudeInput) => {
@@ -322,7 +403,8 @@ exit 0`);
     const command = await shellHook(ws.dir, "hook.sh", SAVE_STDIN);
     await writeSettings(ws.dir, { hooks: hooksFor("PreToolUse", command) });
     await agentOn(calls);
-    expect(await readJson("stdin.json")).toMatchObject({ tool_name: claudeName, tool_input: claudeInput });
+    const expected = JSON.parse(JSON.stringify(claudeInput).replace('"WS/', JSON.stringify(`${ws.dir}/`).slice(0, -1)));
+    expect(await readJson("stdin.json")).toMatchObject({ tool_name: claudeName, tool_input: expected });
     expect(Object.keys((await readJson("stdin.json")).tool_input).sort()).toEqual(Object.keys(claudeInput).sort());
   });
 });

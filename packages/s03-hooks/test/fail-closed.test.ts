@@ -185,3 +185,19 @@ describe("the env file the key came from is read by no tool, in every mode (item
     expect(judged(bash("cat README.md"), { allow: ["Bash"] }, "default", [envFile]).behavior).toBe("allow");
   });
 });
+
+describe("read-only commands need no rule, and every guard still wins over them (issue 26)", () => {
+  it.each<[string, Rules, Behavior]>([
+    ["cat README.md", {}, "allow"],
+    ["cat notes.txt", {}, "deny"], // a link to the key's env file
+    ["cat ../.env", {}, "deny"],
+    ["cat .env", { deny: ["Read(./.env)"] }, "deny"],
+    ["grep -r TOKEN .", { deny: ["Read(./.env)"] }, "ask"], // it reads .env too, unseen
+    ["ls ..", {}, "ask"], // outside the workspace
+    ["cat README.md && cat ../.env", {}, "deny"],
+    ["cat README.md", { ask: ["Bash(cat *)"] }, "ask"],
+  ])("%j (rules %j) → %s (plan mode runs it only when allowed)", (line, rules, behavior) => {
+    expect(judged(bash(line), rules, "default", [envFile]).behavior).toBe(behavior);
+    expect(judged(bash(line), rules, "plan", [envFile]).behavior === "allow").toBe(behavior === "allow");
+  });
+});

@@ -18,22 +18,22 @@ function decideWith(command: string, granted: string[], rules: Partial<Record<Ru
 
 describe("grants", () => {
   it("allow what the mode would ask, and the reason names where the rule came from", () => {
-    expect(decide(bash("git status"), policyOf({}), WORKSPACE).behavior).toBe("ask");
-    const d = decideWith("git status --short", ["Bash(git status:*)"]);
-    expect(d).toEqual({ behavior: "allow", step: "allow rule", reason: `allowed by Bash(git status:*) from ${SOURCE}` });
+    expect(decide(bash("npm test"), policyOf({}), WORKSPACE).behavior).toBe("ask");
+    const d = decideWith("npm test --short", ["Bash(npm test:*)"]);
+    expect(d).toEqual({ behavior: "allow", step: "allow rule", reason: `allowed by Bash(npm test:*) from ${SOURCE}` });
   });
 
   it("combine with settings.json's allow rules, one part each", () => {
-    const d = decideWith("git status && npm test", ["Bash(git status:*)"], { allow: ["Bash(npm test)"] });
+    const d = decideWith("npm run build && npm test", ["Bash(npm run:*)"], { allow: ["Bash(npm test)"] });
     expect(d.behavior).toBe("allow");
-    expect(d.reason).toBe(`allowed by Bash(git status:*) from ${SOURCE}, Bash(npm test)`);
+    expect(d.reason).toBe(`allowed by Bash(npm run:*) from ${SOURCE}, Bash(npm test)`);
   });
 
   it("wait while settings.json has problems, as its own allow rules do: the mode decides (it asks)", () => {
     const grants = new Grants();
-    grants.add(["Bash(git status:*)"], SOURCE);
+    grants.add(["Bash(npm test:*)"], SOURCE);
     const degraded = { ...policyOf({}), degraded: true };
-    expect(decide(bash("git status"), degraded, WORKSPACE, grants.list())).toMatchObject({ behavior: "ask", step: "mode" });
+    expect(decide(bash("npm test"), degraded, WORKSPACE, grants.list())).toMatchObject({ behavior: "ask", step: "mode" });
   });
 
   it.each<[string, string, Partial<Record<RuleList, string[]>>, PermissionMode, string]>([
@@ -49,20 +49,20 @@ describe("grants", () => {
 
   it("are taken back by revoke, and only those of that add", () => {
     const grants = new Grants();
-    const revokeStatus = grants.add(["Bash(git status:*)"], SOURCE);
+    const revokeStatus = grants.add(["Bash(npm test:*)"], SOURCE);
     grants.add(["write_file"], "the memory tool");
     revokeStatus();
     revokeStatus(); // twice is harmless
     expect(grants.list().map((g) => `${g.rule.text} ← ${g.source}`)).toEqual(["write_file ← the memory tool"]);
-    expect(decide(bash("git status"), policyOf({}), WORKSPACE, grants.list()).behavior).toBe("ask");
+    expect(decide(bash("npm test"), policyOf({}), WORKSPACE, grants.list()).behavior).toBe("ask");
     const write = decide(callOf("write_file", { path: "notes.md", content: "x" }), policyOf({}), WORKSPACE, grants.list());
     expect(write.reason).toBe("allowed by write_file from the memory tool");
   });
 
   it("refuse a rule that does not parse, naming it and its source, and add none of the list", () => {
     const grants = new Grants();
-    expect(() => grants.add(["Read", "Bash(git status"], SOURCE)).toThrow(RuleSyntaxError);
-    expect(() => grants.add(["Bash(git status"], SOURCE)).toThrow(`"Bash(git status" from ${SOURCE} is not a permission rule: it is missing the closing ")"`);
+    expect(() => grants.add(["Read", "Bash(npm test"], SOURCE)).toThrow(RuleSyntaxError);
+    expect(() => grants.add(["Bash(npm test"], SOURCE)).toThrow(`"Bash(npm test" from ${SOURCE} is not a permission rule: it is missing the closing ")"`);
     expect(grants.list()).toEqual([]);
   });
 });
@@ -76,13 +76,13 @@ describe("the permissions mechanism: parts.permissions", () => {
     const p = await partsFrom(mechanisms, { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} });
     const access = p.permissions!;
     const ctx = { cwd: ws.dir };
-    const before = await access.judge(bash("git status"), ctx);
+    const before = await access.judge(bash("npm test"), ctx);
     expect(before.behavior).toBe("deny");
     expect(before.reason).toContain("there is no one to ask");
-    const revoke = access.grants.add(["Bash(git status:*)"], SOURCE);
-    expect(await access.judge(bash("git status"), ctx)).toMatchObject({ behavior: "allow", reason: `allowed by Bash(git status:*) from ${SOURCE}` });
+    const revoke = access.grants.add(["Bash(npm test:*)"], SOURCE);
+    expect(await access.judge(bash("npm test"), ctx)).toMatchObject({ behavior: "allow", reason: `allowed by Bash(npm test:*) from ${SOURCE}` });
     revoke();
-    expect((await access.judge(bash("git status"), ctx)).behavior).toBe("deny");
+    expect((await access.judge(bash("npm test"), ctx)).behavior).toBe("deny");
     expect(access.policy.mode).toBe("default");
   });
 
@@ -90,10 +90,10 @@ describe("the permissions mechanism: parts.permissions", () => {
     const renderer = new RecordingRenderer();
     const { model } = scriptedModel("turns: [ { content: [ { type: text, text: hi } ] } ]");
     const options = { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} };
-    const leadOnly: Mechanism = { name: "notes", for: ["lead"], grants: [{ rules: ["Bash(git status:*)"], source: SOURCE }], add: (parts) => parts };
+    const leadOnly: Mechanism = { name: "notes", for: ["lead"], grants: [{ rules: ["Bash(npm test:*)"], source: SOURCE }], add: (parts) => parts };
     const lead = (await partsFrom([...mechanisms, leadOnly], options)).permissions!;
-    expect(await lead.judge(bash("git status"), { cwd: ws.dir })).toMatchObject({ behavior: "allow", reason: `allowed by Bash(git status:*) from ${SOURCE}` });
+    expect(await lead.judge(bash("npm test"), { cwd: ws.dir })).toMatchObject({ behavior: "allow", reason: `allowed by Bash(npm test:*) from ${SOURCE}` });
     const child = (await partsFrom([...mechanisms, leadOnly], options, "subagent")).permissions!;
-    expect((await child.judge(bash("git status"), { cwd: ws.dir })).behavior).toBe("deny");
+    expect((await child.judge(bash("npm test"), { cwd: ws.dir })).behavior).toBe("deny");
   });
 });

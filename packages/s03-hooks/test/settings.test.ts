@@ -99,13 +99,13 @@ describe("loading settings.json", () => {
           { matcher: "bash", hooks: [{ type: "command", command: "guard.sh" }] },
         ],
         PostToolUse: [{ hooks: [{ type: "prompt", command: "x" }] }],
-        SessionStart: [{ hooks: [{ type: "command", command: "true" }] }],
+        PermissionRequest: [{ hooks: [{ type: "command", command: "true" }] }],
       },
     });
     expect(settings.problems).toEqual([
       expect.stringMatching(new RegExp(`^${file}: hooks\\.PreToolUse\\[0\\]\\.matcher: "bash\\(" is not a valid regular expression`)),
       `${file}: hooks.PostToolUse[0].hooks[0].type: only "type": "command" hooks are supported (got "prompt")`,
-      `${file}: hooks: unsupported hook event "SessionStart" (this course runs UserPromptSubmit, PreToolUse, PostToolUse, Stop)`,
+      `${file}: hooks: unsupported hook event "PermissionRequest" (this course runs SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure, Stop, SubagentStop, SessionEnd)`,
     ]);
     expect(settings.hooks.PreToolUse?.map((e) => e.matcher)).toEqual(["bash"]);
     expect(settings.hooks.PostToolUse).toBeUndefined();

@@ -16,7 +16,7 @@ beforeEach(async () => {
 afterEach(() => ws.cleanup());
 
 describe("s03 demo", () => {
-  it("is denied, adapts, and the hook logs every call that ran", async () => {
+  it("is denied, adapts, and the hook logs every call, the refused ones too", async () => {
     const script = await loadScript(lesson.demoScripts[0]!);
     const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
     expect(renderer.ofKind("error")).toEqual([]);
@@ -44,18 +44,21 @@ describe("s03 demo", () => {
     expect(results[5]!.content).toContain('add "Bash(mkdir -p build)", "Bash(cp hello.js build/)", "Bash(ls build)" to permissions.allow');
     await expect(access(path.join(ws.dir, "build"))).rejects.toThrow();
 
-    // The hook logged exactly the calls that ran — the cat that shows the log included.
-    // Each line is the event as the hook read it: Claude Code's fields and names.
+    // The hook logged every call, before the permission check (as Claude Code runs it): the
+    // refused rm -rf and copy too, and the cat that shows the log. Each line is the event as the
+    // hook read it: Claude Code's fields and names.
     const log = (await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
-    const event = { session_id: expect.any(String), transcript_path: null, cwd: ws.dir, permission_mode: "default", hook_event_name: "PreToolUse", tool_use_id: expect.any(String) };
+    const event = { session_id: expect.any(String), transcript_path: expect.any(String), cwd: ws.dir, permission_mode: "default", hook_event_name: "PreToolUse", tool_use_id: expect.any(String) };
     expect(log).toEqual([
       // The hook sees Claude Code's view of each call: the names a Claude Code hook script expects.
-      { ...event, tool_name: "Write", tool_input: { file_path: "hello.js", content: 'console.log("Hello Agent");\n' } },
+      { ...event, tool_name: "Bash", tool_input: { command: "rm -rf ./*" } },
+      { ...event, tool_name: "Write", tool_input: { file_path: path.join(ws.dir, "hello.js"), content: 'console.log("Hello Agent");\n' } },
       { ...event, tool_name: "Bash", tool_input: { command: "node hello.js" } },
+      { ...event, tool_name: "Bash", tool_input: { command: "mkdir -p build && cp hello.js build/ && ls build" } },
       { ...event, tool_name: "Bash", tool_input: { command: "cat .claude/tool-log.jsonl" } },
     ]);
     expect(results[6]!.content.trim().split("\n").map((l) => JSON.parse(l))).toEqual(log);
-    expect(answers[1]).toMatch(/^Copying needs your permission: .*the denied rm -rf never ran, so the hook never saw it\.$/);
+    expect(answers[1]).toMatch(/^Copying needs your permission: .*the hook runs before the permission check, and sees them all\.$/);
   });
 
   it("lists what it is made of", async () => {
@@ -63,7 +66,7 @@ describe("s03 demo", () => {
     expect(agent.anatomy()).toEqual({
       mechanisms: ["bash", "files", "permissions"],
       tools: ["bash", "read_file", "write_file", "edit_file", "glob", "grep"],
-      hooks: ["permissions", "UserPromptSubmit command hooks", "PreToolUse command hooks", "PostToolUse command hooks", "Stop command hooks"],
+      hooks: ["permissions", "UserPromptSubmit command hooks", "PostToolUse command hooks", "Stop command hooks"],
       promptSections: ["identity", "tool guidance", "style", "permissions"],
       commands: ["permissions"],
       grants: [],

@@ -129,7 +129,7 @@ describe("loadAgentTypes", () => {
     const loaded = await loadAgentTypes(ws.dir, tools);
     expect([...loaded.types.values()].map((t) => [t.name, t.tools, t.readOnly])).toEqual([
       ["general-purpose", ["bash", "read_file", "write_file", "edit_file", "glob", "grep"], false],
-      ["explore", ["read_file", "glob", "grep"], true],
+      ["explore", ["bash", "read_file", "glob", "grep"], true],
     ]);
     expect(loaded.problems).toEqual([]);
   });

@@ -84,7 +84,7 @@ describe("s05 demo", () => {
     for (const name of ["explore-1", "explore-2"]) {
       const mine = of(simulator.requests, name);
       expect(mine).toHaveLength(3);
-      for (const r of mine) expect(toolsOf(r)).toEqual(["read_file", "glob", "grep"]);
+      for (const r of mine) expect(toolsOf(r)).toEqual(["bash", "read_file", "glob", "grep"]); // bash limited to read-only commands
     }
     const last = simulator.requests.at(-1)!;
     expect(last.agent).toBe("lead");

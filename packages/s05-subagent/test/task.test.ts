@@ -71,7 +71,7 @@ describe("what a child gets", () => {
     const everyTool = (await previousAnatomy(ws.dir)).tools.join(", ");
     expect(task.description.split("\n").slice(2)).toEqual([
       `- general-purpose: A general-purpose agent with every tool (but task): research a question, or carry out a multi-step change. (can change files: ${everyTool})`,
-      "- explore: A read-only explorer (read_file, glob, grep): find files, search code, read and summarise. Changes nothing; several can run at once. (read-only: read_file, glob, grep)",
+      "- explore: A read-only explorer (read_file, glob, grep, read-only bash): find files, search code, read and summarise. Changes nothing; several can run at once. (read-only: bash, read_file, glob, grep)",
       "- reader: The reader agent. (read-only: read_file)",
     ]);
   });

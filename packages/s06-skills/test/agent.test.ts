@@ -202,10 +202,10 @@ describe("a subagent's prompt", () => {
     const system = bodyOf(child[0]!).system;
     expect(system).toHaveLength(3);
     const [fixed, session, environment] = system;
-    // Which tool is for what: exactly read_file, glob and grep.
-    expect(fixed!.text).toContain(toolGuidance([{ name: "read_file" }, { name: "glob" }, { name: "grep" }]));
-    expect(fixed!.text).toContain("Which tool is for what:\n- read_file reads a file.\n- glob finds files by name.\n- grep searches the contents of files.\nCall independent");
-    for (const absent of ["bash runs", "edit_file", "write_file", "save_memory", "load_skill", "todo_write", "start a subagent with the task tool"]) {
+    // Which tool is for what: exactly its tools — bash (read-only commands only, s05), read_file, glob and grep.
+    expect(fixed!.text).toContain(toolGuidance([{ name: "bash" }, { name: "read_file" }, { name: "glob" }, { name: "grep" }]));
+    expect(fixed!.text).toContain("- read_file reads a file.\n- glob finds files by name.\n- grep searches the contents of files.\n");
+    for (const absent of ["edit_file", "write_file", "save_memory", "load_skill", "todo_write", "start a subagent with the task tool"]) {
       expect(systemText(child[0]!)).not.toContain(absent);
     }
     // Its own type's prompt, in the fixed layer.

@@ -155,7 +155,7 @@ describe("the permission policy judges background_run by its command", () => {
       lesson,
       script(
         [
-          use("background_run", { command: "echo hi" }),
+          use("background_run", { command: "npm test" }), // `echo hi` only prints: plan mode runs read-only commands (s03)
           use("cron_create", { cron: "0 9 * * 1-5", prompt: "run the tests" }),
           use("cron_list", {}),
           use("check_background", {}),

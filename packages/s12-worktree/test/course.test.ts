@@ -92,13 +92,16 @@ describe("the course in one session (lesson 12's agent)", () => {
     // ── s01 + s02: bash and the file tools did real work ──────────────────────────────────
     expect(lastText(lead[1])).toContain("cart.js\nformat.js");
     expect(await readFile(path.join(ws, "shop/src/cart.js"), "utf8")).toContain("sum + lineTotal(line)");
-    // The PreToolUse command hook logged every call that ran, and none that policy refused.
+    // The PreToolUse command hook logged every call, before the permission check: the refused ones too (as in Claude Code).
     const toolLog = (await readFile(path.join(ws, ".claude/tool-log.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { tool_name: string; tool_input: Record<string, unknown> });
-    const ran = toolLog.map((e) => `${e.tool_name} ${String(e.tool_input.command ?? e.tool_input.file_path ?? e.tool_input.name ?? "")}`);
+    // file_path arrives absolute, as Claude Code sends it: shown here relative to the workspace.
+    const fileOf = (e: { tool_input: Record<string, unknown> }) => (typeof e.tool_input.file_path === "string" ? path.relative(ws, e.tool_input.file_path) : undefined);
+    const ran = toolLog.map((e) => `${e.tool_name} ${String(e.tool_input.command ?? fileOf(e) ?? e.tool_input.name ?? "")}`);
     expect(ran).toContain("Bash ls shop/src");
     expect(ran).toContain("Edit shop/src/cart.js");
     expect(ran).toContain("Read shop/src/cart.js"); // the explorer's, in the same workspace
-    expect(toolLog.some((e) => e.tool_input.file_path === ".env" || e.tool_input.command === "git push origin main")).toBe(false);
+    expect(toolLog.some((e) => fileOf(e) === ".env")).toBe(true);
+    expect(toolLog.some((e) => e.tool_input.command === "git push origin main")).toBe(true);
     // alice's calls after her claim ran in the worktree (the hook logged them there, not here).
     expect(ran).toContain("claim_task ");
     expect(ran).not.toContain("Write shop/src/discount.js");

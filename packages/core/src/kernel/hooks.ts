@@ -60,7 +60,8 @@ export interface HookEvents {
   /** Return a new message list to replace the conversation (it must keep the protocol's invariants). */
   PreModel: (e: { round: number }, ctx: AgentContext) => Promise<MessageParam[] | void>;
   PreToolUse: (e: { call: ToolCall }, ctx: AgentContext) => Promise<PreToolUseResult | void>;
-  PostToolUse: (e: { call: ToolCall; outcome: ToolOutcome }, ctx: AgentContext) => Promise<PostToolUseResult | void>;
+  /** `durationMs`: how long the tool itself ran (Claude Code's hooks get it as `duration_ms`). */
+  PostToolUse: (e: { call: ToolCall; outcome: ToolOutcome; durationMs?: number }, ctx: AgentContext) => Promise<PostToolUseResult | void>;
   PostToolBatch: (e: { uses: ToolUseBlock[]; outcomes: ToolOutcome[] }, ctx: AgentContext) => Promise<PostToolBatchResult | void>;
   Stop: (e: { response: Message; continuations: number }, ctx: AgentContext) => Promise<StopResult | void>;
 }

@@ -75,9 +75,9 @@ export async function askPreToolUse(hooks: readonly Hook[], call: ToolCall, ctx:
 }
 
 /** PostToolUse hooks may add context to the result; what they add is capped like any output. */
-export async function runPostToolUse(hooks: readonly Hook[], call: ToolCall, outcome: ToolOutcome, ctx: AgentContext): Promise<ToolOutcome> {
+export async function runPostToolUse(hooks: readonly Hook[], call: ToolCall, outcome: ToolOutcome, ctx: AgentContext, durationMs?: number): Promise<ToolOutcome> {
   for (const hook of hooksFor(hooks, "PostToolUse")) {
-    const result = await runHookSafely(hook, ctx, () => hook.run({ call, outcome }, ctx));
+    const result = await runHookSafely(hook, ctx, () => hook.run({ call, outcome, ...(durationMs === undefined ? {} : { durationMs }) }, ctx));
     if (result?.context) outcome = { ...outcome, content: capText(`${outcome.content}\n\n${result.context}`) };
   }
   return outcome;

@@ -32,6 +32,13 @@ function screenInput(call: ToolCall): unknown {
   }
 }
 
+/** Run one approved call, timed (PostToolUse hooks are told how long the tool took), then its PostToolUse hooks. */
+async function runTimed(hooks: readonly Hook[], call: ToolCall, ctx: AgentContext): Promise<ToolOutcome> {
+  const started = performance.now();
+  const outcome = await call.tool.execute(call.input, ctx);
+  return runPostToolUse(hooks, call, outcome, ctx, Math.round(performance.now() - started));
+}
+
 export interface RoundResult {
   /** One outcome per tool_use, in the model's order. */
   outcomes: ToolOutcome[];
@@ -59,7 +66,7 @@ export async function runToolRound(
     steps,
     ({ next }) => isCall(next) && next.tool.concurrencySafe,
     async ({ use, next }) => {
-      const outcome = isCall(next) ? await runPostToolUse(hooks, next, await next.tool.execute(next.input, ctx), ctx) : next;
+      const outcome = isCall(next) ? await runTimed(hooks, next, ctx) : next;
       ctx.renderer.toolResult(use.name, outcome, use.id);
       return outcome;
     },

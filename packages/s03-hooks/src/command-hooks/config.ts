@@ -10,12 +10,13 @@
  *
  * `matcher` is a regular expression over tool names (whole name; empty or "*" matches every
  * tool), ours or Claude Code's: `bash` and `Bash` both pick bash, `Edit|Write` picks edit_file
- * and write_file. Tool events only: a UserPromptSubmit or Stop hook runs whatever its matcher says.
+ * and write_file. SessionStart's matches how the session started (`startup`, `clear`),
+ * SessionEnd's why it ended; a UserPromptSubmit or Stop hook runs whatever its matcher says.
  */
 import { z } from "zod";
 import { namesOf } from "../permissions/tool-names.ts";
 
-export const COMMAND_HOOK_EVENTS = ["UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"] as const;
+export const COMMAND_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStop", "SessionEnd"] as const;
 export type CommandHookEvent = (typeof COMMAND_HOOK_EVENTS)[number];
 
 /** A hook command gets this long (seconds) unless its entry says otherwise. */
@@ -63,7 +64,7 @@ export const hookMatcherSchema = z
 const matcherList = z.array(hookMatcherSchema).optional();
 
 export const hooksSchema = z.strictObject(
-  { UserPromptSubmit: matcherList, PreToolUse: matcherList, PostToolUse: matcherList, Stop: matcherList },
+  Object.fromEntries(COMMAND_HOOK_EVENTS.map((event) => [event, matcherList])) as Record<CommandHookEvent, typeof matcherList>,
   {
     error: (issue) =>
       issue.code === "unrecognized_keys"

@@ -5,32 +5,59 @@
  *
  *   event              exit 2 / JSON deny means            other results
  *   UserPromptSubmit   the prompt is blocked               stdout / additionalContext → context
- *   PreToolUse         the call is denied (reason → model) JSON "ask" → the permission asker
+ *   PreToolUse         the call is denied (reason → model) JSON allow / ask → the permission hook
  *   PostToolUse        the reason goes to the model        additionalContext → context
  *   Stop               keep working: the reason is the next message (bounded by the kernel)
  *
- * They run AFTER the permission hook: a call the policy denies never reaches them, and a
- * hook's "allow" cannot override the policy — here it only means "no objection". (In Claude
- * Code a hook's allow can skip the permission prompt; we keep the policy in charge.) A hook
- * may rewrite the call (`updatedInput`): the new input must pass the tool's schema and the
- * permission policy again, or the call is denied.
+ * PreToolUse is not a kernel hook of its own: as in Claude Code, the commands run BEFORE the
+ * permission question, inside the permission hook (permissions/hook.ts), and see every call —
+ * those the policy then refuses too. What they say here is only their opinion (`HookOpinion`);
+ * the permission hook weighs it against the rules. A hook may rewrite the call (`updatedInput`):
+ * the new input must pass the tool's schema, and it is the new call the policy judges.
  */
 import { capText, defineHook, describeIssues, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
 import { runCommand } from "@learn/core/harness";
-import type { Asker } from "../permissions/asker.ts";
-import type { Decision } from "../permissions/decision.ts";
 import type { CommandHookEvent, CommandHookSpec, HookConfig } from "./config.ts";
 import { fromClaudeCode, payloadOf, type EventDetails, type HookSession } from "./payload.ts";
+import { writeTranscript } from "./transcript.ts";
 import { verdictOf, type HookVerdict } from "./verdict.ts";
 
 export interface CommandHookOptions {
   config: HookConfig;
   session: HookSession;
-  /** Where a hook's "ask" goes: the same asker the permission pipeline uses. */
-  ask: Asker;
-  /** The permission policy's answer for a call a hook rewrote (a person may be asked). */
-  recheck?: (call: ToolCall, ctx: AgentContext) => Promise<Decision>;
+  /** Where a hook's errors are shown when no turn runs (SessionEnd, on exit). */
+  renderer: AgentContext["renderer"];
+  /** Set for a subagent (s05): its Stop is SubagentStop, and it starts and ends no session. */
+  subagent?: { agentId: string };
 }
+
+/** What running hooks needs of the agent's context (a turn's, or the one made up on exit). */
+type HookContext = Pick<AgentContext, "cwd" | "signal" | "renderer" | "messages">;
+
+/** The command hooks as the agent is given them: kernel hooks, and the two moments outside a turn. */
+export interface CommandHookParts {
+  hooks: Hook[];
+  /** `/clear`: the next prompt starts a new session (SessionStart, source "clear"). */
+  onClear: () => void;
+  /** On exit: SessionEnd. */
+  close: () => Promise<void>;
+}
+
+/** What the PreToolUse command hooks say about one call, for the permission hook to weigh. */
+export interface HookOpinion {
+  /** The call to judge and run: the model's, or as a hook rewrote it (schema-checked). */
+  call: ToolCall;
+  /** A hook blocked it (exit 2, permissionDecision deny), or rewrote it into something unusable: why. */
+  deny?: string;
+  /** A hook asked (wins over another's allow), or allowed; and its reason, as the person or the model reads it. */
+  decision?: "allow" | "ask";
+  reason?: string;
+  /** The hook that rewrote the call, if one did. */
+  rewrittenBy?: string;
+}
+
+/** The PreToolUse command hooks, as the permission hook calls them. */
+export type PreToolUseCommandHooks = (call: ToolCall, ctx: AgentContext) => Promise<HookOpinion>;
 
 /**
  * A hook's whole stdout is read, however long (the parts shown or passed on are capped): a
@@ -46,73 +73,97 @@ interface HookAnswer {
 
 export const commandHookName = (event: CommandHookEvent) => `${event} command hooks`;
 
-export function commandHooks(o: CommandHookOptions): Hook[] {
-  const run = (details: EventDetails, call: ToolCall | undefined, ctx: AgentContext) => runMatching(o, details, call, ctx);
-  return [
+export function commandHooks(o: CommandHookOptions): CommandHookParts {
+  const run = (details: EventDetails, call: ToolCall | undefined, ctx: HookContext) => runMatching(o, details, call, ctx);
+  // The session starts with its first prompt (the course has no moment before it), and again after /clear.
+  let starting: "startup" | "clear" | undefined = o.subagent ? undefined : "startup";
+  let lastMessages: AgentContext["messages"] = [];
+  const hooks = [
     defineHook("UserPromptSubmit", commandHookName("UserPromptSubmit"), async ({ prompt }, ctx) => {
+      lastMessages = ctx.messages;
+      const source = starting;
+      starting = undefined;
+      // SessionStart's output is context for the model, as UserPromptSubmit's: both go with this prompt.
+      const started = source ? await run({ event: "SessionStart", source }, undefined, ctx) : [];
       const answers = await run({ event: "UserPromptSubmit", prompt }, undefined, ctx);
       const blocked = answers.find((a) => a.verdict.block !== undefined);
       if (blocked) return { block: `${blocked.hook.command}: ${blocked.verdict.block}` };
+      const context = contextOf([...started.filter((a) => a.verdict.block === undefined), ...answers]);
+      return context ? { context } : undefined;
+    }),
+
+    // A call that failed gets PostToolUseFailure instead of PostToolUse, as in Claude Code.
+    defineHook("PostToolUse", commandHookName("PostToolUse"), async ({ call, outcome, durationMs }, ctx) => {
+      const event = outcome.isError ? "PostToolUseFailure" : "PostToolUse";
+      const answers = await run({ event, call, outcome, ...(durationMs === undefined ? {} : { durationMs }) }, call, ctx);
       const context = contextOf(answers);
       return context ? { context } : undefined;
     }),
 
-    defineHook("PreToolUse", commandHookName("PreToolUse"), async ({ call }, ctx) => {
-      const answers = await run({ event: "PreToolUse", call }, call, ctx);
-      if (ctx.signal.aborted) return { decision: "deny", reason: "interrupted by the user before it ran" };
-      const denied = answers.find((a) => a.verdict.block !== undefined || a.verdict.decision === "deny");
-      if (denied) {
-        const why = denied.verdict.block ?? denied.verdict.reason ?? "no reason given";
-        return { decision: "deny", reason: `the PreToolUse hook "${denied.hook.command}" blocked it: ${why}` };
-      }
-      const rewrite = answers.find((a) => a.verdict.updatedInput !== undefined);
-      const rewritten = rewrite ? await rewrittenCall(o, call, rewrite, ctx) : call;
-      if (typeof rewritten === "string") return { decision: "deny", reason: rewritten };
-      const asking = answers.find((a) => a.verdict.decision === "ask");
-      if (asking) {
-        const reason = `the PreToolUse hook "${asking.hook.command}" asks: ${asking.verdict.reason ?? "confirm this call"}`;
-        const answer = await o.ask(rewritten, { behavior: "ask", reason, step: "hook" }, ctx.signal);
-        if (answer.behavior !== "allow") return { decision: "deny", reason: answer.reason };
-      }
-      return rewrite ? { updatedInput: rewritten.input } : undefined;
-    }),
-
-    defineHook("PostToolUse", commandHookName("PostToolUse"), async ({ call, outcome }, ctx) => {
-      const answers = await run({ event: "PostToolUse", call, outcome }, call, ctx);
-      const context = contextOf(answers);
-      return context ? { context } : undefined;
-    }),
-
+    // A subagent's stop is SubagentStop (s05 runs children through this same list of mechanisms).
     defineHook("Stop", commandHookName("Stop"), async ({ continuations }, ctx) => {
-      const answers = await run({ event: "Stop", continuations }, undefined, ctx);
+      const details: EventDetails = o.subagent ? { event: "SubagentStop", continuations, agentId: o.subagent.agentId } : { event: "Stop", continuations };
+      const answers = await run(details, undefined, ctx);
       const blocked = answers.find((a) => a.verdict.block !== undefined);
       return blocked ? { continueWith: blocked.verdict.block } : undefined;
     }),
   ];
+  return {
+    hooks,
+    onClear: () => {
+      starting = "clear";
+    },
+    // On exit there is no turn: a context of the session's own, with a signal nothing aborts.
+    close: async () => {
+      if (starting === "startup" || o.subagent) return; // no prompt ever ran (or a subagent): no session to end
+      const ctx = { cwd: o.session.cwd, signal: new AbortController().signal, renderer: o.renderer, messages: lastMessages };
+      await run({ event: "SessionEnd", reason: "other" }, undefined, ctx);
+    },
+  };
 }
 
 /**
- * The call as a hook rewrote it — its `updatedInput` back in our field names, checked by the
- * tool's schema and then by the permission policy — or why it is denied.
+ * Run the PreToolUse command hooks on one call and gather their opinion: the first block or
+ * deny decides; else a rewrite (checked by the tool's schema), and the strongest of ask / allow.
  */
-async function rewrittenCall(o: CommandHookOptions, call: ToolCall, { hook, verdict }: HookAnswer, ctx: AgentContext): Promise<ToolCall | string> {
+export function preToolUseCommandHooks(o: CommandHookOptions): PreToolUseCommandHooks {
+  return async (call, ctx) => {
+    const answers = await runMatching(o, { event: "PreToolUse", call }, call, ctx);
+    const denied = answers.find((a) => a.verdict.block !== undefined || a.verdict.decision === "deny");
+    if (denied) {
+      const why = denied.verdict.block ?? denied.verdict.reason ?? "no reason given";
+      return { call, deny: `the PreToolUse hook "${denied.hook.command}" blocked it: ${why}` };
+    }
+    const rewrite = answers.find((a) => a.verdict.updatedInput !== undefined);
+    const rewritten = rewrite ? rewrittenCall(call, rewrite) : call;
+    if (typeof rewritten === "string") return { call, deny: rewritten };
+    const opinion: HookOpinion = rewrite ? { call: rewritten, rewrittenBy: rewrite.hook.command } : { call };
+    const said = answers.find((a) => a.verdict.decision === "ask") ?? answers.find((a) => a.verdict.decision === "allow");
+    if (!said) return opinion;
+    const decision = said.verdict.decision as "allow" | "ask";
+    const fallback = decision === "ask" ? "confirm this call" : "no reason given";
+    return { ...opinion, decision, reason: `the PreToolUse hook "${said.hook.command}" ${decision}s: ${said.verdict.reason ?? fallback}` };
+  };
+}
+
+/** The call as a hook rewrote it — its `updatedInput` back in our field names, checked by the tool's schema — or why it is denied. */
+function rewrittenCall(call: ToolCall, { hook, verdict }: HookAnswer): ToolCall | string {
   const by = `the PreToolUse hook "${hook.command}"`;
   const updated = verdict.updatedInput;
   if (updated === null || typeof updated !== "object" || Array.isArray(updated)) return `${by} answered an updatedInput that is not an object.`;
   const parsed = call.tool.schema.safeParse(fromClaudeCode(updated as Record<string, unknown>, call.tool.permission?.claudeCode));
   if (!parsed.success) return `${by} changed the input into one ${call.name} does not accept: ${describeIssues(parsed.error)}`;
-  const changed: ToolCall = { ...call, input: parsed.data as Record<string, unknown> };
-  const decision = o.recheck ? await o.recheck(changed, ctx) : undefined;
-  if (decision && decision.behavior !== "allow") return `${by} changed the call, and the permission policy does not allow the new one: ${decision.reason}`;
-  return changed;
+  return { ...call, input: parsed.data as Record<string, unknown> };
 }
 
 /** Run every hook command configured for this event (and tool), in parallel; report failures. */
-async function runMatching(o: CommandHookOptions, details: EventDetails, call: ToolCall | undefined, ctx: AgentContext): Promise<HookAnswer[]> {
+async function runMatching(o: CommandHookOptions, details: EventDetails, call: ToolCall | undefined, ctx: HookContext): Promise<HookAnswer[]> {
+  const matched: [string, string | undefined] | undefined = call ? [call.name, call.tool.permission?.claudeCode?.name] : sessionMatched(details);
   const hooks = (o.config[details.event] ?? [])
-    .filter((entry) => call === undefined || entry.matches(call.name, call.tool.permission?.claudeCode?.name))
+    .filter((entry) => matched === undefined || entry.matches(matched[0], matched[1]))
     .flatMap((entry) => entry.hooks);
   if (hooks.length === 0) return [];
+  await writeTranscript(o.session.transcriptPath, ctx.messages);
   const input = JSON.stringify(payloadOf({ ...o.session, cwd: ctx.cwd }, details));
   const env = { ...process.env, CLAUDE_PROJECT_DIR: ctx.cwd };
   return Promise.all(
@@ -130,6 +181,13 @@ async function runMatching(o: CommandHookOptions, details: EventDetails, call: T
       return { hook, verdict };
     }),
   );
+}
+
+/** What a SessionStart or SessionEnd matcher is matched against: how it started, why it ended. */
+function sessionMatched(details: EventDetails): [string, string] | undefined {
+  if (details.event === "SessionStart") return [details.source, details.source];
+  if (details.event === "SessionEnd") return [details.reason, details.reason];
+  return undefined;
 }
 
 /** Context from every hook, and (PostToolUse) the reasons of hooks that exited 2. */

@@ -1,20 +1,32 @@
 /**
- * What a hook command reads on stdin: one JSON object, Claude Code's field names.
+ * What a hook command reads on stdin: one JSON object, as Claude Code sends it.
  *
- *   { "session_id": "…", "transcript_path": null, "cwd": "/path/to/workspace",
+ *   { "session_id": "…", "transcript_path": "/tmp/learn-agent-hooks/….jsonl", "cwd": "/ws",
  *     "permission_mode": "default", "hook_event_name": "PreToolUse",
- *     "tool_name": "bash", "tool_input": { "command": "npm test" }, "tool_use_id": "toolu_…" }
+ *     "tool_name": "Bash", "tool_input": { "command": "npm test" }, "tool_use_id": "toolu_…" }
  *
- * PostToolUse adds `tool_response` ({ content, is_error }: what the model will read);
- * UserPromptSubmit has `prompt`; Stop has `stop_hook_active` (true when a Stop hook already
- * kept this turn going — a hook that blocks every time should let go then).
- * `transcript_path` is null: this lesson keeps no transcript file.
+ * PostToolUse adds `tool_response` — the tool's own result, shaped as Claude Code's (below) —
+ * and `duration_ms`, how long the tool ran; a call that failed gets PostToolUseFailure instead,
+ * with `error` (what the model reads) and `is_interrupt`. SessionStart has `source` (`startup`,
+ * `clear`), SessionEnd `reason`. UserPromptSubmit has `prompt`; Stop (SubagentStop, for a
+ * subagent of s05: with `agent_id`, `agent_type`, `agent_transcript_path`) has
+ * `stop_hook_active` (true when a Stop hook already kept this turn going — a hook that blocks
+ * every time should let go then). `transcript_path` is a file that exists: the conversation so
+ * far, one message a line, written (secrets scrubbed) before the hooks run (transcript.ts).
  *
  * A tool call is shown as Claude Code would show it, so a hook script written for Claude Code
- * runs unchanged: write_file arrives as `"tool_name": "Write"` with `"file_path"`, edit_file as
- * `Edit` with `old_string` / `new_string` — from the tool's `permission.claudeCode` declaration. A tool
- * that declares none is sent under its own name and fields.
+ * runs unchanged: write_file arrives as `"tool_name": "Write"` with an absolute `"file_path"`,
+ * edit_file as `Edit` with `old_string` / `new_string` — from the tool's `permission.claudeCode`
+ * declaration. A tool that declares none is sent under its own name and fields.
+ *
+ *   tool_response   Bash        { stdout, stderr, interrupted, isImage }   (the course's bash merges
+ *                                                                          stderr into stdout: stderr is "")
+ *                   Write       { filePath, content }
+ *                   Edit        { filePath, oldString, newString, replaceAll }
+ *                   any other   { content, is_error }: the text the model reads
+ * (Claude Code's Write and Edit also carry the file before and a patch: the course's tools do not keep them.)
  */
+import { resolve } from "node:path";
 import type { ClaudeCodeName, ToolCall, ToolOutcome } from "@learn/core";
 import type { CommandHookEvent } from "./config.ts";
 
@@ -23,41 +35,83 @@ export interface HookSession {
   sessionId: string;
   cwd: string;
   permissionMode: string;
+  /** The conversation, as a file a hook may read (transcript.ts). */
+  transcriptPath: string;
 }
 
 export type EventDetails =
+  | { event: "SessionStart"; source: "startup" | "clear" }
   | { event: "UserPromptSubmit"; prompt: string }
   | { event: "PreToolUse"; call: ToolCall }
-  | { event: "PostToolUse"; call: ToolCall; outcome: ToolOutcome }
-  | { event: "Stop"; continuations: number };
+  | { event: "PostToolUse" | "PostToolUseFailure"; call: ToolCall; outcome: ToolOutcome; durationMs?: number }
+  | { event: "Stop"; continuations: number }
+  | { event: "SubagentStop"; continuations: number; agentId: string }
+  | { event: "SessionEnd"; reason: "other" };
+
+/** The "no output" the course's bash tool says instead of an empty result (s01). */
+const NO_OUTPUT = "(no output)";
 
 export function payloadOf(session: HookSession, details: EventDetails): Record<string, unknown> {
   const common = {
     session_id: session.sessionId,
-    transcript_path: null,
+    transcript_path: session.transcriptPath,
     cwd: session.cwd,
     permission_mode: session.permissionMode,
     hook_event_name: details.event satisfies CommandHookEvent,
   };
   switch (details.event) {
+    case "SessionStart":
+    case "SessionEnd": {
+      // Claude Code sends no permission mode with these: the session is not judging a call.
+      const { permission_mode: _mode, ...session } = common;
+      return details.event === "SessionStart" ? { ...session, source: details.source } : { ...session, reason: details.reason };
+    }
     case "UserPromptSubmit":
       return { ...common, prompt: details.prompt };
     case "PreToolUse":
-      return { ...common, ...toolFields(details.call) };
+      return { ...common, ...toolFields(details.call, session.cwd) };
     case "PostToolUse":
-      return {
-        ...common,
-        ...toolFields(details.call),
-        tool_response: { content: details.outcome.content, is_error: details.outcome.isError },
-      };
+    case "PostToolUseFailure": {
+      const duration = details.durationMs === undefined ? {} : { duration_ms: details.durationMs };
+      const result = details.event === "PostToolUse" ? { tool_response: toolResponse(details.call, details.outcome, session.cwd) } : { error: details.outcome.content.replace(/^Error: /, ""), is_interrupt: false };
+      return { ...common, ...toolFields(details.call, session.cwd), ...result, ...duration };
+    }
     case "Stop":
       return { ...common, stop_hook_active: details.continuations > 0 };
+    case "SubagentStop":
+      // The course names a child `<type>-<n>` (s05): its type is the name without the number.
+      return {
+        ...common,
+        stop_hook_active: details.continuations > 0,
+        agent_id: details.agentId,
+        agent_type: details.agentId.replace(/-\d+$/, ""),
+        agent_transcript_path: session.transcriptPath,
+      };
   }
 }
 
-function toolFields(call: ToolCall) {
+function toolFields(call: ToolCall, cwd: string) {
   const claude = call.tool.permission?.claudeCode;
-  return { tool_name: claude?.name ?? call.name, tool_input: toClaudeCode(call.input, claude), tool_use_id: call.id };
+  const input = toClaudeCode(call.input, claude);
+  // Claude Code's file tools take absolute paths: a hook compares file_path with absolute ones.
+  if (claude && typeof input.file_path === "string") input.file_path = resolve(cwd, input.file_path);
+  return { tool_name: claude?.name ?? call.name, tool_input: input, tool_use_id: call.id };
+}
+
+/** What the tool returned, in the shape Claude Code's hooks get for the same tool. */
+function toolResponse(call: ToolCall, outcome: ToolOutcome, cwd: string): Record<string, unknown> {
+  const input = call.input as { path?: unknown; content?: unknown; old_text?: unknown; new_text?: unknown; replace_all?: unknown };
+  const filePath = typeof input.path === "string" ? resolve(cwd, input.path) : undefined;
+  switch (call.tool.permission?.claudeCode?.name) {
+    case "Bash":
+      return { stdout: outcome.content === NO_OUTPUT ? "" : outcome.content, stderr: "", interrupted: false, isImage: false };
+    case "Write":
+      return { filePath, content: input.content };
+    case "Edit":
+      return { filePath, oldString: input.old_text, newString: input.new_text, replaceAll: input.replace_all === true };
+    default:
+      return { content: outcome.content, is_error: outcome.isError };
+  }
 }
 
 /** Our input, with Claude Code's field names: `{ path }` → `{ file_path }`. */

@@ -3,8 +3,8 @@
  *
  *   exit 0     go on. stdout may be JSON: `hookSpecificOutput.permissionDecision` (allow / deny /
  *              ask) with `permissionDecisionReason` and `updatedInput` for PreToolUse,
- *              `additionalContext` for PostToolUse and UserPromptSubmit. Plain stdout is context
- *              for UserPromptSubmit, and ignored elsewhere (a hook may print what it likes).
+ *              `additionalContext` for PostToolUse(Failure), UserPromptSubmit and SessionStart. Plain
+ *              stdout is context for UserPromptSubmit and SessionStart, and ignored elsewhere.
  *   exit 2     block, with stderr as the reason (what "block" means depends on the event).
  *   other      a non-blocking error: shown to the user, and we go on. So is a timeout, and a
  *              missing script (bash's exit 127) — a broken hook must not wedge the agent.
@@ -18,6 +18,8 @@ import type { RunResult } from "@learn/core/harness";
 import type { CommandHookEvent, CommandHookSpec } from "./config.ts";
 
 export const BLOCKING_EXIT_CODE = 2;
+/** Events whose plain stdout is context for the model (Claude Code's rule). */
+const TEXT_IS_CONTEXT: ReadonlySet<CommandHookEvent> = new Set(["UserPromptSubmit", "SessionStart"]);
 const COMMAND_NOT_FOUND = 127;
 /** A hook's stderr shown on screen in an error line: enough to see what went wrong. */
 const SHOWN_STDERR_CHARS = 2_000;
@@ -52,7 +54,7 @@ export function verdictOf(event: CommandHookEvent, hook: CommandHookSpec, run: R
 /** Exit 0: read stdout as JSON when it is JSON, as plain text otherwise. */
 function answerOf(event: CommandHookEvent, name: string, stdout: string): HookVerdict {
   const json = parseObject(stdout);
-  if (json === undefined) return event === "UserPromptSubmit" && stdout.trim() !== "" ? { context: stdout.trim() } : {};
+  if (json === undefined) return TEXT_IS_CONTEXT.has(event) && stdout.trim() !== "" ? { context: stdout.trim() } : {};
   if (typeof json === "string") return unreadable(event, `${name} printed JSON that does not parse (${json})`);
   const output = (json.hookSpecificOutput ?? {}) as Record<string, unknown>;
   const verdict: HookVerdict = {};

@@ -12,6 +12,7 @@ export type Step =
   | "protected path"
   | "unchecked"
   | "allow rule"
+  | "read-only"
   | "mode"
   | "hook"
   | "user";

@@ -1,9 +1,19 @@
 /**
- * The permission pipeline as a kernel hook — the FIRST PreToolUse hook, so nothing else
- * (command hooks included) ever sees a call the user's policy denies. A denial becomes an
- * error tool_result with the reason; the tool never runs.
+ * The permission pipeline as a kernel hook — the FIRST PreToolUse hook: no tool runs, and no
+ * later mechanism's hook sees a call, without its yes. A denial becomes an error tool_result
+ * with the reason; the tool never runs.
+ *
+ * Inside it, as in Claude Code, settings.json's PreToolUse command hooks run first, on every
+ * call (those the policy then refuses too), and their word counts this way:
+ *
+ *   hook says   deny / exit 2     denied, whatever the rules
+ *               ask               a person is asked (without a terminal: denied), unless the policy denies
+ *               allow             replaces the question the MODE would ask; a deny rule, the refuse-list,
+ *                                 plan mode, an ask rule and a protected path still win
+ *               nothing           the pipeline decides, as without hooks
  */
 import { defineHook, type Hook, type ToolCall } from "@learn/core";
+import type { HookOpinion, PreToolUseCommandHooks } from "../command-hooks/hooks.ts";
 import type { Asker } from "./asker.ts";
 import type { Decision } from "./decision.ts";
 import type { Grants } from "./grants.ts";
@@ -21,13 +31,34 @@ export interface PermissionAccess {
   grants: Grants;
   /** What the permission hook would decide about this call now: always "allow" or "deny". */
   judge(call: ToolCall, ctx: { cwd: string; signal?: AbortSignal }): Promise<Decision>;
+  /** Why this call is not a read-only command line inside the workspace (read-only.ts), or undefined when it is: s05's explore runs only those. */
+  notReadOnly(call: Pick<ToolCall, "name" | "input" | "tool">, cwd: string): string | undefined;
 }
 
-export function permissionHook(policy: PermissionPolicy, ask: Asker, grants?: Grants): Hook<"PreToolUse"> {
+export function permissionHook(policy: PermissionPolicy, ask: Asker, grants?: Grants, commandHooks?: PreToolUseCommandHooks): Hook<"PreToolUse"> {
   return defineHook("PreToolUse", PERMISSION_HOOK_NAME, async ({ call }, ctx) => {
-    const decision = await judge(call, policy, ask, ctx.cwd, ctx.signal, grants);
-    return decision.behavior === "allow" ? { decision: "allow" } : { decision: "deny", reason: decision.reason };
+    const opinion: HookOpinion = commandHooks ? await commandHooks(call, ctx) : { call };
+    if (ctx.signal.aborted) return { decision: "deny", reason: "interrupted by the user before it ran" };
+    if (opinion.deny) return { decision: "deny", reason: opinion.deny };
+    const decision = await weighed(opinion, policy, ask, ctx, grants);
+    if (decision.behavior !== "allow") {
+      const rewritten = opinion.rewrittenBy && `the PreToolUse hook "${opinion.rewrittenBy}" changed the call, and the permission policy does not allow the new one: `;
+      return { decision: "deny", reason: `${rewritten || ""}${decision.reason}` };
+    }
+    return opinion.rewrittenBy ? { decision: "allow", updatedInput: opinion.call.input } : { decision: "allow" };
   });
+}
+
+/** The pipeline's decision on the call the hooks let through, with their allow or ask weighed in. */
+async function weighed(opinion: HookOpinion, policy: PermissionPolicy, ask: Asker, ctx: { cwd: string; signal: AbortSignal }, grants?: Grants): Promise<Decision> {
+  const { call } = opinion;
+  const decision = decide(call, policy, ctx.cwd, grants?.list());
+  if (decision.behavior === "deny" || opinion.decision === undefined) return decision.behavior === "ask" ? ask(call, decision, ctx.signal, ctx.cwd) : decision;
+  const reason = opinion.reason ?? "a PreToolUse hook";
+  if (opinion.decision === "ask") return ask(call, { behavior: "ask", reason, step: "hook" }, ctx.signal, ctx.cwd);
+  // A hook's allow stands in for the person the mode would ask — not for a rule or a protected path.
+  if (decision.step === "mode") return { behavior: "allow", reason, step: "hook" };
+  return decision.behavior === "ask" ? ask(call, decision, ctx.signal, ctx.cwd) : decision;
 }
 
 /** The pipeline's decision, with an "ask" put to the asker: always "allow" or "deny". */

@@ -7,6 +7,7 @@
 import { mutates, type ToolCall } from "@learn/core";
 import { describeCall, type Decision } from "./decision.ts";
 import { isEditInside, unapprovable, type CallSubject } from "./matching.ts";
+import { notFileEditCall, notReadOnlyCall } from "./read-only.ts";
 
 export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "bypassPermissions"] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
@@ -14,8 +15,8 @@ export const DEFAULT_MODE: PermissionMode = "default";
 
 export const MODE_SUMMARIES: Readonly<Record<PermissionMode, string>> = {
   default: "asks before every tool that changes something, unless a rule allows it",
-  acceptEdits: "allows file edits inside the workspace; still asks before bash",
-  plan: "read-only: every tool that changes something is denied",
+  acceptEdits: "allows file edits inside the workspace, and mv, cp, touch, mkdir there; asks before other bash",
+  plan: "read-only: every tool that changes something is denied (read-only bash runs)",
   bypassPermissions: "allows everything, except the refuse-list and your deny and ask rules",
 };
 
@@ -25,9 +26,9 @@ export function isPermissionMode(value: unknown): value is PermissionMode {
 
 type Call = Pick<ToolCall, "name" | "input" | "tool">;
 
-/** Plan mode: look, don't touch. */
-export function planVeto(mode: PermissionMode, call: Call): Decision | undefined {
-  if (mode !== "plan" || !mutates(call.tool)) return undefined;
+/** Plan mode: look, don't touch. A bash line that only reads is looking (read-only.ts). */
+export function planVeto(mode: PermissionMode, call: Call, subject: CallSubject): Decision | undefined {
+  if (mode !== "plan" || !mutates(call.tool) || notReadOnlyCall(subject) === undefined) return undefined;
   return {
     behavior: "deny",
     step: "plan mode",
@@ -44,6 +45,10 @@ export function modeDecision(mode: PermissionMode, call: Call, subject: CallSubj
   // A file edit: the call only changes files, all inside the workspace as written and where they lead.
   if (mode === "acceptEdits" && isEditInside(subject)) {
     return { behavior: "allow", reason: "acceptEdits mode allows file edits inside the workspace", step: "mode" };
+  }
+  // mv, cp, touch, mkdir and redirections, every file inside: file edits by another name.
+  if (mode === "acceptEdits" && notFileEditCall(subject) === undefined) {
+    return { behavior: "allow", reason: "acceptEdits mode allows mv, cp, touch, mkdir and redirections inside the workspace", step: "mode" };
   }
   const why = unapprovable(subject);
   return {

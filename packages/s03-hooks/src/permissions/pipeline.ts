@@ -4,14 +4,17 @@
  *   1. the refuse-list              deny   in every mode; nothing overrides it
  *   2. deny rules                   deny   if a rule hits any part of the call (and the env
  *                                         file holding the key: secret-files.ts)
- *   3. plan mode                    deny   every mutating call while planning
+ *   3. plan mode                    deny   every mutating call while planning (a read-only
+ *                                         bash line is not one)
  *   4. ask rules                    ask    if a rule hits any part of the call
  *   5. only a person                ask    in every mode: it changes a protected path (.git/,
  *                                         .claude/...), or a deny rule might hit a part of it
  *                                         that cannot be checked (`$x CANARY`, `cd a && cat b`)
  *   6. allow rules                  allow  if rules approve every part of the call (settings.json's
  *                                         and the harness's own grants, grants.ts)
- *   7. the mode                     allow / ask, for whatever no rule decided
+ *   7. read-only commands           allow  a bash line that only reads, inside the workspace
+ *                                         (`cat`, `grep`, `git log`...: read-only.ts), as Claude Code
+ *   8. the mode                     allow / ask, for whatever no rule decided
  *
  * The first step with an answer wins. "ask" is not the end: the hook hands it to the asker
  * (a person at a terminal, or a denial that says how to allow it). This function changes
@@ -24,6 +27,7 @@ import { approvingRules, hitsAnyPart, subjectOf, type CallSubject } from "./matc
 import { modeDecision, planVeto } from "./modes.ts";
 import type { PermissionPolicy } from "./policy.ts";
 import { protectedPart } from "./protected-paths.ts";
+import { notReadOnlyCall } from "./read-only.ts";
 import { refusalOf } from "./refuse-list.ts";
 import type { Rule } from "./rule.ts";
 import { PROCESS_ENVIRONMENT, touchedSecret } from "./secret-files.ts";
@@ -36,10 +40,11 @@ export function decide(call: Call, policy: PermissionPolicy, cwd: string, grants
     refused(subject) ??
     ruleHit("deny", call, subject, policy) ??
     secretDenial(call, subject, policy) ??
-    planVeto(policy.mode, call) ??
+    planVeto(policy.mode, call, subject) ??
     ruleHit("ask", call, subject, policy) ??
     personOnly(subject, policy) ??
     ruleApproval(subject, policy, grants) ??
+    readOnly(subject) ??
     modeDecision(policy.mode, call, subject)
   );
 }
@@ -92,6 +97,12 @@ function personOnly(subject: CallSubject, policy: PermissionPolicy): Decision | 
     return { behavior: "ask", step: "unchecked", reason: `which files it reads cannot be checked against ${readRule}: ${subject.readsUnknown}` };
   }
   return undefined;
+}
+
+/** A bash line that only reads and prints, every file it names in the workspace: no rule needed. */
+function readOnly(subject: CallSubject): Decision | undefined {
+  if (notReadOnlyCall(subject) !== undefined) return undefined;
+  return { behavior: "allow", step: "read-only", reason: "every command in it only reads, inside the workspace" };
 }
 
 /** Settings' allow rules and grants together: one part of a call may be approved by each. */

@@ -27,6 +27,8 @@ export interface AgentFile {
   model: string | undefined;
   /** The body: the agent's system prompt. */
   prompt: string;
+  /** Built-ins only: it changes nothing — its bash runs read-only commands and nothing else (explore). */
+  readOnly?: boolean;
 }
 
 /** A name that is safe as an agent name in traces, headers and on screen. */

@@ -2,7 +2,8 @@
  * The two agent types every workspace has, written as if they were agent files:
  *
  *   general-purpose  every tool the parent has but `task`: a task that may need to change things
- *   explore          read-only (read_file, glob, grep): look around and report, change nothing
+ *   explore          read-only (read_file, glob, grep, and bash for read-only commands: `ls`, `git log`,
+ *                    `grep -r`... as Claude Code's Explore): look around and report, change nothing
  *
  * A workspace file with the same name replaces a built-in, as a project's own settings do.
  */
@@ -25,9 +26,12 @@ export const BUILT_IN_AGENTS: readonly AgentFile[] = [
   },
   {
     name: "explore",
-    description: "A read-only explorer (read_file, glob, grep): find files, search code, read and summarise. Changes nothing; several can run at once.",
-    tools: ["read_file", "glob", "grep"],
+    description: "A read-only explorer (read_file, glob, grep, read-only bash): find files, search code, read and summarise. Changes nothing; several can run at once.",
+    tools: ["read_file", "glob", "grep", "bash"],
     model: undefined,
-    prompt: "Explore the workspace to answer the question you are given: find the files with glob, search them with grep, read what matters. You cannot change anything.",
+    prompt:
+      "Explore the workspace to answer the question you are given: find the files with glob, search them with grep, read what matters. " +
+      "bash runs only commands that read (ls, cat, git log, git diff, find without actions...). You cannot change anything.",
+    readOnly: true,
   },
 ];

@@ -62,7 +62,8 @@ export function resolveAgentType(
     model: modelIdFor(file.model, aliases),
     prompt: file.prompt,
     source,
-    readOnly: chosen.every((t) => !mutates(t)),
+    // A read-only built-in (explore) has bash too, limited to read-only commands (subagent/read-only-bash.ts).
+    readOnly: file.readOnly === true || chosen.every((t) => !mutates(t)),
   };
   return { type, unknownTools: unknown };
 }

@@ -28,6 +28,7 @@ import {
 import type { AgentType } from "../agent-types/load.ts";
 import { childSections } from "../prompt.ts";
 import { handBack } from "./hand-back.ts";
+import { readOnlyBash } from "./read-only-bash.ts";
 
 /** How many model calls one child may make before it is stopped. */
 export const SUBAGENT_MAX_ROUNDS = 30;
@@ -54,7 +55,7 @@ export async function runChild(task: ChildTask, parent: AgentOptions, partsOf: P
   const child = agentFrom(
     {
       ...base,
-      tools: base.tools.filter((t) => task.type.tools.includes(t.name)),
+      tools: base.tools.filter((t) => task.type.tools.includes(t.name)).map((t) => (task.type.readOnly && t.name === "bash" ? readOnlyBash(t, base.permissions) : t)),
       hooks: [...base.hooks, ...watch.hooks],
       wrappers: task.type.model ? [pinModel(task.type.model), ...base.wrappers] : base.wrappers,
       sections: childSections(base.sections, task.type),
