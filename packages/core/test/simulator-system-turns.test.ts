@@ -31,7 +31,7 @@ const claudeCodeLike = {
   thinking: { type: "adaptive", display: "omitted" },
   context_management: { edits: [{ type: "clear_thinking_20251015", keep: "all" }] },
   output_config: { effort: "medium" },
-  messages: [user([text("<system-reminder>attribution</system-reminder>"), text("list the files")]), system([text("# Environment\nPrimary working directory: /tmp/x")])],
+  messages: [user([text("<system-reminder>attribution</system-reminder>"), text("list the files")]), { ...system([text("# Environment\nPrimary working directory: /tmp/x")]), output_config: { effort: "medium" } }],
 };
 
 const firstPrompt = `turns: [ { expect: { lastUserIncludes: "list the files", messageCount: { max: 1 } }, content: [ { type: text, text: "ok" } ] } ]`;
@@ -61,7 +61,8 @@ describe("system turns and today's request fields", () => {
   });
 
   const refused: Array<[string, unknown, string[] | undefined, string]> = [
-    ["a system turn without the beta", claudeCodeLike, [CONTEXT], "messages.1.role: Input should be 'user' or 'assistant'"],
+    ["a system turn without the beta", { ...claudeCodeLike, messages: [user("hi"), system("env")] }, [CONTEXT], "messages.1.role: Input should be 'user' or 'assistant'"],
+    ["a system turn's output_config without the beta", claudeCodeLike, [CONTEXT], "messages.1.output_config: Extra inputs are not permitted"],
     ["context_management without its beta", claudeCodeLike, [PER_TURN], "context_management: Extra inputs are not permitted"],
     ["a system turn first", { ...claudeCodeLike, messages: [system("env"), user("hi")] }, undefined, 'messages.0.role: first message must use the "user" role, not "system"'],
     [
@@ -73,6 +74,8 @@ describe("system turns and today's request fields", () => {
     ["an image in a system turn", { ...claudeCodeLike, messages: [user("hi"), system([{ type: "image", source: { type: "base64", media_type: "image/png", data: "x" } }])] }, undefined, "messages.1.content.0: `image` blocks are not allowed in system messages"],
     ["two user messages around a system turn (it does not count for alternation)", { ...claudeCodeLike, messages: [user("a"), system("env"), user("b")] }, undefined, 'messages.2: roles must alternate between "user" and "assistant"'],
     ["an assistant message as the last non-system message", { ...claudeCodeLike, messages: [user("a"), assistant("b"), system("env")] }, undefined, 'messages.1: the last message must use the "user" role'],
+    ["output_config on a user message", { ...claudeCodeLike, messages: [{ ...user("hi"), output_config: { effort: "low" } }] }, undefined, "messages.0.output_config: Extra inputs are not permitted"],
+    ["an unknown effort on a system turn", { ...claudeCodeLike, messages: [user("hi"), { ...system("env"), output_config: { effort: "huge" } }] }, undefined, "messages.1.output_config.effort: Input should be"],
     ["an unknown effort", { ...claudeCodeLike, output_config: { effort: "extreme" } }, undefined, "output_config.effort: Input should be"],
     ["an unknown thinking type", { ...claudeCodeLike, thinking: { type: "deep" } }, undefined, "thinking: Input tag 'deep' found using 'type'"],
   ];

@@ -128,10 +128,14 @@ function checkMessages(messages: unknown, systemTurns: boolean): Problem {
 function checkMessage(message: unknown, i: number, systemTurns: boolean): Problem {
   const path = `messages.${i}`;
   if (!isObject(message)) return `${path}: Input should be a valid dictionary`;
-  const extra = Object.keys(message).find((key) => key !== "role" && key !== "content");
+  // A system turn may carry its own output_config (per-turn control: the effort from here on).
+  const keys = systemTurns && message.role === "system" ? ["role", "content", "output_config"] : ["role", "content"];
+  const extra = Object.keys(message).find((key) => !keys.includes(key));
   if (extra !== undefined) return `${path}.${extra}: Extra inputs are not permitted`;
   const roleOk = message.role === "user" || message.role === "assistant" || (systemTurns && message.role === "system");
   if (!roleOk) return `${path}.role: Input should be 'user' or 'assistant'`;
+  const turnConfig = checkOutputConfig(message.output_config, `${path}.output_config`);
+  if (turnConfig) return turnConfig;
   const { content } = message;
   if (content === undefined) return `${path}.content: Field required`;
   if (typeof content !== "string" && !Array.isArray(content)) return `${path}.content: Input should be a valid string or a list of content blocks`;
@@ -268,15 +272,15 @@ function checkThinking(thinking: unknown): Problem {
 }
 
 /** `{ effort }`: how much the model spends on an answer. */
-function checkOutputConfig(config: unknown): Problem {
+function checkOutputConfig(config: unknown, path = "output_config"): Problem {
   if (config === undefined) return undefined;
-  if (!isObject(config)) return "output_config: Input should be a valid dictionary";
+  if (!isObject(config)) return `${path}: Input should be a valid dictionary`;
   const efforts = ["low", "medium", "high", "xhigh", "max"];
   if (config.effort !== undefined && !efforts.includes(config.effort as string)) {
-    return `output_config.effort: Input should be ${efforts.map((e) => `'${e}'`).join(", ")}`;
+    return `${path}.effort: Input should be ${efforts.map((e) => `'${e}'`).join(", ")}`;
   }
   const extra = Object.keys(config).find((key) => key !== "effort" && key !== "format");
-  return extra === undefined ? undefined : `output_config.${extra}: Extra inputs are not permitted`;
+  return extra === undefined ? undefined : `${path}.${extra}: Extra inputs are not permitted`;
 }
 
 /** `{ edits: [{ type, … }] }`: what the server may clear from the context (the beta was checked with the keys). */
