@@ -1,0 +1,1 @@
+export function mechanismJobs(_o: { quick: boolean }) { return []; }
