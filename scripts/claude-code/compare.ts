@@ -7,7 +7,7 @@
  * the book's chapter is generated from (packages/docs/data/claude-code-comparison.json), then
  * regenerates the docs, so one command refreshes both.
  *
- *   pnpm compare:claude-code [--lesson s12] [--quick] [--out file.json]
+ *   pnpm compare:claude-code [--lesson s12] [--quick] [--only <words in a job's name>] [--out file.json]
  *
  * A benchmark, not a test: it needs Claude Code (installed on first use; without the registry
  * it stops in one line, exit 2) and takes minutes. Two harness processes at a time at most
@@ -27,7 +27,7 @@ import { printRow, printSummary, summarise, writeComparison, type Row } from "./
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const COMPARISON_JSON = path.join(root, "packages", "docs", "data", "claude-code-comparison.json");
 
-const { values } = parseArgs({ options: { lesson: { type: "string", default: "s12" }, quick: { type: "boolean", default: false }, out: { type: "string" } } });
+const { values } = parseArgs({ options: { lesson: { type: "string", default: "s12" }, quick: { type: "boolean", default: false }, only: { type: "string" }, out: { type: "string" } } });
 const quick = values.quick ?? false;
 const lesson = values.lesson ?? "s12";
 
@@ -50,7 +50,7 @@ if (preflight) {
   process.exit(1);
 }
 
-const jobs: Job[] = [...bashJobs({ quick }), ...mechanismJobs({ quick })];
+const jobs: Job[] = [...bashJobs({ quick }), ...mechanismJobs({ quick })].filter((job) => values.only === undefined || job.label.includes(values.only));
 const rows: Row[] = [];
 for (const [i, job] of jobs.entries()) {
   const t = Date.now();
@@ -74,8 +74,8 @@ const comparison = {
 };
 printSummary(comparison);
 
-// A quick run is a smoke test: it writes the table only where asked, never over the book's.
-const out = values.out ?? (quick ? undefined : COMPARISON_JSON);
+// A quick or partial run is a smoke test: it writes the table only where asked, never over the book's.
+const out = values.out ?? (quick || values.only !== undefined ? undefined : COMPARISON_JSON);
 if (out) {
   await writeComparison(out, comparison);
   console.log(`Wrote ${path.relative(root, out)}`);

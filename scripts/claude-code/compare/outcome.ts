@@ -22,6 +22,7 @@ const ASKED: RegExp[] = [
   /needs approval/,
   /requires? approval/,
   /hasn't granted it yet/,
+  /^the comparison hook says ask/, // Claude Code -p: a hook's "ask" nobody answered, in the hook's own words
 ];
 const REFUSED: RegExp[] = [
   /^Denied:/, // course: rules, refuse-list, plan mode, hooks
@@ -30,6 +31,7 @@ const REFUSED: RegExp[] = [
   /plan mode/i,
   /blocked by/i,
   /hook.*(denied|blocked)/i,
+  /hook error/, // Claude Code: a PreToolUse hook's deny
   /denied by/i,
   /was blocked/, // Claude Code: a read outside the working directories
   /was not run/, // Claude Code: plan mode's safety check, which a local endpoint cannot give

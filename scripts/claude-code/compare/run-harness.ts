@@ -26,6 +26,8 @@ export interface HarnessRun {
 
 export interface SessionResult {
   requests: RecordedRequest[];
+  /** The compaction's summary requests, answered aside (when the session asked for that). */
+  summaryRequests: RecordedRequest[];
   /** The anthropic-beta header and body of every request, as sent. */
   headers: Record<string, string | string[] | undefined>[];
   stdout: string;
@@ -41,12 +43,16 @@ export async function runSession(
   run: HarnessRun,
   folder: SessionFolder,
   script: Script,
-  options: { mode: Mode; prompt: string; env?: Record<string, string>; args?: string[] },
+  options: { mode: Mode; prompt: string; env?: Record<string, string>; args?: string[]; summarise?: boolean },
 ): Promise<SessionResult> {
   const simulator = new Simulator(script, { name: `compare (${run.harness})` });
+  const summariser = new Simulator({ turns: [{ repeat: 20, content: [{ type: "text", text: SUMMARY }] }] }, { name: "compare summariser" });
   // Strip the course's agent header: a subagent's requests then take their turns from the one
-  // queue, in the order they come, as Claude Code's (which name no agent) do.
-  const endpoint = await serveSimulator({ fetch: (input, init) => simulator.fetch(input, withoutAgentHeader(init)) });
+  // queue, in the order they come, as Claude Code's (which name no agent) do. A summary request
+  // (compaction) comes when each harness's own threshold says: it is answered aside.
+  const endpoint = await serveSimulator({
+    fetch: (input, init) => (options.summarise && isSummaryRequest(init) ? summariser : simulator).fetch(input, withoutAgentHeader(init)),
+  });
   const PATH = `${folder.bin}:${process.env.PATH ?? ""}`;
   const started = Date.now();
   try {
@@ -67,10 +73,20 @@ export async function runSession(
             env: { ...claudeCodeEnv(folder.home, endpoint.url), PATH, ...(options.mode === "bypassPermissions" ? { IS_SANDBOX: "1" } : {}) },
           };
     const { stdout, stderr, code } = await spawnAndWait(command, args, { cwd: folder.ws, env: { ...env, ...options.env } });
-    return { requests: simulator.requests, headers: endpoint.headers, stdout, stderr, code, ms: Date.now() - started };
+    return { requests: simulator.requests, summaryRequests: summariser.requests, headers: endpoint.headers, stdout, stderr, code, ms: Date.now() - started };
   } finally {
     await endpoint.close();
   }
+}
+
+/** The summary the summariser answers with (both harnesses read what is inside the tags). */
+export const SUMMARY = "<summary>\nCOMPACT-SUMMARY-MARK: the comparison session read three large files.\n</summary>";
+
+/** The course's instruction, or Claude Code's, as the last text of the request. */
+function isSummaryRequest(init?: RequestInit): boolean {
+  const body = typeof init?.body === "string" ? init.body : "";
+  const tail = body.slice(-20_000);
+  return /Summarise the conversation so far|detailed summary of the conversation|summary of the conversation so far/i.test(tail);
 }
 
 function withoutAgentHeader(init?: RequestInit): RequestInit | undefined {

@@ -15,6 +15,8 @@ export interface CallSpec {
   step: Step;
   /** Files (relative to the workspace) whose change means the call ran. */
   watch?: string[];
+  /** Turns served right after this call's (a subagent's answer). */
+  then?: Script["turns"];
 }
 
 export interface CallResult {
@@ -31,8 +33,10 @@ export interface SessionSpec {
   files?: Record<string, string>;
   prompt?: string;
   env?: Record<string, string>;
-  /** Extra scripted turns after the calls, before the closing answer. */
-  extraTurns?: (folder: SessionFolder) => Script["turns"];
+  /** Extra command-line arguments for the course / for Claude Code. */
+  args?: { course?: string[]; claudeCode?: string[] };
+  /** Answer summary requests (compaction) aside, from their own script, whenever they come. */
+  summarise?: boolean;
   /** Look at the folder after the run, before it is deleted. */
   inspect?: (folder: SessionFolder, result: SessionResult) => Promise<Record<string, unknown>>;
 }
@@ -52,12 +56,12 @@ export async function runCalls(run: HarnessRun, spec: SessionSpec): Promise<Sess
     const before = await Promise.all(watched.map((files) => Promise.all(files.map((f) => fingerprint(path.resolve(folder.ws, f))))));
     const script: Script = {
       turns: [
-        ...spec.calls.map((call) => ({ content: [{ type: "tool_use" as const, ...spell(call.step, run.harness, folder.ws) }] })),
-        ...(spec.extraTurns?.(folder) ?? []),
+        ...spec.calls.flatMap((call) => [{ content: [{ type: "tool_use" as const, ...spell(call.step, run.harness, folder.ws) }] }, ...(call.then ?? [])]),
         { content: [{ type: "text" as const, text: CLOSING_ANSWER }] },
       ],
     };
-    const result = await runSession(run, folder, script, { mode: spec.mode, prompt: spec.prompt ?? "Run the comparison's checks.", env: spec.env });
+    const args = run.harness === "course" ? spec.args?.course : spec.args?.claudeCode;
+    const result = await runSession(run, folder, script, { mode: spec.mode, prompt: spec.prompt ?? "Run the comparison's checks.", env: spec.env, args, summarise: spec.summarise });
     const after = await Promise.all(watched.map((files) => Promise.all(files.map((f) => fingerprint(path.resolve(folder.ws, f))))));
     const ids = toolUseIds(result.requests);
     const calls = spec.calls.map((_, i) => {
