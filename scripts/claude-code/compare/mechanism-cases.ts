@@ -154,28 +154,31 @@ async function hookPayloads(course: HarnessRun, claudeCode: HarnessRun): Promise
 const CHILD_REPORT = "CHILD-REPORT-42: the shop has two source files.";
 
 async function subagent(course: HarnessRun, claudeCode: HarnessRun): Promise<Row[]> {
-  const agent = "---\nname: quick-scout\ndescription: Looks around quickly.\nmodel: haiku\n---\nYou look around and report in one line.\n";
+  const agent = "---\nname: quick-scout\ndescription: Looks around quickly.\nmodel: haiku\n---\nQUICK-SCOUT-MARK: you look around and report in one line.\n";
   const spec: SessionSpec = {
     mode: "default",
     settings: SETTINGS,
     files: { ".claude/agents/quick-scout.md": agent },
-    calls: [{ step: { tool: "agent", prompt: "Look at the shop and report in one line.", type: "quick-scout" }, then: [{ content: [{ type: "text", text: CHILD_REPORT }] }] }],
+    calls: [{ step: { tool: "agent", prompt: "Look at the shop and report in one line.", type: "quick-scout" } }],
+    child: { marker: "QUICK-SCOUT-MARK", turns: [{ content: [{ type: "text", text: CHILD_REPORT }] }] },
   };
   const [ours, theirs] = await both(course, claudeCode, spec);
   const handBack = (out: SessionOutput) => {
     const text = out.calls[0]?.text;
     if (text === undefined) return "no result";
-    if (!text.includes("CHILD-REPORT-42")) return "not handed back";
-    return text.trim() === CHILD_REPORT ? "the child's text, raw" : "the child's text, framed";
+    if (text.includes("CHILD-REPORT-42")) return text.trim() === CHILD_REPORT ? "in the tool result, raw" : "in the tool result, framed";
+    const later = out.result.requests.flatMap((r) => ((r.body as { messages?: { role: string; content: unknown }[] }).messages ?? []).slice(-2));
+    const holder = later.find((m) => JSON.stringify(m.content).includes("CHILD-REPORT-42"));
+    return holder ? `later, in a ${holder.role} message (background)` : "never";
   };
   const childModel = (out: SessionOutput) => {
     const parent = (out.result.requests[0]?.body as { model?: string } | undefined)?.model;
-    const child = (out.result.requests[1]?.body as { model?: string } | undefined)?.model;
+    const child = (out.result.childRequests[0]?.body as { model?: string } | undefined)?.model;
     if (!child) return "no child request";
     return child === parent ? "the parent's model" : /haiku/i.test(child) ? "the haiku alias, resolved" : `another model (${child})`;
   };
   return [
-    { ...described("subagent", "hand-back", "a foreground subagent's report reaches the lead", handBack(ours), handBack(theirs)), courseSaid: ours.calls[0]?.text?.slice(0, 200), claudeCodeSaid: theirs.calls[0]?.text?.slice(0, 200) },
+    { ...described("subagent", "hand-back", "a subagent's report reaches the lead", handBack(ours), handBack(theirs)), courseSaid: ours.calls[0]?.text?.slice(0, 200), claudeCodeSaid: theirs.calls[0]?.text?.slice(0, 200) },
     described("subagent", "model", "an agent file with model: haiku", childModel(ours), childModel(theirs)),
   ];
 }
@@ -225,20 +228,24 @@ async function customCommands(course: HarnessRun, claudeCode: HarnessRun): Promi
   ];
 }
 
+const READS = [1, 2, 3, 4, 5, 6, 7, 8];
+
 async function compaction(course: HarnessRun, claudeCode: HarnessRun): Promise<Row[]> {
-  const big = (n: number) => Array.from({ length: 1500 }, (_, i) => `line ${i} of big${n}.txt RECALL-MARK-${n} padding padding padding`).join("\n");
+  // Eight reads of about 6,500 tokens each: past both thresholds, and each under the course's
+  // 30,000 characters above which a tool result is kept in a file instead (never compacted then).
+  const big = (n: number) => Array.from({ length: 400 }, (_, i) => `line ${i} of big${n}.txt RECALL-MARK-${n} padding padding padding`).join("\n");
   const spec: SessionSpec = {
     mode: "default",
     settings: SETTINGS,
-    files: { "big1.txt": big(1), "big2.txt": big(2), "big3.txt": big(3) },
-    calls: [{ step: { tool: "read", path: "big1.txt" } }, { step: { tool: "read", path: "big2.txt" } }, { step: { tool: "read", path: "big3.txt" } }, { step: { tool: "bash", command: "ls" } }],
+    files: Object.fromEntries(READS.map((n) => [`big${n}.txt`, big(n)])),
+    calls: [...READS.map((n) => ({ step: { tool: "read" as const, path: `big${n}.txt` } })), { step: { tool: "bash", command: "ls" } }],
     summarise: true,
     args: { course: ["--compact-threshold", "45000"] },
     env: { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000", CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: "45" },
   };
   const [ours, theirs] = await both(course, claudeCode, spec);
   type Body = { system?: unknown; tools?: { name: string }[]; messages?: unknown[] };
-  const happened = (out: SessionOutput) => (out.result.summaryRequests.length > 0 ? `summarised (${out.result.summaryRequests.length}×)` : "no summary");
+  const happened = (out: SessionOutput) => (out.result.summaryRequests.length > 0 ? "summarised" : "no summary");
   const prefix = (out: SessionOutput) => {
     const summary = out.result.summaryRequests[0]?.body as Body | undefined;
     const before = out.result.requests[0]?.body as Body | undefined;
@@ -252,10 +259,10 @@ async function compaction(course: HarnessRun, claudeCode: HarnessRun): Promise<R
     const after = out.result.requests.at(-1)?.body as Body | undefined;
     const text = JSON.stringify(after?.messages ?? []);
     if (!text.includes("COMPACT-SUMMARY-MARK")) return "summary not in the next request";
-    return text.includes("RECALL-MARK-3") ? "a read file re-attached" : "summary only";
+    return text.includes("RECALL-MARK-8") ? "the summary and a read file re-attached" : "the summary only";
   };
   return [
-    described("compaction", "trigger", "three large reads past the threshold", happened(ours), happened(theirs)),
+    described("compaction", "trigger", "eight large reads past the threshold", happened(ours), happened(theirs)),
     described("compaction", "summary request", "what the summary request carries", prefix(ours), prefix(theirs)),
     described("compaction", "after the summary", "what the next request carries", reattached(ours), reattached(theirs)),
   ];

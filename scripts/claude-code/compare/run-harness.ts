@@ -28,6 +28,8 @@ export interface SessionResult {
   requests: RecordedRequest[];
   /** The compaction's summary requests, answered aside (when the session asked for that). */
   summaryRequests: RecordedRequest[];
+  /** A subagent's requests, answered from its own script (when the session has one). */
+  childRequests: RecordedRequest[];
   /** The anthropic-beta header and body of every request, as sent. */
   headers: Record<string, string | string[] | undefined>[];
   stdout: string;
@@ -43,16 +45,19 @@ export async function runSession(
   run: HarnessRun,
   folder: SessionFolder,
   script: Script,
-  options: { mode: Mode; prompt: string; env?: Record<string, string>; args?: string[]; summarise?: boolean },
+  options: { mode: Mode; prompt: string; env?: Record<string, string>; args?: string[]; summarise?: boolean; child?: ChildScript },
 ): Promise<SessionResult> {
   const simulator = new Simulator(script, { name: `compare (${run.harness})` });
   const summariser = new Simulator({ turns: [{ repeat: 20, content: [{ type: "text", text: SUMMARY }] }] }, { name: "compare summariser" });
+  const child = new Simulator({ turns: options.child?.turns ?? [] }, { name: "compare subagent" });
   // Strip the course's agent header: a subagent's requests then take their turns from the one
   // queue, in the order they come, as Claude Code's (which name no agent) do. A summary request
-  // (compaction) comes when each harness's own threshold says: it is answered aside.
-  const endpoint = await serveSimulator({
-    fetch: (input, init) => (options.summarise && isSummaryRequest(init) ? summariser : simulator).fetch(input, withoutAgentHeader(init)),
-  });
+  // (compaction) comes when each harness's own threshold says: it is answered aside. So does a
+  // subagent's (its system prompt carries the agent file's words): Claude Code runs it in the
+  // background, so its requests interleave with the lead's in an order of their own.
+  const pick = (init?: RequestInit) =>
+    options.summarise && isSummaryRequest(init) ? summariser : options.child && systemIncludes(init, options.child.marker) ? child : simulator;
+  const endpoint = await serveSimulator({ fetch: (input, init) => pick(init).fetch(input, withoutAgentHeader(init)) });
   const PATH = `${folder.bin}:${process.env.PATH ?? ""}`;
   const started = Date.now();
   try {
@@ -73,20 +78,40 @@ export async function runSession(
             env: { ...claudeCodeEnv(folder.home, endpoint.url), PATH, ...(options.mode === "bypassPermissions" ? { IS_SANDBOX: "1" } : {}) },
           };
     const { stdout, stderr, code } = await spawnAndWait(command, args, { cwd: folder.ws, env: { ...env, ...options.env } });
-    return { requests: simulator.requests, summaryRequests: summariser.requests, headers: endpoint.headers, stdout, stderr, code, ms: Date.now() - started };
+    return { requests: simulator.requests, summaryRequests: summariser.requests, childRequests: child.requests, headers: endpoint.headers, stdout, stderr, code, ms: Date.now() - started };
   } finally {
     await endpoint.close();
+  }
+}
+
+/** A subagent's turns, and the words of its system prompt that tell its requests from the lead's. */
+export interface ChildScript {
+  marker: string;
+  turns: Script["turns"];
+}
+
+function systemIncludes(init: RequestInit | undefined, marker: string): boolean {
+  const body = typeof init?.body === "string" ? init.body : "";
+  try {
+    return JSON.stringify((JSON.parse(body) as { system?: unknown }).system ?? "").includes(marker);
+  } catch {
+    return false;
   }
 }
 
 /** The summary the summariser answers with (both harnesses read what is inside the tags). */
 export const SUMMARY = "<summary>\nCOMPACT-SUMMARY-MARK: the comparison session read three large files.\n</summary>";
 
-/** The course's instruction, or Claude Code's, as the last text of the request. */
+/** The course's instruction, or Claude Code's, in the last user message of the request. */
 function isSummaryRequest(init?: RequestInit): boolean {
   const body = typeof init?.body === "string" ? init.body : "";
-  const tail = body.slice(-20_000);
-  return /Summarise the conversation so far|detailed summary of the conversation|summary of the conversation so far/i.test(tail);
+  try {
+    const { messages = [] } = JSON.parse(body) as { messages?: { role: string; content: unknown }[] };
+    const last = messages.findLast((m) => m.role === "user");
+    return /Summarise the conversation so far|detailed summary of the conversation|summary of the conversation so far/i.test(JSON.stringify(last?.content ?? ""));
+  } catch {
+    return false;
+  }
 }
 
 function withoutAgentHeader(init?: RequestInit): RequestInit | undefined {

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { RecordedRequest, Script } from "@learn/core/simulator";
-import { runSession, type HarnessRun, type Mode, type SessionResult } from "./run-harness.ts";
+import { runSession, type ChildScript, type HarnessRun, type Mode, type SessionResult } from "./run-harness.ts";
 import { spell, type Step } from "./steps.ts";
 import { sessionFolder, type SessionFolder } from "./workspace.ts";
 
@@ -37,6 +37,8 @@ export interface SessionSpec {
   args?: { course?: string[]; claudeCode?: string[] };
   /** Answer summary requests (compaction) aside, from their own script, whenever they come. */
   summarise?: boolean;
+  /** A subagent's own script, for requests whose system prompt carries its marker. */
+  child?: ChildScript;
   /** Look at the folder after the run, before it is deleted. */
   inspect?: (folder: SessionFolder, result: SessionResult) => Promise<Record<string, unknown>>;
 }
@@ -57,11 +59,12 @@ export async function runCalls(run: HarnessRun, spec: SessionSpec): Promise<Sess
     const script: Script = {
       turns: [
         ...spec.calls.flatMap((call) => [{ content: [{ type: "tool_use" as const, ...spell(call.step, run.harness, folder.ws) }] }, ...(call.then ?? [])]),
-        { content: [{ type: "text" as const, text: CLOSING_ANSWER }] },
+        // More than once: a harness may speak again after the last call (a background agent's report).
+        { repeat: 5, content: [{ type: "text" as const, text: CLOSING_ANSWER }] },
       ],
     };
     const args = run.harness === "course" ? spec.args?.course : spec.args?.claudeCode;
-    const result = await runSession(run, folder, script, { mode: spec.mode, prompt: spec.prompt ?? "Run the comparison's checks.", env: spec.env, args, summarise: spec.summarise });
+    const result = await runSession(run, folder, script, { mode: spec.mode, prompt: spec.prompt ?? "Run the comparison's checks.", env: spec.env, args, summarise: spec.summarise, child: spec.child });
     const after = await Promise.all(watched.map((files) => Promise.all(files.map((f) => fingerprint(path.resolve(folder.ws, f))))));
     const ids = toolUseIds(result.requests);
     const calls = spec.calls.map((_, i) => {
