@@ -103,10 +103,13 @@ export function toolUseIds(requests: RecordedRequest[]): string[] {
 
 type Block = { type: string; text?: string; tool_use_id?: string; content?: unknown; is_error?: boolean };
 
-/** The result of call `id` as the harness sent it back (the last request that carries it). */
+/**
+ * The result of call `id` as the harness first sent it back: later requests may carry it
+ * shortened (the course's micro-compaction replaces old results with a placeholder).
+ */
 export function toolResult(requests: RecordedRequest[], id: string | undefined): { text: string; isError: boolean } | undefined {
   if (id === undefined) return undefined;
-  for (const request of [...requests].reverse()) {
+  for (const request of requests) {
     const messages = (request.body as { messages?: { content: unknown }[] } | undefined)?.messages ?? [];
     for (const message of messages) {
       if (!Array.isArray(message.content)) continue;
