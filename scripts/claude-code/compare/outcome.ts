@@ -18,7 +18,12 @@ const RANK: Record<Outcome, number> = { ran: 0, asked: 1, refused: 2, "no result
 /** The words each harness uses to say a call did not run, and why. */
 const ASKED: RegExp[] = [
   /there is no one to ask/, // course: an "ask" with no terminal
-  /requested permissions to use/, // Claude Code -p: an ask nobody answered
+  /requested permissions to/, // Claude Code -p: an ask nobody answered ("… to use Bash", "… to edit <a sensitive file>")
+  /Dangerous rm operation detected/, // Claude Code: its own question before an rm of / or ~
+  /Approving runs/, // Claude Code: a shell -c script it could not check, put to the person
+  // Claude Code: a read outside the working directories. At a terminal it asks ("Yes, allow
+  // reading from <dir> …"); with -p nobody can answer, so it says "blocked".
+  /was blocked\. For security, Claude Code may only/,
   /needs approval/,
   /requires? approval/,
   /hasn't granted it yet/,
@@ -33,7 +38,6 @@ const REFUSED: RegExp[] = [
   /hook.*(denied|blocked)/i,
   /hook error/, // Claude Code: a PreToolUse hook's deny
   /denied by/i,
-  /was blocked/, // Claude Code: a read outside the working directories
   /was not run/, // Claude Code: plan mode's safety check, which a local endpoint cannot give
 ];
 
