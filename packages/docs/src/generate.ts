@@ -8,6 +8,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { renderCodeDiff, KERNEL_PATH } from "./code-diff.ts";
+import { planComparisonChapter } from "./comparison-chapter.ts";
 import { discoverLessons, type LessonPackage } from "./discover.ts";
 import { DocsError } from "./errors.ts";
 import { writeExcerpts } from "./excerpts.ts";
@@ -62,6 +63,7 @@ export async function planDocs(root: string): Promise<DocsPlan> {
       shape.push(...shapeProblems(lang, readme, reference));
     }
   }
+  readmes.push(...(await planComparisonChapter(root)));
   return { readmes, skipped, shape };
 }
 

@@ -12,9 +12,11 @@ import { DocsError } from "./errors.ts";
 
 export const BLOCK_NAMES = ["read-first", "what-changed", "code-diff", "walkthrough"] as const;
 export type BlockName = (typeof BLOCK_NAMES)[number];
+/** A lesson README's blocks, and the book's own (the comparison chapter's table, comparison-chapter.ts). */
+type MarkerName = BlockName | "claude-code-comparison";
 
-export const startMarker = (name: BlockName) => `<!-- generated:${name}:start -->`;
-export const endMarker = (name: BlockName) => `<!-- generated:${name}:end -->`;
+export const startMarker = (name: MarkerName) => `<!-- generated:${name}:start -->`;
+export const endMarker = (name: MarkerName) => `<!-- generated:${name}:end -->`;
 
 /** Where a block's body sits: between the end of the start marker and the end marker. */
 interface Span {
@@ -23,7 +25,7 @@ interface Span {
 }
 
 /** The text between a block's markers, or undefined when the README has no such block. */
-export function readBlock(text: string, name: BlockName, file: string): string | undefined {
+export function readBlock(text: string, name: MarkerName, file: string): string | undefined {
   const span = findSpan(text, name, file);
   return span && text.slice(span.from, span.to);
 }
@@ -32,7 +34,7 @@ export function readBlock(text: string, name: BlockName, file: string): string |
  * The README with the block's body set to `body`. Without markers, the block goes right
  * after `heading`; without that heading either, there is nowhere safe to put it.
  */
-export function writeBlock(text: string, name: BlockName, body: string, heading: string, file: string): string {
+export function writeBlock(text: string, name: MarkerName, body: string, heading: string, file: string): string {
   const inner = `\n${body}\n`;
   const span = findSpan(text, name, file);
   if (span) return text.slice(0, span.from) + inner + text.slice(span.to);
@@ -43,7 +45,7 @@ export function writeBlock(text: string, name: BlockName, body: string, heading:
   return `${text.slice(0, at)}\n${startMarker(name)}${inner}${endMarker(name)}\n${text.slice(at)}`;
 }
 
-function findSpan(text: string, name: BlockName, file: string): Span | undefined {
+function findSpan(text: string, name: MarkerName, file: string): Span | undefined {
   const start = startMarker(name);
   const end = endMarker(name);
   const starts = occurrences(text, start);

@@ -24,6 +24,7 @@ import { lastUserText, promptTokens, quote, type SimRequest } from "./request.ts
 import { buildMessage, errorBody } from "./respond.ts";
 import { DEFAULT_AGENT, type Script, type ScriptTurn, type TurnAnswer } from "./script.ts";
 import { sseStream, streamEvents } from "./sse.ts";
+import { withoutSystemTurns } from "./system-turns.ts";
 import { validateRequest } from "./validate.ts";
 import { connectionDropped, json, parseJson, sleep } from "./wire.ts";
 
@@ -149,9 +150,11 @@ export class Simulator {
     const problem =
       body === undefined
         ? "There was an error parsing the body of your request: it is not valid JSON"
-        : validateRequest(body) ?? this.#checkContext(body as SimRequest);
+        : validateRequest(body, { betas: betasOf(request.headers) }) ?? this.#checkContext(body as SimRequest);
     if (problem) return this.#fail(agent, body ?? text, 400, "invalid_request_error", problem);
-    const simRequest = body as SimRequest;
+    // The script reads the conversation (last user message, message count) without system turns;
+    // it is served (prompt cache, record) as sent.
+    const simRequest = withoutSystemTurns(body as SimRequest);
     const state = this.#agents.get(agent);
     // A fresh conversation after the agent's turns ran out: start its script again (see restart).
     if (state?.queue.length === 0 && simRequest.messages.length === 1) this.restart(agent);
@@ -164,7 +167,7 @@ export class Simulator {
     // From here to taking the turn there is no await, so concurrent requests cannot race for it.
     const picked = this.#pick(agent, simRequest);
     if ("problem" in picked) return this.#fail(agent, body, 400, "invalid_request_error", picked.problem);
-    return this.#serve(agent, simRequest, picked.answer, request.signal);
+    return this.#serve(agent, body as SimRequest, picked.answer, request.signal);
   }
 
   /** The real API refuses a prompt larger than the model's window; the script sets the window. */
@@ -313,6 +316,11 @@ export class Simulator {
   #record(agent: string, body: unknown, status: number, response: unknown): void {
     this.requests.push({ agent, body, status, response });
   }
+}
+
+/** The `anthropic-beta` header's comma-separated values. */
+function betasOf(headers: Headers): string[] {
+  return (headers.get("anthropic-beta") ?? "").split(",").map((beta) => beta.trim()).filter(Boolean);
 }
 
 function freshState(): AgentState {

@@ -12,16 +12,30 @@
  *
  * The point is teaching: a harness that passes here sends requests a real model would accept,
  * so a mistake in a lesson's loop shows up offline, with a message saying what to fix.
+ *
+ * Some fields exist only under an `anthropic-beta` header (the request's `betas`): system turns
+ * inside `messages` (system-turns.ts) and `context_management`. Without the beta they are
+ * refused as the API refuses them; the course sends neither, Claude Code sends both.
+ * `output_config` and adaptive `thinking` are accepted with their shapes checked.
  */
 import { checkBreakpoints, checkConversation, checkMessageContent, checkText, type Problem } from "../conversation-rules.ts";
-import type { MessageParam } from "../protocol.ts";
+import { checkTurns, PER_TURN_CONTROL_BETA } from "./system-turns.ts";
 
 type Obj = Record<string, unknown>;
 
 const TOP_LEVEL_KEYS = new Set([
   "model", "max_tokens", "messages", "system", "tools", "tool_choice", "stream", "temperature",
-  "top_p", "top_k", "stop_sequences", "metadata", "thinking", "service_tier",
+  "top_p", "top_k", "stop_sequences", "metadata", "thinking", "service_tier", "output_config",
 ]);
+
+/** The anthropic-beta value that allows `context_management` (context editing). */
+export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27";
+
+/** What a request came with besides its body. */
+export interface RequestHeaders {
+  /** The `anthropic-beta` header's values. */
+  betas?: readonly string[];
+}
 
 export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
@@ -38,8 +52,9 @@ const BLOCK_RULES: Record<string, BlockRule> = {
   redacted_thinking: { required: { data: "string" }, optional: [] },
 };
 
-/** Which blocks each role may send: tool calls come from the assistant, results from the user. */
+/** Which blocks each role may send: tool calls come from the assistant, results from the user; system turns are text. */
 const ROLE_BLOCKS: Record<string, string[]> = {
+  system: ["text"],
   user: ["text", "image", "document", "tool_result"],
   assistant: ["text", "tool_use", "thinking", "redacted_thinking"],
 };
@@ -63,25 +78,29 @@ function firstProblem<T>(items: readonly T[], check: (item: T, index: number) =>
   return undefined;
 }
 
-export function validateRequest(body: unknown): Problem {
+export function validateRequest(body: unknown, { betas = [] }: RequestHeaders = {}): Problem {
   if (!isObject(body)) return "body: Input should be a valid dictionary";
   return (
-    checkTopLevelKeys(body) ??
+    checkTopLevelKeys(body, betas) ??
     checkModel(body.model) ??
     checkMaxTokens(body.max_tokens) ??
-    checkMessages(body.messages) ??
+    checkMessages(body.messages, betas.includes(PER_TURN_CONTROL_BETA)) ??
     checkSystem(body.system) ??
     checkTools(body.tools) ??
     checkToolChoice(body.tool_choice) ??
     checkSampling(body) ??
+    checkThinking(body.thinking) ??
+    checkOutputConfig(body.output_config) ??
+    checkContextManagement(body.context_management) ??
     checkBreakpoints(body as { messages: { content: unknown }[] }) ??
     // Every message was checked above, so the list now has the shape the rules expect.
-    checkConversation(body.messages as MessageParam[])
+    checkTurns(body.messages as { role: string; content: unknown }[])
   );
 }
 
-function checkTopLevelKeys(body: Obj): Problem {
-  const extra = Object.keys(body).find((key) => !TOP_LEVEL_KEYS.has(key));
+function checkTopLevelKeys(body: Obj, betas: readonly string[]): Problem {
+  const known = (key: string) => TOP_LEVEL_KEYS.has(key) || (key === "context_management" && betas.includes(CONTEXT_MANAGEMENT_BETA));
+  const extra = Object.keys(body).find((key) => !known(key));
   return extra === undefined ? undefined : `${extra}: Extra inputs are not permitted`;
 }
 
@@ -99,26 +118,31 @@ function checkMaxTokens(maxTokens: unknown): Problem {
   return undefined;
 }
 
-function checkMessages(messages: unknown): Problem {
+function checkMessages(messages: unknown, systemTurns: boolean): Problem {
   if (messages === undefined) return "messages: Field required";
   if (!Array.isArray(messages)) return "messages: Input should be a valid list";
   if (messages.length === 0) return checkConversation([]); // the rules' words for an empty list
-  return firstProblem(messages, checkMessage);
+  return firstProblem(messages, (message, i) => checkMessage(message, i, systemTurns));
 }
 
-function checkMessage(message: unknown, i: number): Problem {
+function checkMessage(message: unknown, i: number, systemTurns: boolean): Problem {
   const path = `messages.${i}`;
   if (!isObject(message)) return `${path}: Input should be a valid dictionary`;
-  const extra = Object.keys(message).find((key) => key !== "role" && key !== "content");
+  // A system turn may carry its own output_config (per-turn control: the effort from here on).
+  const keys = systemTurns && message.role === "system" ? ["role", "content", "output_config"] : ["role", "content"];
+  const extra = Object.keys(message).find((key) => !keys.includes(key));
   if (extra !== undefined) return `${path}.${extra}: Extra inputs are not permitted`;
-  if (message.role !== "user" && message.role !== "assistant") return `${path}.role: Input should be 'user' or 'assistant'`;
+  const roleOk = message.role === "user" || message.role === "assistant" || (systemTurns && message.role === "system");
+  if (!roleOk) return `${path}.role: Input should be 'user' or 'assistant'`;
+  const turnConfig = checkOutputConfig(message.output_config, `${path}.output_config`);
+  if (turnConfig) return turnConfig;
   const { content } = message;
   if (content === undefined) return `${path}.content: Field required`;
   if (typeof content !== "string" && !Array.isArray(content)) return `${path}.content: Input should be a valid string or a list of content blocks`;
   const empty = checkMessageContent(content, path);
   if (empty || typeof content === "string") return empty;
-  const allowed = ROLE_BLOCKS[message.role] ?? [];
-  return firstProblem(content, (block, j) => checkBlock(block, `${path}.content.${j}`, allowed, `${message.role} messages`));
+  const allowed = ROLE_BLOCKS[message.role as string] ?? [];
+  return firstProblem(content, (block, j) => checkBlock(block, `${path}.content.${j}`, allowed, `${message.role as string} messages`));
 }
 
 /** One content block: known type, allowed for this role, required fields present, no extras. */
@@ -227,6 +251,47 @@ function checkSampling(body: Obj): Problem {
     return "stop_sequences: Input should be a valid list of strings";
   }
   return undefined;
+}
+
+/** `{type: "enabled", budget_tokens}`, `{type: "disabled"}` or `{type: "adaptive"}`, optionally with a `display`. */
+function checkThinking(thinking: unknown): Problem {
+  if (thinking === undefined) return undefined;
+  if (!isObject(thinking)) return "thinking: Input should be a valid dictionary";
+  const types = ["enabled", "disabled", "adaptive"];
+  if (typeof thinking.type !== "string" || !types.includes(thinking.type)) {
+    return `thinking: Input tag '${String(thinking.type)}' found using 'type' does not match any of the expected tags: ${types.map((t) => `'${t}'`).join(", ")}`;
+  }
+  if (thinking.type === "enabled" && !(Number.isInteger(thinking.budget_tokens) && (thinking.budget_tokens as number) >= 1024)) {
+    return "thinking.enabled.budget_tokens: Input should be an integer greater than or equal to 1024";
+  }
+  const display = thinking.display;
+  if (display !== undefined && display !== "summarized" && display !== "omitted") return `thinking.${thinking.type}.display: Input should be 'summarized' or 'omitted'`;
+  const allowed = new Set(["type", "display", ...(thinking.type === "enabled" ? ["budget_tokens"] : [])]);
+  const extra = Object.keys(thinking).find((key) => !allowed.has(key));
+  return extra === undefined ? undefined : `thinking.${thinking.type}.${extra}: Extra inputs are not permitted`;
+}
+
+/** `{ effort }`: how much the model spends on an answer. */
+function checkOutputConfig(config: unknown, path = "output_config"): Problem {
+  if (config === undefined) return undefined;
+  if (!isObject(config)) return `${path}: Input should be a valid dictionary`;
+  const efforts = ["low", "medium", "high", "xhigh", "max"];
+  if (config.effort !== undefined && !efforts.includes(config.effort as string)) {
+    return `${path}.effort: Input should be ${efforts.map((e) => `'${e}'`).join(", ")}`;
+  }
+  const extra = Object.keys(config).find((key) => key !== "effort" && key !== "format");
+  return extra === undefined ? undefined : `${path}.${extra}: Extra inputs are not permitted`;
+}
+
+/** `{ edits: [{ type, … }] }`: what the server may clear from the context (the beta was checked with the keys). */
+function checkContextManagement(management: unknown): Problem {
+  if (management === undefined) return undefined;
+  if (!isObject(management)) return "context_management: Input should be a valid dictionary";
+  const { edits } = management;
+  if (edits !== undefined && !Array.isArray(edits)) return "context_management.edits: Input should be a valid list";
+  return firstProblem((edits ?? []) as unknown[], (edit, i) =>
+    isObject(edit) && typeof edit.type === "string" ? undefined : `context_management.edits.${i}.type: Field required`,
+  );
 }
 
 /** `{ type: "ephemeral" }`, optionally with a `ttl` of "5m" (the default) or "1h"; null means none. */

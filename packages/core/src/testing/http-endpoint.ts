@@ -16,7 +16,7 @@ export interface Endpoint {
   close(): Promise<void>;
 }
 
-export async function serveSimulator(simulator: Simulator): Promise<Endpoint> {
+export async function serveSimulator(simulator: Pick<Simulator, "fetch">): Promise<Endpoint> {
   const headers: http.IncomingHttpHeaders[] = [];
   const bodies: string[] = [];
   const server = http.createServer(async (req, res) => {

@@ -1,0 +1,60 @@
+/**
+ * The comparison's table: one row per case and mode, both outcomes and the verdict; the
+ * per-mechanism summary; and the JSON the book's chapter is generated from
+ * (packages/docs/data/claude-code-comparison.json).
+ */
+import { writeFile } from "node:fs/promises";
+import type { Verdict } from "./outcome.ts";
+
+export interface Row {
+  mechanism: string;
+  /** What kind of command or case: "writes in the workspace", "PreToolUse allow" … */
+  group: string;
+  case: string;
+  mode: string;
+  course: string;
+  claudeCode: string;
+  verdict: Verdict;
+  /** The start of each tool result (or what was looked at), to see why. */
+  courseSaid?: string;
+  claudeCodeSaid?: string;
+}
+
+export interface Comparison {
+  claudeCodeVersion: string;
+  date: string;
+  lesson: string;
+  /** How long the whole run took, in seconds. */
+  seconds: number;
+  quick: boolean;
+  summary: Record<string, Record<Verdict, number>>;
+  rows: Row[];
+}
+
+const VERDICTS: Verdict[] = ["match", "stricter", "looser", "differs"];
+
+export function summarise(rows: Row[]): Comparison["summary"] {
+  const summary: Comparison["summary"] = {};
+  for (const row of rows) {
+    summary[row.mechanism] ??= { match: 0, stricter: 0, looser: 0, differs: 0 };
+    summary[row.mechanism]![row.verdict]++;
+  }
+  return summary;
+}
+
+export function printRow(row: Row): void {
+  const mark = { match: "=", stricter: "+", looser: "!", differs: "~" }[row.verdict];
+  console.log(`${mark} ${row.verdict.padEnd(8)} ${row.mechanism.padEnd(22)} ${row.mode.padEnd(17)} course ${row.course.padEnd(8)} claude ${row.claudeCode.padEnd(8)} ${row.case}`);
+}
+
+export function printSummary(comparison: Comparison): void {
+  console.log(`\nClaude Code ${comparison.claudeCodeVersion} beside ${comparison.lesson}, ${comparison.rows.length} cases in ${comparison.seconds} s`);
+  console.log(`  ${"mechanism".padEnd(34)} ${VERDICTS.map((v) => v.padStart(8)).join(" ")}`);
+  for (const [mechanism, counts] of Object.entries(comparison.summary)) {
+    console.log(`  ${mechanism.padEnd(34)} ${VERDICTS.map((v) => String(counts[v]).padStart(8)).join(" ")}`);
+  }
+}
+
+export async function writeComparison(file: string, comparison: Comparison): Promise<void> {
+  await writeFile(file, `${JSON.stringify(comparison, null, 2)}\n`);
+}
