@@ -4,10 +4,13 @@
  * replaced by a stable stand-in, so `pnpm docs` twice — or on another machine — writes the
  * same bytes, and `pnpm docs:check` fails only when the code really changed.
  */
+import os from "node:os";
+import path from "node:path";
 import { repoRoot, type TraceEntry } from "@learn/core/harness";
 import { PromptCache, type CacheRequest } from "@learn/core/simulator";
 
 export const WORKSPACE = "<workspace>";
+const HOOK_TRANSCRIPTS = /learn-agent-hooks-\d+/g;
 /** The course's own checkout (a bundled skill's folder, say): where it was cloned is not the lesson's business. */
 export const COURSE = "<course>";
 
@@ -77,6 +80,8 @@ export class Normalizer {
       const escaped = JSON.stringify(dir).slice(1, -1); // as it appears inside JSON strings
       if (escaped !== dir) out = out.split(escaped).join(stand);
     }
+    // The temp folder (a hook's transcript lives there), and the user id in the name of its folder.
+    out = out.split(`${os.tmpdir()}${path.sep}`).join("<tmp>/").replace(HOOK_TRANSCRIPTS, "learn-agent-hooks-<uid>");
     return out
       .replace(UUID, "<uuid>")
       .replace(TIMESTAMP, "<timestamp>")

@@ -297,7 +297,11 @@ describe("the session's own events (Claude Code's SessionStart, SessionEnd, Post
     await agent.run("go", never());
     expect(await exists("events.jsonl")).toBe(false);
     await agent.close?.();
-    expect(await events()).toEqual([{ session_id: expect.any(String), transcript_path: expect.any(String), cwd: ws.dir, hook_event_name: "SessionEnd", reason: "other" }]);
+    const ended = await events();
+    expect(ended).toEqual([{ session_id: expect.any(String), transcript_path: expect.any(String), cwd: ws.dir, hook_event_name: "SessionEnd", reason: "other" }]);
+    // The hook read the session's transcript; the session is over, and the file is gone.
+    expect(path.basename(path.dirname(ended[0].transcript_path))).toMatch(/^learn-agent-hooks-/);
+    await expect(readFile(ended[0].transcript_path, "utf8")).rejects.toThrow(/ENOENT/);
   });
 });
 

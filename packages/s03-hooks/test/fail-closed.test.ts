@@ -186,7 +186,7 @@ describe("the env file the key came from is read by no tool, in every mode (item
   });
 });
 
-describe("read-only commands need no rule, and every guard still wins over them (issue 26)", () => {
+describe("read-only commands need no rule, and every guard still wins over them (as in Claude Code)", () => {
   it.each<[string, Rules, Behavior]>([
     ["cat README.md", {}, "allow"],
     ["cat notes.txt", {}, "deny"], // a link to the key's env file

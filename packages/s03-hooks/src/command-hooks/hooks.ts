@@ -15,6 +15,7 @@
  * the permission hook weighs it against the rules. A hook may rewrite the call (`updatedInput`):
  * the new input must pass the tool's schema, and it is the new call the policy judges.
  */
+import { rm } from "node:fs/promises";
 import { capText, defineHook, describeIssues, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
 import { runCommand } from "@learn/core/harness";
 import type { CommandHookEvent, CommandHookSpec, HookConfig } from "./config.ts";
@@ -118,6 +119,7 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
       if (starting === "startup" || o.subagent) return; // no prompt ever ran (or a subagent): no session to end
       const ctx = { cwd: o.session.cwd, signal: new AbortController().signal, renderer: o.renderer, messages: lastMessages };
       await run({ event: "SessionEnd", reason: "other" }, undefined, ctx);
+      await rm(o.session.transcriptPath, { force: true }); // the session is over: its transcript goes with it
     },
   };
 }

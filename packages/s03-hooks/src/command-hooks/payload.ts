@@ -1,7 +1,7 @@
 /**
  * What a hook command reads on stdin: one JSON object, as Claude Code sends it.
  *
- *   { "session_id": "…", "transcript_path": "/tmp/learn-agent-hooks/….jsonl", "cwd": "/ws",
+ *   { "session_id": "…", "transcript_path": "/tmp/learn-agent-hooks-<uid>/….jsonl", "cwd": "/ws",
  *     "permission_mode": "default", "hook_event_name": "PreToolUse",
  *     "tool_name": "Bash", "tool_input": { "command": "npm test" }, "tool_use_id": "toolu_…" }
  *
