@@ -32,15 +32,25 @@ const exists = (file: string) => access(file).then(() => true, () => false);
 export async function claudeCodeBinary(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<string> {
   const binary = binaryPath();
   if (await exists(binary)) return binary;
+  // Ask the registry first, quietly: with no registry, the whole answer is one line.
+  const asked = await npm(["view", `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`, "version"]);
+  if (asked.code !== 0) throw new Error(`the npm registry did not answer for @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} (${asked.reason}); is it reachable?`);
   log(`Installing @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} into ${path.relative(root, CLAUDE_CODE_CACHE)} (once; about 370 MB)…`);
-  const code = await new Promise<number | null>((resolve) => {
-    const npm = spawn("npm", ["install", "--prefix", CLAUDE_CODE_CACHE, "--no-audit", "--no-fund", "--loglevel=error", `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`], { stdio: ["ignore", "ignore", "inherit"] });
-    npm.on("error", () => resolve(-1));
-    npm.on("close", resolve);
-  });
-  if (code !== 0) throw new Error(`could not install @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} from the npm registry (npm exited ${code}); is the registry reachable?`);
+  const installed = await npm(["install", "--prefix", CLAUDE_CODE_CACHE, "--no-audit", "--no-fund", "--loglevel=error", `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`]);
+  if (installed.code !== 0) throw new Error(`could not install @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} from the npm registry (${installed.reason})`);
   if (!(await exists(binary))) throw new Error(`@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} has no binary for ${process.platform}-${process.arch} (looked for ${path.relative(root, binary)})`);
   return binary;
+}
+
+/** npm, its output kept; on failure the reason is npm's error code (ECONNREFUSED, E404…) or its exit code. */
+function npm(args: string[]): Promise<{ code: number | null; reason: string }> {
+  return new Promise((resolve) => {
+    let err = "";
+    const child = spawn("npm", args, { stdio: ["ignore", "ignore", "pipe"] });
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk));
+    child.on("error", (e) => resolve({ code: -1, reason: `npm did not start: ${e.message}` }));
+    child.on("close", (code) => resolve({ code, reason: /npm error code (\S+)/.exec(err)?.[1] ?? `npm exited ${code}` }));
+  });
 }
 
 /**
