@@ -51,7 +51,7 @@ const WORDS = {
   },
   zh: {
     intro: (c: Comparison) =>
-      `Claude Code ${c.claudeCodeVersion} 与第 ${c.lesson} 课对照，${c.date} 运行：${c.rows.length} 个用例，用时 ${c.seconds} 秒（\`pnpm compare:claude-code\`）。"更严"：课程放行的更少；"更松"：放行的更多；"不同"：与权限无关的差别。结果描述保留 JSON 中的英文原文。`,
+      `Claude Code ${c.claudeCodeVersion} 与第 ${c.lesson} 课对照，${c.date} 运行：${c.rows.length} 个用例，用时 ${c.seconds} 秒（\`pnpm compare:claude-code\`）。“更严”：课程放行的更少；“更松”：放行的更多；“不同”：与权限无关的差别。结果描述保留 JSON 中的英文原文。`,
     mechanism: "机制", group: "命令类别", mode: "模式", course: "课程", claudeCode: "Claude Code", case: "用例",
     verdicts: { match: "一致", stricter: "更严", looser: "更松", differs: "不同" } as Record<Verdict, string>,
     byGroup: "bash 命令按类别和模式统计（一致 / 更严 / 更松）：",
