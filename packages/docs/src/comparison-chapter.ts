@@ -12,31 +12,10 @@ import type { ReadmePlan } from "./generate.ts";
 import type { Lang } from "./labels.ts";
 import { readBlock, writeBlock } from "./markers.ts";
 import { readIfExists } from "./sources.ts";
+import { VERDICTS, type Comparison, type ComparisonRow, type Verdict } from "./comparison-format.ts";
 
 export const COMPARISON_BLOCK = "claude-code-comparison";
 export const COMPARISON_DATA = path.join("packages", "docs", "data", "claude-code-comparison.json");
-
-type Verdict = "match" | "stricter" | "looser" | "differs";
-const VERDICTS: Verdict[] = ["match", "stricter", "looser", "differs"];
-
-interface Row {
-  mechanism: string;
-  group: string;
-  case: string;
-  mode: string;
-  course: string;
-  claudeCode: string;
-  verdict: Verdict;
-}
-
-interface Comparison {
-  claudeCodeVersion: string;
-  date: string;
-  lesson: string;
-  seconds: number;
-  rows: Row[];
-  summary: Record<string, Record<Verdict, number>>;
-}
 
 const WORDS = {
   en: {

@@ -9,9 +9,10 @@
  * when further left. Cases that are not about permission (a payload's shape, a hand-back)
  * compare a description: "match" or "differs".
  */
+import type { Verdict } from "@learn/docs/comparison-format";
 
+export type { Verdict };
 export type Outcome = "ran" | "asked" | "refused" | "no result";
-export type Verdict = "match" | "stricter" | "looser" | "differs";
 
 const RANK: Record<Outcome, number> = { ran: 0, asked: 1, refused: 2, "no result": -1 };
 

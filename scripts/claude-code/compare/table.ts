@@ -4,34 +4,11 @@
  * (packages/docs/data/claude-code-comparison.json).
  */
 import { writeFile } from "node:fs/promises";
-import type { Verdict } from "./outcome.ts";
+import { VERDICTS, type Comparison, type ComparisonRow } from "@learn/docs/comparison-format";
 
-export interface Row {
-  mechanism: string;
-  /** What kind of command or case: "writes in the workspace", "PreToolUse allow" … */
-  group: string;
-  case: string;
-  mode: string;
-  course: string;
-  claudeCode: string;
-  verdict: Verdict;
-  /** The start of each tool result (or what was looked at), to see why. */
-  courseSaid?: string;
-  claudeCodeSaid?: string;
-}
-
-export interface Comparison {
-  claudeCodeVersion: string;
-  date: string;
-  lesson: string;
-  /** How long the whole run took, in seconds. */
-  seconds: number;
-  quick: boolean;
-  summary: Record<string, Record<Verdict, number>>;
-  rows: Row[];
-}
-
-const VERDICTS: Verdict[] = ["match", "stricter", "looser", "differs"];
+/** One case in one mode; the file's format is defined once, where the chapter reads it. */
+export type Row = ComparisonRow;
+export type { Comparison };
 
 export function summarise(rows: Row[]): Comparison["summary"] {
   const summary: Comparison["summary"] = {};
