@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AgentContext } from "./agent/context.ts";
 import type { PromptQueue } from "./agent/prompt-queue.ts";
+import type { ConfigPlace, ConfigReport } from "./config-check.ts";
 import type { Model } from "./model.ts";
 import type { Renderer } from "./ui/renderer.ts";
 
@@ -141,6 +142,11 @@ export interface Lesson {
    * short scripted session shows it).
    */
   demoFlags?: Record<string, string>;
+  /**
+   * Load the workspace's Claude Code files with this lesson's loaders and report on each
+   * (`--check-config`): present when one of its mechanisms reads such files (s03 on).
+   */
+  checkConfig?(place: ConfigPlace): Promise<ConfigReport>;
   /** When the lesson's workspace needs a set-up of its own (see LessonWorkspace). */
   workspace?: LessonWorkspace;
   createAgent(options: AgentOptions): Agent | Promise<Agent>;

@@ -14,6 +14,7 @@ import { withEarlierToolPermissions } from "./permissions/earlier-tools.ts";
 import type { PermissionAccess } from "./permissions/hook.ts";
 import { withReadGuard } from "./permissions/read-guard.ts";
 import { createPolicyHooks, permissionModeFlag } from "./policy-hooks.ts";
+import { checkSettings } from "./settings/check.ts";
 import { withPermissionGuidance } from "./prompt.ts";
 
 declare module "@learn/core" {
@@ -29,6 +30,7 @@ declare module "@learn/core" {
 export const permissions: Mechanism = {
   name: "permissions",
   flags: [permissionModeFlag],
+  checkConfig: checkSettings,
   async add(parts, { options, grants, role }) {
     const policy = await createPolicyHooks(options, role);
     for (const grant of grants) policy.access.grants.add(grant.rules, grant.source);

@@ -24,6 +24,7 @@
  * mechanism reads are data too (`flags`, `offlineFlags`): a lesson gathers them over its list
  * with `lessonFrom` (lesson-from.ts), so a later lesson never forwards an earlier one's by hand.
  */
+import type { ConfigCheck } from "../config-check.ts";
 import type { Agent, AgentOptions, LessonFlag } from "../lesson.ts";
 import { agentFrom } from "./agent-from.ts";
 import { partsWith, type AgentParts } from "./parts.ts";
@@ -70,6 +71,11 @@ export interface Mechanism {
    * scripted model needs to see one order of events (s09 hands a finished job over when idle).
    */
   offlineFlags?: Readonly<Record<string, string>>;
+  /**
+   * The Claude Code files it reads (settings, agent files, skills…), loaded by its own loaders
+   * and reported file by file: what `--check-config` prints (config-check.ts).
+   */
+  checkConfig?: ConfigCheck;
   /** The agent's parts so far, with this mechanism's added. */
   add(parts: AgentParts, ctx: BuildContext): AgentParts | Promise<AgentParts>;
 }

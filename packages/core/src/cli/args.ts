@@ -16,6 +16,8 @@ export interface CliOptions {
   cwd?: string;
   modelScript?: string;
   trace?: string;
+  /** `--check-config`: report on the workspace's Claude Code files and exit (lessons that read them). */
+  checkConfig: boolean;
   /** Lesson flags such as --permission-mode. */
   flags: Record<string, string | undefined>;
 }
@@ -25,7 +27,7 @@ export class UsageError extends Error {
 }
 
 /** Parse argv into options; lesson flags (`--permission-mode`) are checked against their choices. */
-export function parseCli(argv: string[], lesson: Pick<Lesson, "flags">): CliOptions {
+export function parseCli(argv: string[], lesson: Pick<Lesson, "flags" | "checkConfig">): CliOptions {
   const args = argv[0] === "--" ? argv.slice(1) : argv;
   const lessonFlags = lesson.flags ?? [];
   let values: Record<string, string | boolean | undefined>;
@@ -41,11 +43,12 @@ export function parseCli(argv: string[], lesson: Pick<Lesson, "flags">): CliOpti
         cwd: { type: "string" },
         "model-script": { type: "string" },
         trace: { type: "string" },
+        ...(lesson.checkConfig ? { "check-config": { type: "boolean" as const } } : {}),
         ...Object.fromEntries(lessonFlags.map((f) => [f.name, { type: "string" as const }])),
       },
     }));
   } catch (err) {
-    throw new UsageError(withSuggestion((err as Error).message, ["print", "demo", "help", "cwd", "model-script", "trace", ...lessonFlags.map((f) => f.name)]));
+    throw new UsageError(withSuggestion((err as Error).message, ["print", "demo", "help", "cwd", "model-script", "trace", ...(lesson.checkConfig ? ["check-config"] : []), ...lessonFlags.map((f) => f.name)]));
   }
   const flags: Record<string, string | undefined> = {};
   for (const flag of lessonFlags) {
@@ -65,6 +68,7 @@ export function parseCli(argv: string[], lesson: Pick<Lesson, "flags">): CliOpti
     cwd: values.cwd as string | undefined,
     modelScript: values["model-script"] as string | undefined,
     trace: values.trace as string | undefined,
+    checkConfig: values["check-config"] === true,
     flags,
   };
 }
@@ -102,6 +106,7 @@ export function usage(lesson: Lesson): string {
     "  --cwd <dir>              the workspace (default practice-workspace/, env LEARN_WORKDIR)",
     "  --model-script <file>    answer from this script with the offline simulator",
     "  --trace <file>           append every model request and response as JSON lines",
+    ...(lesson.checkConfig ? ["  --check-config           is my .claude/ folder understood? report on its files as JSON, exit"] : []),
     ...extra,
     "  -h, --help               this text",
   ].join("\n");

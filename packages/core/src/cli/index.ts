@@ -7,6 +7,7 @@
  *   --cwd <dir>                the workspace (default practice-workspace/, env LEARN_WORKDIR)
  *   --model-script <file>      answer from this script with the simulator
  *   --trace <file>             append every model request and response as JSON lines
+ *   --check-config             report on the workspace's Claude Code files, exit (s03 on)
  *
  * A lesson's main.ts is just `main(lesson)`.
  */
@@ -19,6 +20,7 @@ import { paletteFor } from "../ui/colors.ts";
 import { ScriptError } from "../simulator/load.ts";
 import { startingWorkspace, WorkspaceError } from "../workspace.ts";
 import { parseCli, usage, UsageError, type CliOptions } from "./args.ts";
+import { reportConfig } from "./check-config.ts";
 import { runDemo, runInteractive, runPrint, setup, type Setup } from "./modes.ts";
 
 export { parseCli, usage, UsageError, type CliOptions } from "./args.ts";
@@ -36,6 +38,7 @@ export async function runCli(lesson: Lesson, argv = process.argv.slice(2)): Prom
     process.stdout.write(`${usage(lesson)}\n`);
     return 0;
   }
+  if (options.checkConfig) return reportConfig(lesson, options);
   let s: Setup | undefined;
   let release: (() => void) | undefined;
   try {
