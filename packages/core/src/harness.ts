@@ -21,7 +21,7 @@ export { MemoryTracer, type TraceEntry } from "./trace.ts";
 // Configuration, and the secrets it loads.
 export { ConfigError, loadConfig, practiceWorkspace, repoRoot } from "./config.ts";
 export { loadedEnvFiles } from "./secrets.ts";
-export { parseFrontmatter } from "./frontmatter.ts";
+export { parseFrontmatter, splitToolList } from "./frontmatter.ts";
 export { closestName } from "./closest-name.ts";
 
 // Processes a tool starts, and git run so that a repository cannot start programs of its own.

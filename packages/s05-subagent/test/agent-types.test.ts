@@ -48,7 +48,7 @@ describe("parseAgentFile", () => {
   const bad: { what: string; text: string; error: RegExp }[] = [
     { what: "no frontmatter", text: "Just a prompt.\n", error: /does not start with a frontmatter block/ },
     { what: "an unclosed frontmatter", text: "---\nname: x\ndescription: d\nprompt\n", error: /does not start with a frontmatter block/ },
-    { what: "YAML that does not parse", text: file("name: [unclosed\ndescription: d"), error: /frontmatter is not valid YAML/ },
+    { what: "YAML that does not parse", text: file("  name: x\ndescription: d"), error: /frontmatter is not valid YAML/ },
     { what: "a list, not a mapping", text: file("- name\n- description"), error: /not a YAML mapping/ },
     { what: "no name", text: file("description: d"), error: /frontmatter is wrong: name: / },
     { what: "a name with spaces", text: file("name: my agent\ndescription: d"), error: /name: expected letters, digits, hyphens/ },

@@ -72,7 +72,7 @@ describe("memory files", () => {
 
   it.each([
     ["no frontmatter", "just text\n", /does not start with a frontmatter block/],
-    ["YAML that does not parse", "---\nname: [x\n---\nbody\n", /frontmatter is not valid YAML/],
+    ["YAML that does not parse", "---\n  name: x\nfoo: y\n---\nbody\n", /frontmatter is not valid YAML/],
     ["a list", "---\n- a\n---\nbody\n", /not a YAML mapping/],
     ["an unknown type", "---\nname: n\ndescription: d\ntype: secret\n---\nbody\n", /type: expected one of user, feedback, project, reference/],
     ["no description", "---\nname: n\ntype: user\n---\nbody\n", /description: /],

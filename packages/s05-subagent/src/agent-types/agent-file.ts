@@ -15,7 +15,7 @@
  * refused; but what we do read is checked strictly, and a file that fails says which file and why.
  */
 import { z } from "zod";
-import { parseFrontmatter } from "@learn/core/harness";
+import { parseFrontmatter, splitToolList } from "@learn/core/harness";
 
 /** What a file says, before its tool names are matched to this harness's tools. */
 export interface AgentFile {
@@ -36,7 +36,7 @@ export const AGENT_TYPE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 const toolList = z
   .union([z.string(), z.array(z.string())], "expected a comma-separated string or a list of tool names")
-  .transform((tools) => (Array.isArray(tools) ? tools : tools.split(",")).map((t) => t.trim()).filter((t) => t !== ""));
+  .transform((tools) => (Array.isArray(tools) ? tools.map((t) => t.trim()).filter((t) => t !== "") : splitToolList(tools)));
 
 // `looseObject`: keys Claude Code knows and we do not (color, permissionMode...) pass unread.
 const frontmatterSchema = z.looseObject({

@@ -16,7 +16,7 @@
  * do read is checked, and a file that fails says which file and why.
  */
 import { z } from "zod";
-import { parseFrontmatter } from "@learn/core/harness";
+import { parseFrontmatter, splitToolList } from "@learn/core/harness";
 
 /** What a command file says. */
 export interface CommandFile {
@@ -31,26 +31,6 @@ export interface CommandFile {
 
 /** How much of the body's first line stands in for a missing description. */
 export const COMMAND_DESCRIPTION_CHARS = 80;
-
-/**
- * `Bash(git add:*), Bash(git status:*), Read` → three rules: split on the commas that are not
- * inside parentheses (a pattern may hold a comma: `Bash(echo a,b)`).
- */
-export function splitToolList(text: string): string[] {
-  const items: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "(") depth++;
-    if (char === ")") depth = Math.max(0, depth - 1);
-    if (char === "," && depth === 0) {
-      items.push(current);
-      current = "";
-    } else current += char;
-  }
-  items.push(current);
-  return items.map((t) => t.trim()).filter((t) => t !== "");
-}
 
 const toolList = z
   .union([z.string(), z.array(z.string())], "expected a comma-separated string or a list of permission rules")
