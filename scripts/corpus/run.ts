@@ -7,13 +7,14 @@
  *
  *   pnpm corpus                      the fixtures here, and the manifest's files found locally
  *   pnpm corpus --wrong              also list each file refused wrongly, with the course's reason
+ *   pnpm corpus --lesson s09         another lesson's loaders (one the scripts depend on: s03 s05 s06 s09 s12)
  *   CORPUS_DIR=/path pnpm corpus     where the manifest's files are: <owner>+<name>/<path>
  *                                    (default .cache/corpus; they are not kept in the repository)
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { lesson } from "@learn/s12";
+import type { Lesson } from "@learn/core/harness";
 import { anyWrong, describeTallies, judge, tally, type CorpusFile, type Judged } from "./corpus.ts";
 import { loadFixtures, loadManifest, manifestFileOf } from "./manifest.ts";
 
@@ -37,7 +38,17 @@ function listWrong(judged: Judged[]): string {
     .join("\n");
 }
 
+/** The lesson whose --check-config judges the files: s12 (every loader), or the one `--lesson` names. */
+async function lessonToRun(): Promise<Lesson> {
+  const at = process.argv.indexOf("--lesson");
+  const id = at >= 0 ? process.argv[at + 1] : "s12";
+  const { lesson } = (await import(`@learn/${id}`)) as { lesson: Lesson };
+  if (!lesson.checkConfig) throw new Error(`${id} reads no Claude Code files: --check-config starts at lesson 3`);
+  return lesson;
+}
+
 async function main(): Promise<number> {
+  const lesson = await lessonToRun();
   const check = lesson.checkConfig!.bind(lesson);
   const fixtures = await loadFixtures(path.join(here, "fixtures"));
   const { files, listed } = await realFiles();
@@ -48,7 +59,7 @@ async function main(): Promise<number> {
   ] as const) {
     const judged = await judge(set, check);
     const tallies = tally(judged);
-    process.stdout.write(`${title}\n${describeTallies(tallies)}\n`);
+    process.stdout.write(`${lesson.id} · ${title}\n${describeTallies(tallies)}\n`);
     if (process.argv.includes("--wrong") && anyWrong(tallies)) process.stdout.write(`refused wrongly:\n${listWrong(judged)}\n`);
     process.stdout.write("\n");
     wrong ||= anyWrong(tallies);
