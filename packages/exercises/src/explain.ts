@@ -1,0 +1,68 @@
+/**
+ * A failed check in words a student reads: what was expected, what happened, at which scripted
+ * step — the check's own message first, never a raw stack trace. The one place a stack helps (your
+ * code threw) shows only the line of the student's file where it happened.
+ */
+import path from "node:path";
+import { inspect } from "node:util";
+import { CheckTimeout, type CheckOutcome } from "./run-checks.ts";
+
+export interface ExplainedOutcome {
+  name: string;
+  passed: boolean;
+  /** Lines that say why it failed (empty when it passed). */
+  why: string[];
+}
+
+export function explainOutcome(outcome: CheckOutcome, studentDir: string): ExplainedOutcome {
+  return { name: outcome.name, passed: outcome.passed, why: outcome.passed ? [] : explainError(outcome.error, studentDir) };
+}
+
+export function explainError(error: unknown, studentDir: string): string[] {
+  if (error instanceof CheckTimeout) return [`The check ${error.message}.`];
+  if (!(error instanceof Error)) return [`Something was thrown that is not an Error: ${short(error)}`];
+  const syntax = syntaxErrorOf(error, studentDir);
+  if (syntax) return [syntax];
+  if (isAssertion(error)) {
+    const lines = [firstLine(error.message)];
+    if ("expected" in error && "actual" in error && (error as { showDiff?: boolean }).showDiff !== false) {
+      lines.push(`  expected: ${short(error.expected)}`, `  got:      ${short(error.actual)}`);
+    }
+    return lines;
+  }
+  const where = studentLine(error, studentDir);
+  return [`Your code threw ${error.name}: ${firstLine(error.message)}${where ? ` (at ${where})` : ""}`];
+}
+
+function isAssertion(error: Error): boolean {
+  return error.name === "AssertionError" || error.constructor.name === "AssertionError";
+}
+
+/** esbuild's transform error, or a SyntaxError thrown while loading the student's file. */
+function syntaxErrorOf(error: Error, studentDir: string): string | undefined {
+  const text = `${error.message}`;
+  const transform = /Transform failed with \d+ errors?:\s*\n?(.*?):(\d+):(\d+): ERROR: (.*)/.exec(text);
+  if (transform) return `Syntax error in ${display(transform[1]!, studentDir)} at line ${transform[2]}, column ${Number(transform[3]) + 1}: ${transform[4]}`;
+  if (error.name === "SyntaxError") return `Syntax error${text.includes(studentDir) ? "" : " in your file"}: ${firstLine(text)}`;
+  return undefined;
+}
+
+/** The first stack frame in the student's folder: `exercises/s01-loop/loop.ts:42`. */
+function studentLine(error: Error, studentDir: string): string | undefined {
+  const frame = (error.stack ?? "").split("\n").find((line) => line.includes(studentDir));
+  const place = frame && /([^\s(]+):(\d+):\d+\)?$/.exec(frame);
+  return place ? `${display(place[1]!.replace(/^file:\/\//, "").replace(/\?.*$/, ""), studentDir)}:${place[2]}` : undefined;
+}
+
+function display(file: string, studentDir: string): string {
+  return file.startsWith(studentDir) ? path.join("exercises", path.relative(path.dirname(studentDir), file)) : file;
+}
+
+function firstLine(text: string): string {
+  return text.split("\n")[0]!.trim();
+}
+
+function short(value: unknown): string {
+  const text = typeof value === "string" ? JSON.stringify(value) : inspect(value, { depth: 3, breakLength: Infinity });
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
