@@ -1,0 +1,118 @@
+/**
+ * THE PERMISSION PIPELINE — one call in, one decision out, in a fixed order:
+ *
+ *   1. the refuse-list              deny   in every mode; nothing overrides it
+ *   2. deny rules                   deny   if a rule hits any part of the call (and the env
+ *                                         file holding the key: secret-files.ts)
+ *   3. plan mode                    deny   every mutating call while planning (a read-only
+ *                                         bash line is not one)
+ *   4. ask rules                    ask    if a rule hits any part of the call
+ *   5. only a person                ask    in every mode: it changes a protected path (.git/,
+ *                                         .claude/...), or a deny rule might hit a part of it
+ *                                         that cannot be checked (`$x CANARY`, `cd a && cat b`)
+ *   6. allow rules                  allow  if rules approve every part of the call (settings.json's
+ *                                         and the harness's own grants, grants.ts)
+ *   7. read-only commands           allow  a bash line that only reads, inside the workspace
+ *                                         (`cat`, `grep`, `git log`...: read-only.ts), as Claude Code
+ *   8. the mode                     allow / ask, for whatever no rule decided
+ *
+ * The first step with an answer wins. "ask" is not the end: the hook hands it to the asker
+ * (a person at a terminal, or a denial that says how to allow it). This function changes
+ * nothing: same call, same settings, same files, same answer — easy to test with a table.
+ *
+ * YOU write `decide` back. Read README.md, "The solution", first.
+ * Check your work: pnpm exercise check s03-pipeline
+ */
+import type { ToolCall } from "@learn/core";
+import { describeCall, type Decision } from "../../../src/permissions/decision.ts";
+import type { Grant } from "../../../src/permissions/grants.ts";
+import { approvingRules, hitsAnyPart, subjectOf, type CallSubject } from "../../../src/permissions/matching.ts";
+import { modeDecision, planVeto } from "../../../src/permissions/modes.ts";
+import type { PermissionPolicy } from "../../../src/permissions/policy.ts";
+import { protectedPart } from "../../../src/permissions/protected-paths.ts";
+import { notReadOnlyCall } from "../../../src/permissions/read-only.ts";
+import { refusalOf } from "../../../src/permissions/refuse-list.ts";
+import type { Rule } from "../../../src/permissions/rule.ts";
+import { PROCESS_ENVIRONMENT, touchedSecret } from "../../../src/permissions/secret-files.ts";
+
+type Call = Pick<ToolCall, "name" | "input" | "tool">;
+
+export function decide(call: Call, policy: PermissionPolicy, cwd: string, grants: readonly Grant[] = []): Decision {
+  const subject = subjectOf(call, cwd); // what the call means: the commands it runs, the paths it reads and writes
+  // TODO: ask the steps of the table above, in its order; the first that answers wins.
+  // Each step is a function below (or imported) that returns a Decision, or undefined when it
+  // has nothing to say. The last step, the mode (modeDecision), always answers.
+  throw new Error("decide is not written yet (exercises/s03-pipeline/pipeline.ts)");
+}
+
+/** s01's list of disasters, checked on every command the line would run (refuse-list.ts). */
+function refused(subject: CallSubject): Decision | undefined {
+  const refusal = refusalOf(subject.commands);
+  return refusal === undefined ? undefined : { behavior: "deny", reason: refusal, step: "refuse-list" };
+}
+
+function ruleHit(list: "deny" | "ask", call: Call, subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
+  const rule = policy.rules[list].find((r) => hitsAnyPart(r, subject));
+  if (!rule) return undefined;
+  const where = `${rule.text} in permissions.${list} of ${policy.source}`;
+  return list === "deny"
+    ? { behavior: "deny", reason: `${describeCall(call)} matches the rule ${where}.`, step: "deny rule" }
+    : { behavior: "ask", reason: `the rule ${where} says to ask first`, step: "ask rule" };
+}
+
+/** The env file the key came from: no tool reads it, whatever the rules and the mode. */
+function secretDenial(call: Call, subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
+  const secret = touchedSecret(subject, policy.secretFiles);
+  if (!secret) return undefined;
+  return {
+    behavior: "deny",
+    step: "deny rule",
+    reason: [secret.absolute, secret.realAbsolute].some((p) => p !== undefined && PROCESS_ENVIRONMENT.test(p))
+      ? `${describeCall(call)} touches ${secret.target}, a process's environment, which holds the API key: no tool may read it.`
+      : `${describeCall(call)} touches ${secret.target}, the env file this harness loaded its API key from: no tool may read or change it.`,
+  };
+}
+
+/**
+ * What no rule and no mode may clear, so it is asked in every mode (a person can still say yes;
+ * without a terminal that is a no). A protected path changed; or a part of the call a deny rule
+ * might hit but that cannot be checked — a hidden command while `Bash(...)` rules deny, files
+ * that cannot be known while `Read(...)` rules deny (or while the key's env file is protected).
+ */
+function personOnly(subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
+  const changed = protectedPart(subject);
+  if (changed) return { behavior: "ask", step: "protected path", reason: changed.reason };
+  const denyRule = (family: Rule["family"]) => policy.rules.deny.find((r) => r.family === family);
+  const hidden = subject.commands.find((c) => c.opaque);
+  const commandRule = denyRule("commands");
+  if (hidden && commandRule) {
+    return { behavior: "ask", step: "unchecked", reason: `\`${hidden.text}\` cannot be checked against ${commandRule.text} in permissions.deny (${hidden.opaque})` };
+  }
+  const readRule = denyRule("reads")?.text ?? (policy.secretFiles.length > 0 ? "the protected env file" : undefined);
+  if (subject.readsUnknown && readRule) {
+    return { behavior: "ask", step: "unchecked", reason: `which files it reads cannot be checked against ${readRule}: ${subject.readsUnknown}` };
+  }
+  return undefined;
+}
+
+/** A bash line that only reads and prints, every file it names in the workspace: no rule needed. */
+function readOnly(subject: CallSubject): Decision | undefined {
+  if (notReadOnlyCall(subject) !== undefined) return undefined;
+  return { behavior: "allow", step: "read-only", reason: "every command in it only reads, inside the workspace" };
+}
+
+/** Settings' allow rules and grants together: one part of a call may be approved by each. */
+function ruleApproval(subject: CallSubject, policy: PermissionPolicy, given: readonly Grant[]): Decision | undefined {
+  // A settings file with problems keeps only what restricts (policy.ts): grants loosen, so they
+  // wait too — the deny rule that did not parse may have been the one that mattered.
+  const grants = policy.degraded ? [] : given;
+  // acceptEdits lets a command's redirections write inside the workspace, as it lets write_file.
+  const editsInside = policy.mode === "acceptEdits";
+  const rules = approvingRules([...policy.rules.allow, ...grants.map((g) => g.rule)], subject, { editsInside });
+  const named = (rule: Rule) => {
+    const grant = grants.find((g) => g.rule === rule);
+    return grant ? `${rule.text} from ${grant.source}` : rule.text;
+  };
+  const edits = editsInside && subject.writes.length > 0 ? "; acceptEdits mode allows its writes inside the workspace" : "";
+  return rules && { behavior: "allow", reason: `allowed by ${rules.map(named).join(", ")}${edits}`, step: "allow rule" };
+}
