@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
 import { defineChecks } from "@learn/exercises";
-import type { Lesson } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { loadScript } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
 

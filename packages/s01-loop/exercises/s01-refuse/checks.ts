@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import { defineChecks, type CheckContext } from "@learn/exercises";
-import type { Lesson } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
 
 type S01 = { lesson: Lesson };

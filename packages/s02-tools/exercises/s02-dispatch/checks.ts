@@ -8,7 +8,8 @@ import path from "node:path";
 import { expect } from "vitest";
 import { z } from "zod";
 import { defineChecks, type CheckContext } from "@learn/exercises";
-import { defineTool, type Lesson, type MessageParam, type Model, type Renderer, type Tool } from "@learn/core";
+import { defineTool, type MessageParam, type Model, type Renderer, type Tool } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { loadScript } from "@learn/core/simulator";
 import { scriptedAgent, scriptedModel, toolResultsOf } from "@learn/core/testing";
 

@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import { defineChecks } from "@learn/exercises";
-import type { Lesson } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
 
 const FILES = { "notes.md": "TODO: write the tests\nnothing here\n", "app.js": "// todo: remove this\n" };

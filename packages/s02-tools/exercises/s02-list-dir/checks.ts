@@ -4,7 +4,8 @@
  */
 import { expect } from "vitest";
 import { defineChecks, type CheckContext } from "@learn/exercises";
-import type { Lesson, Tool } from "@learn/core";
+import type { Tool } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
 
 const FILES = { "notes.md": "n\n", "src/app.js": "a\n", "src/lib/util.js": "u\n" };

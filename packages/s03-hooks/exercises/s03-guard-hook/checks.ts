@@ -6,7 +6,7 @@
  */
 import { expect } from "vitest";
 import { defineChecks, type CheckContext } from "@learn/exercises";
-import type { Lesson } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
 
 async function resultsFor(t: CheckContext, commands: string[]) {

@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import { defineChecks } from "@learn/exercises";
-import type { Lesson } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent } from "@learn/core/testing";
 
 interface S03 {

@@ -4,7 +4,8 @@
  */
 import { expect } from "vitest";
 import { defineChecks, type CheckContext } from "@learn/exercises";
-import type { Lesson, MessageParam } from "@learn/core";
+import type { MessageParam } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent } from "@learn/core/testing";
 
 const read = { type: "tool_use", name: "read_file", input: { path: "notes.txt" } };
@@ -29,7 +30,7 @@ export default defineChecks([
     name: "the lesson offers --remind-after (a mechanism's flag)",
     async run(t) {
       const { lesson } = await t.lesson<{ lesson: Lesson }>("src/index.ts");
-      expect(lesson.flags?.map((f) => f.name), "the lesson's flags").toContain("remind-after");
+      expect(lesson.flags?.map((flag) => flag.name), "the lesson's flags").toContain("remind-after");
     },
   },
   {

@@ -4,7 +4,8 @@
  */
 import { expect } from "vitest";
 import { defineChecks, type CheckContext } from "@learn/exercises";
-import type { Lesson, MessageParam } from "@learn/core";
+import type { MessageParam } from "@learn/core";
+import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent } from "@learn/core/testing";
 
 const planWith = (second: string) => ({

@@ -3,7 +3,8 @@
  * a reminder when it goes stale. The plan lives in this function's closure: every agent built
  * with this mechanism (a subagent too, from s05 on) has a plan and a reminder count of its own.
  */
-import type { LessonFlag, Mechanism } from "@learn/core";
+import type { Mechanism } from "@learn/core";
+import type { LessonFlag } from "@learn/core/harness";
 import { withPlanningGuidance } from "../../../src/prompt.ts";
 import { planReminder, planState, REMINDER_AFTER_ROUNDS, TodoList, todosCommand, todoWriteTool } from "../../../src/todo/index.ts";
 
