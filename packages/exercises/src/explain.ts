@@ -21,8 +21,10 @@ export function explainOutcome(outcome: CheckOutcome, studentDir: string): Expla
 export function explainError(error: unknown, studentDir: string): string[] {
   if (error instanceof CheckTimeout) return [`The check ${error.message}.`];
   if (!(error instanceof Error)) return [`Something was thrown that is not an Error: ${short(error)}`];
+  // vitest wraps what a mocked module's loading threw: the cause is what the student needs.
+  if (error.message.startsWith("[vitest] There was an error when mocking a module") && error.cause !== undefined) return explainError(error.cause, studentDir);
   const syntax = syntaxErrorOf(error, studentDir);
-  if (syntax) return [syntax];
+  if (syntax) return syntax;
   if (isAssertion(error)) {
     const lines = [firstLine(error.message)];
     if ("expected" in error && "actual" in error && (error as { showDiff?: boolean }).showDiff !== false) {
@@ -38,12 +40,23 @@ function isAssertion(error: Error): boolean {
   return error.name === "AssertionError" || error.constructor.name === "AssertionError";
 }
 
-/** esbuild's transform error, or a SyntaxError thrown while loading the student's file. */
-function syntaxErrorOf(error: Error, studentDir: string): string | undefined {
-  const text = `${error.message}`;
-  const transform = /Transform failed with \d+ errors?:\s*\n?(.*?):(\d+):(\d+): ERROR: (.*)/.exec(text);
-  if (transform) return `Syntax error in ${display(transform[1]!, studentDir)} at line ${transform[2]}, column ${Number(transform[3]) + 1}: ${transform[4]}`;
-  if (error.name === "SyntaxError") return `Syntax error${text.includes(studentDir) ? "" : " in your file"}: ${firstLine(text)}`;
+/**
+ * The compiler's error for a student's file that does not parse — vite's transform error (oxc's
+ * `[PARSE_ERROR] … ╭─[ file:line:col ]` with a code frame, or esbuild's `file:line:col: ERROR: …`)
+ * or a SyntaxError — as "Syntax error in <file> at line L, column C: what", then the frame.
+ */
+function syntaxErrorOf(error: Error, studentDir: string): string[] | undefined {
+  const text = error.message;
+  const esbuild = /Transform failed with \d+ errors?:\s*\n?(.*?):(\d+):(\d+): ERROR: (.*)/.exec(text);
+  if (esbuild) return [`Syntax error in ${display(esbuild[1]!, studentDir)} at line ${esbuild[2]}, column ${Number(esbuild[3]) + 1}: ${esbuild[4]}`];
+  const what = /\[[A-Z_]+\] (.*)/.exec(text);
+  const where = /╭─\[ ?(.*?):(\d+):(\d+) ?\]/.exec(text);
+  if (text.startsWith("Transform failed") && what && where) {
+    const file = display(path.resolve(where[1]!.replace(/\?.*$/, "")), studentDir);
+    const frame = text.split("\n").filter((line) => /^\s*\d+ │|┬/.test(line));
+    return [`Syntax error in ${file} at line ${where[2]}, column ${where[3]}: ${what[1]}`, ...frame];
+  }
+  if (error.name === "SyntaxError") return [`Syntax error: ${firstLine(text)}`];
   return undefined;
 }
 

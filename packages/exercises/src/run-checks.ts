@@ -14,7 +14,7 @@ import type { Check, CheckContext, Exercise } from "./exercise.ts";
 import { studentFile } from "./student-copy.ts";
 
 /** A check still running after this long has hung (a loop that never stops, a promise never settled). */
-export const CHECK_TIME_LIMIT_MS = 20_000;
+export const CHECK_TIME_LIMIT_MS = 15_000;
 
 let runs = 0;
 
@@ -65,13 +65,34 @@ export async function runChecks(exercise: Exercise, root: string, limitMs = CHEC
   };
   const outcomes: CheckOutcome[] = [];
   try {
-    for (const check of checks) outcomes.push(await runOne(check, t, limitMs));
+    // A file that does not load (a syntax error) fails every check the same way: say it once.
+    const unloadable = await firstUnloadable(exercise, root);
+    if (unloadable) return [unloadable];
+    for (const check of checks) {
+      const outcome = await runOne(check, t, limitMs);
+      outcomes.push(outcome);
+      // What hung once hangs again: the student hears it once, not once per check.
+      if (outcome.error instanceof CheckTimeout) break;
+    }
   } finally {
     for (const original of originals) vi.doUnmock(original);
     if (replaced.length > 0) vi.resetModules(); // the next exercise, or the lesson's own tests, see the lesson as it is
     await Promise.all(workspaces.map((ws) => ws.cleanup()));
   }
   return outcomes;
+}
+
+/** Load each of the student's TypeScript files once; the first that does not load, as a failed outcome. */
+async function firstUnloadable(exercise: Exercise, root: string): Promise<CheckOutcome | undefined> {
+  for (const file of exercise.files.filter((f) => f.name.endsWith(".ts"))) {
+    const student = studentFile(root, exercise, file);
+    try {
+      await import(`${student}?load=${++runs}`);
+    } catch (error) {
+      return { name: `exercises/${exercise.id}/${file.name} loads`, passed: false, error };
+    }
+  }
+  return undefined;
 }
 
 /** The error a check that ran out of time gets. */
