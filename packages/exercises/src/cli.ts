@@ -164,7 +164,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     default: {
       const near = closestName(command, ["list", "start", "check", "hint", "watch", "solution"]);
-      throw new UserError(`unknown command "${command}"${near ? `; did you mean ${near}?` : ""}. ${USAGE}`);
+      throw new UserError(`unknown command "${command}"${near ? ` (did you mean ${near}?)` : ""}; ${USAGE}`);
     }
   }
 }

@@ -26,14 +26,25 @@ export function explainError(error: unknown, studentDir: string): string[] {
   const syntax = syntaxErrorOf(error, studentDir);
   if (syntax) return syntax;
   if (isAssertion(error)) {
-    const lines = [firstLine(error.message)];
+    const lines = [firstLine(error.message).replace(/ \/\/ Object\.is equality$/, "")];
     if ("expected" in error && "actual" in error && (error as { showDiff?: boolean }).showDiff !== false) {
-      lines.push(`  expected: ${short(error.expected)}`, `  got:      ${short(error.actual)}`);
+      // After a negated expectation (`not to contain "x"`) "expected: x" would mislead: show what came.
+      if (!/ not to /.test(error.message)) lines.push(`  expected: ${short(error.expected)}`);
+      lines.push(`  got:      ${short(error.actual)}`);
     }
     return lines;
   }
+  const refused = refusedRequest(error);
+  if (refused) return [`The API (the simulator, as strict as the real one) refused the request your code sent: ${refused}`];
   const where = studentLine(error, studentDir);
   return [`Your code threw ${error.name}: ${firstLine(error.message)}${where ? ` (at ${where})` : ""}`];
+}
+
+/** The SDK's error for an HTTP 400: the API's own message, which says what broke the protocol. */
+function refusedRequest(error: Error): string | undefined {
+  if ((error as { status?: unknown }).status !== 400) return undefined;
+  const body = (error as { error?: { error?: { message?: unknown } } }).error;
+  return typeof body?.error?.message === "string" ? body.error.message : firstLine(error.message);
 }
 
 function isAssertion(error: Error): boolean {

@@ -20,12 +20,14 @@ export default defineChecks([
       const { lesson } = await t.lesson<S01>("src/index.ts");
       const cwd = await t.workspace();
       const script = await loadScript(lesson.demoScripts[0]!);
-      const { agent, simulator } = await scriptedAgent(lesson, script, cwd);
+      const { agent, simulator, renderer } = await scriptedAgent(lesson, script, cwd);
       const answer = await run(agent, script.prompt as string);
       expect(await readFile(path.join(cwd, "hello.js"), "utf8").catch(() => "(no file)"), "after step 1 the bash command should have written hello.js").toContain("Hello Agent");
       expect(simulator.requests.length, "the model should be called 3 times: write, run, answer").toBe(3);
       expect(toolResultsOf(simulator.requests[2]!.body)[0]?.content, "step 3's request should carry the output of `node hello.js`").toBe("Hello Agent\n");
       expect(answer, "the loop should return the text of the last, tool-free answer").toBe("I created hello.js and ran it with node. It printed: Hello Agent");
+      expect(renderer.ofKind("toolCall").length, "the person watching should see each of the 2 tool calls (o.renderer.toolCall)").toBe(2);
+      expect(renderer.ofKind("toolResult").length, "…and each result (o.renderer.toolResult)").toBe(2);
     },
   },
   {
