@@ -87,6 +87,18 @@ function firstLine(text: string): string {
 }
 
 function short(value: unknown): string {
-  const text = typeof value === "string" ? JSON.stringify(value) : inspect(value, { depth: 3, breakLength: Infinity });
+  const text = typeof value === "string" ? JSON.stringify(value) : inspect(readable(value), { depth: 3, breakLength: Infinity });
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+
+/** `expect.stringContaining("x")` inside an expected value reads as `StringContaining "x"`, not as its internals. */
+function readable(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  const matcher = value as { asymmetricMatch?: unknown; toString(): string; sample?: unknown };
+  if (typeof matcher.asymmetricMatch === "function") {
+    const shown = `${matcher.toString()} ${typeof matcher.sample === "string" ? JSON.stringify(matcher.sample) : inspect(matcher.sample)}`;
+    return { [inspect.custom]: () => shown };
+  }
+  if (Array.isArray(value)) return value.map(readable);
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, readable(inner)]));
 }
