@@ -3,8 +3,9 @@
  *
  *   exercise.json   what to do, what to read, which files the student edits, the hints
  *   checks.ts       the checks: scripted sessions through the real SDK and the simulator
- *   starter/…       the files the student starts from (a rebuild: the lesson's file with the
- *                   idea taken out; an extension that starts from the lesson's file needs none)
+ *   starter/…       the files the student starts from: a rebuild's bodies to put in place of the
+ *                   lesson's (take-out.ts), a new file's skeleton; an extension that starts from
+ *                   the lesson's file needs none
  *   solution/…      the reference solution of an extension (a rebuild's is the lesson's own file)
  *
  * The metadata is JSON, not code, so `pnpm exercise list` reads every exercise without loading
@@ -24,6 +25,11 @@ const exerciseFileSchema = z.object({
   replaces: z.string().optional(),
   /** Where the starter is, inside the exercise folder; default: the `replaces` module itself. */
   starter: z.string().optional(),
+  /**
+   * A rebuild: the `replaces` module with these functions' bodies taken out, each replaced by
+   * the text of a file in the exercise folder (function name → file).
+   */
+  takeOut: z.record(z.string(), z.string()).optional(),
   /** Where the reference solution is, inside the exercise folder; default: the `replaces` module. */
   solution: z.string().optional(),
 });

@@ -13,6 +13,7 @@ import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "@learn/core/harness";
 import type { Exercise, ExerciseFile } from "./exercise.ts";
+import { takeOutBodies } from "./take-out.ts";
 
 /** Where the student's copies live: `<root>/exercises/`. */
 export function exercisesFolder(root: string): string {
@@ -39,7 +40,14 @@ export function sourceOf(exercise: Exercise, file: ExerciseFile, which: "starter
 export async function textFor(root: string, exercise: Exercise, file: ExerciseFile, which: "starter" | "solution"): Promise<string> {
   const from = sourceOf(exercise, file, which);
   const siblings = new Map(exercise.files.map((f) => [sourceOf(exercise, f, which), studentFile(root, exercise, f)]));
-  return rewriteImports(await readFile(from, "utf8"), from, studentFile(root, exercise, file), siblings);
+  let text = await readFile(from, "utf8");
+  if (which === "starter" && file.takeOut) {
+    const bodies = Object.fromEntries(
+      await Promise.all(Object.entries(file.takeOut).map(async ([name, body]) => [name, await readFile(path.join(exercise.dir, body), "utf8")] as const)),
+    );
+    text = takeOutBodies(text, from, bodies);
+  }
+  return rewriteImports(text, from, studentFile(root, exercise, file), siblings);
 }
 
 const RELATIVE_IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])(\.\.?\/[^"']+)\2/g;
