@@ -6,6 +6,8 @@
 // "tool_input": { "command": "git push origin main" }, ... }.
 //   exit 0          let the call go on
 //   exit 2          block it; what you wrote to stderr is the reason the model reads
+// The check registers this file for Bash in a temporary workspace's .claude/settings.json, as
+// you would in practice-workspace/.claude/settings.json to try it by hand.
 // Check your work: pnpm exercise check s03-guard-hook
 import { readFileSync } from "node:fs";
 
