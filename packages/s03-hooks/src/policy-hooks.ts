@@ -60,11 +60,15 @@ export async function createPolicyHooks(options: AgentOptions, role: BuildContex
   const { policy, notices } = policyFor({ ...settings, secretFiles: loadedEnvFiles() }, modeFlagOf(flags, renderer), SETTINGS_FILE);
   for (const notice of notices) renderer.notice(notice);
 
-  // "always" answers live in this object: one agent, one session.
-  const session = new SessionRules();
-  const ask = createAsker({ ...options, session, settingsFile: SETTINGS_FILE, degraded: policy.degraded });
   const sessionId = randomUUID();
   const hookSession = { sessionId, cwd, permissionMode: policy.mode, transcriptPath: transcriptPathOf(sessionId) };
+  const subagent = role === "subagent" ? { agentId: options.model.agent } : undefined;
+  const hookOptions = { config: settings.hooks, session: hookSession, renderer, ...(subagent ? { subagent } : {}) };
+  const commandHookParts = commandHooks(hookOptions);
+
+  // "always" answers live in this object: one agent, one session.
+  const session = new SessionRules();
+  const ask = createAsker({ ...options, session, settingsFile: SETTINGS_FILE, degraded: policy.degraded, notify: commandHookParts.notify });
   // Allow rules the harness adds while it runs (a command's allowed-tools): none yet.
   const grants = new Grants();
   const access: PermissionAccess = {
@@ -74,12 +78,10 @@ export async function createPolicyHooks(options: AgentOptions, role: BuildContex
     notReadOnly: (call, cwd) => notReadOnlyCall(subjectOf(call, cwd)),
   };
 
-  const subagent = role === "subagent" ? { agentId: options.model.agent } : undefined;
-  const hookOptions = { config: settings.hooks, session: hookSession, renderer, ...(subagent ? { subagent } : {}) };
   return {
     // PreToolUse command hooks run inside the permission hook, before its question (permissions/hook.ts).
     permissions: permissionHook(policy, ask, grants, preToolUseCommandHooks(hookOptions)),
-    commandHooks: commandHooks(hookOptions),
+    commandHooks: commandHookParts,
     commands: [permissionsCommand({ policy, session, hooks: settings.hooks, files: settings.files.map((f) => f.shown), problems: settings.problems })],
     mode: policy.mode,
     ask,

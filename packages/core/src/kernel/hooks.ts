@@ -8,6 +8,8 @@
  *   PostToolUse       after each tool call: see the result, add context for the model
  *   PostToolBatch     after a round's tool calls: add text blocks after the results (reminders)
  *   Stop              when the model asks for no tool: return a message to keep it working
+ *   PreCompact        before a compaction summarises the conversation (s07 fires it through
+ *                     `ctx.beforeCompact`): add to its instructions, or block it
  *
  * Hooks are plain async functions with a name (the docs list them by name).
  */
@@ -55,6 +57,20 @@ export interface StopResult {
   continueWith?: string;
 }
 
+export interface PreCompactResult {
+  /** Do not compact now: why (the user sees it). */
+  block?: string;
+  /** More for the summary to heed, after what the user asked for. */
+  instructions?: string;
+}
+
+/** Who asked for the compaction: the user (`/compact`) or the agent itself (the threshold, the compact tool). */
+export interface PreCompactEvent {
+  trigger: "manual" | "auto";
+  /** What the user gave `/compact` ("" for nothing). */
+  instructions: string;
+}
+
 export interface HookEvents {
   UserPromptSubmit: (e: { prompt: string }, ctx: AgentContext) => Promise<UserPromptSubmitResult | void>;
   /** Return a new message list to replace the conversation (it must keep the protocol's invariants). */
@@ -64,6 +80,7 @@ export interface HookEvents {
   PostToolUse: (e: { call: ToolCall; outcome: ToolOutcome; durationMs?: number }, ctx: AgentContext) => Promise<PostToolUseResult | void>;
   PostToolBatch: (e: { uses: ToolUseBlock[]; outcomes: ToolOutcome[] }, ctx: AgentContext) => Promise<PostToolBatchResult | void>;
   Stop: (e: { response: Message; continuations: number }, ctx: AgentContext) => Promise<StopResult | void>;
+  PreCompact: (e: PreCompactEvent, ctx: AgentContext) => Promise<PreCompactResult | void>;
 }
 
 export type HookEvent = keyof HookEvents;

@@ -8,6 +8,11 @@
  *   PreToolUse         the call is denied (reason → model) JSON allow / ask → the permission hook
  *   PostToolUse        the reason goes to the model        additionalContext → context
  *   Stop               keep working: the reason is the next message (bounded by the kernel)
+ *   PreCompact         the compaction does not happen      stdout → instructions for the summary
+ *
+ * Notification is no kernel hook: the asker fires it when a question waits for the person
+ * (`notify`). SessionStart runs with the first prompt, and again after /clear, which first ends
+ * the session that was (SessionEnd, reason "clear"); SessionEnd "other" runs on exit.
  *
  * PreToolUse is not a kernel hook of its own: as in Claude Code, the commands run BEFORE the
  * permission question, inside the permission hook (permissions/hook.ts), and see every call —
@@ -15,12 +20,14 @@
  * the permission hook weighs it against the rules. A hook may rewrite the call (`updatedInput`):
  * the new input must pass the tool's schema, and it is the new call the policy judges.
  */
+import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { capText, defineHook, describeIssues, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
 import { runCommand } from "@learn/core/harness";
+import { hitsAnyPart, subjectOf, type CallSubject } from "../permissions/matching.ts";
 import type { CommandHookEvent, CommandHookSpec, HookConfig } from "./config.ts";
 import { fromClaudeCode, payloadOf, type EventDetails, type HookSession } from "./payload.ts";
-import { writeTranscript } from "./transcript.ts";
+import { transcriptPathOf, writeTranscript } from "./transcript.ts";
 import { verdictOf, type HookVerdict } from "./verdict.ts";
 
 export interface CommandHookOptions {
@@ -38,10 +45,12 @@ type HookContext = Pick<AgentContext, "cwd" | "signal" | "renderer" | "messages"
 /** The command hooks as the agent is given them: kernel hooks, and the two moments outside a turn. */
 export interface CommandHookParts {
   hooks: Hook[];
-  /** `/clear`: the next prompt starts a new session (SessionStart, source "clear"). */
+  /** `/clear`: the session ends (SessionEnd, reason "clear"); the next prompt starts a new one (SessionStart, source "clear"). */
   onClear: () => void;
   /** On exit: SessionEnd. */
   close: () => Promise<void>;
+  /** A question waits for the person: the Notification hooks (their answers change nothing). */
+  notify: (message: string, notificationType: string, cwd: string, signal?: AbortSignal) => Promise<void>;
 }
 
 /** What the PreToolUse command hooks say about one call, for the permission hook to weigh. */
@@ -79,8 +88,16 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
   // The session starts with its first prompt (the course has no moment before it), and again after /clear.
   let starting: "startup" | "clear" | undefined = o.subagent ? undefined : "startup";
   let lastMessages: AgentContext["messages"] = [];
+  // The SessionEnd of a /clear runs while the REPL goes on: the next SessionStart waits for it.
+  let ending: Promise<void> = Promise.resolve();
+  const outside = (signal = new AbortController().signal, cwd = o.session.cwd): HookContext => ({ cwd, signal, renderer: o.renderer, messages: lastMessages });
+  const endSession = async (reason: "clear" | "other") => {
+    await run({ event: "SessionEnd", reason }, undefined, outside());
+    await rm(o.session.transcriptPath, { force: true }); // the session is over: its transcript goes with it
+  };
   const hooks = [
     defineHook("UserPromptSubmit", commandHookName("UserPromptSubmit"), async ({ prompt }, ctx) => {
+      await ending;
       lastMessages = ctx.messages;
       const source = starting;
       starting = undefined;
@@ -108,20 +125,39 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
       const blocked = answers.find((a) => a.verdict.block !== undefined);
       return blocked ? { continueWith: blocked.verdict.block } : undefined;
     }),
+
+    // s07 fires this before it summarises: exit 2 stops the compaction, stdout adds to its instructions.
+    defineHook("PreCompact", commandHookName("PreCompact"), async ({ trigger, instructions }, ctx) => {
+      const answers = await run({ event: "PreCompact", trigger, customInstructions: instructions }, undefined, ctx);
+      const blocked = answers.find((a) => a.verdict.block !== undefined);
+      if (blocked) return { block: `the PreCompact hook "${blocked.hook.command}" blocked it: ${blocked.verdict.block}` };
+      const added = answers.flatMap((a) => (a.verdict.context ? [a.verdict.context] : []));
+      return added.length > 0 ? { instructions: added.join("\n\n") } : undefined;
+    }),
   ];
   return {
     hooks,
     onClear: () => {
-      starting = "clear";
+      // Nothing ran yet, or this is a subagent: there is no session to end.
+      // Then a new session, with an id of its own, as in Claude Code.
+      if (starting === undefined && !o.subagent) ending = ending.then(() => endSession("clear")).then(() => renew(o.session));
+      if (!o.subagent) starting = "clear";
     },
     // On exit there is no turn: a context of the session's own, with a signal nothing aborts.
     close: async () => {
-      if (starting === "startup" || o.subagent) return; // no prompt ever ran (or a subagent): no session to end
-      const ctx = { cwd: o.session.cwd, signal: new AbortController().signal, renderer: o.renderer, messages: lastMessages };
-      await run({ event: "SessionEnd", reason: "other" }, undefined, ctx);
-      await rm(o.session.transcriptPath, { force: true }); // the session is over: its transcript goes with it
+      await ending;
+      if (starting !== undefined || o.subagent) return; // no prompt ran since the start or the last /clear (or a subagent): no session to end
+      await endSession("other");
+    },
+    notify: async (message, notificationType, cwd, signal) => {
+      await run({ event: "Notification", message, notificationType }, undefined, outside(signal, cwd));
     },
   };
+}
+
+function renew(session: HookSession): void {
+  session.sessionId = randomUUID();
+  session.transcriptPath = transcriptPathOf(session.sessionId);
 }
 
 /**
@@ -160,10 +196,11 @@ function rewrittenCall(call: ToolCall, { hook, verdict }: HookAnswer): ToolCall 
 
 /** Run every hook command configured for this event (and tool), in parallel; report failures. */
 async function runMatching(o: CommandHookOptions, details: EventDetails, call: ToolCall | undefined, ctx: HookContext): Promise<HookAnswer[]> {
-  const matched: [string, string | undefined] | undefined = call ? [call.name, call.tool.permission?.claudeCode?.name] : sessionMatched(details);
+  const matched: [string, string | undefined] | undefined = call ? [call.name, call.tool.permission?.claudeCode?.name] : queryOf(details);
   const hooks = (o.config[details.event] ?? [])
     .filter((entry) => matched === undefined || entry.matches(matched[0], matched[1]))
-    .flatMap((entry) => entry.hooks);
+    .flatMap((entry) => entry.hooks)
+    .filter(conditionHolds(call, ctx.cwd));
   if (hooks.length === 0) return [];
   await writeTranscript(o.session.transcriptPath, ctx.messages);
   const input = JSON.stringify(payloadOf({ ...o.session, cwd: ctx.cwd }, details));
@@ -185,11 +222,30 @@ async function runMatching(o: CommandHookOptions, details: EventDetails, call: T
   );
 }
 
-/** What a SessionStart or SessionEnd matcher is matched against: how it started, why it ended. */
-function sessionMatched(details: EventDetails): [string, string] | undefined {
-  if (details.event === "SessionStart") return [details.source, details.source];
-  if (details.event === "SessionEnd") return [details.reason, details.reason];
-  return undefined;
+/** What a matcher of an event without a tool is matched against: how the session started, why it ended, what compacts, what notifies. */
+function queryOf(details: EventDetails): [string, string] | undefined {
+  const query =
+    details.event === "SessionStart" ? details.source
+    : details.event === "SessionEnd" ? details.reason
+    : details.event === "PreCompact" ? details.trigger
+    : details.event === "Notification" ? details.notificationType
+    : undefined;
+  return query === undefined ? undefined : [query, query];
+}
+
+/**
+ * A hook's `"if": "Bash(git commit *)"`: on a tool event it runs only when the call has a part
+ * the rule matches, the way a deny rule would hit it (`cd x && git commit` too). Without a call
+ * to judge (any other event) a hook with an `if` never runs, as in Claude Code.
+ */
+function conditionHolds(call: ToolCall | undefined, cwd: string): (hook: CommandHookSpec) => boolean {
+  let subject: CallSubject | undefined;
+  return (hook) => {
+    if (!hook.if) return true;
+    if (!call) return false;
+    subject ??= subjectOf(call, cwd);
+    return !hook.if.inert && hitsAnyPart(hook.if, subject);
+  };
 }
 
 /** Context from every hook, and (PostToolUse) the reasons of hooks that exited 2. */

@@ -155,7 +155,8 @@ function readPermissions(settings: SettingsFile, value: unknown): void {
     return;
   }
   const raw = value as Record<string, unknown>;
-  for (const list of RULE_LISTS) readRules(settings, list, raw[list]);
+  // In the file's order, so the problems read top to bottom.
+  for (const list of Object.keys(raw).filter((key): key is RuleList => (RULE_LISTS as readonly string[]).includes(key))) readRules(settings, list, raw[list]);
   readMode(settings, raw.defaultMode);
   if (raw.disableBypassPermissionsMode !== undefined) {
     // A restriction we cannot read is applied anyway: stricter, never looser.
