@@ -130,7 +130,7 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
     defineHook("PreCompact", commandHookName("PreCompact"), async ({ trigger, instructions }, ctx) => {
       const answers = await run({ event: "PreCompact", trigger, customInstructions: instructions }, undefined, ctx);
       const blocked = answers.find((a) => a.verdict.block !== undefined);
-      if (blocked) return { block: `the PreCompact hook "${blocked.hook.command}" blocked it: ${blocked.verdict.block}` };
+      if (blocked) return { block: `${blocked.hook.command}: ${blocked.verdict.block}` };
       const added = answers.flatMap((a) => (a.verdict.context ? [a.verdict.context] : []));
       return added.length > 0 ? { instructions: added.join("\n\n") } : undefined;
     }),
