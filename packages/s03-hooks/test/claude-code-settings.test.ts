@@ -66,6 +66,14 @@ describe("permission rules valid for Claude Code", () => {
     ]);
   });
 
+  it("an allow rule on several lines (Claude Code saves one for a multi-line command) is inert; as a deny rule it is a problem", async () => {
+    ws = await workspaceWith({ permissions: { allow: ["Bash(python -c \"\nprint(1)\n\")", "Bash(ls)"], deny: ["Bash(rm -rf\nbuild)"] } });
+    const settings = await loadSettings(ws.dir, noUser());
+    expect(settings.ignored).toEqual(['.claude/settings.json: permissions.allow[0] Bash(python -c "…: a rule on several lines matches nothing here']);
+    expect(settings.problems).toEqual([expect.stringContaining("permissions.deny[0]")]);
+    expect(settings.degraded).toBe(true);
+  });
+
   it("a home rule matches in the home folder, an absolute one from the root", () => {
     const home = pathPattern("~/.ssh/**", "/home/ada");
     expect(home({ relative: undefined, absolute: "/home/ada/.ssh/id_ed25519" })).toBe(true);

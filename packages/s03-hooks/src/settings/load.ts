@@ -176,6 +176,13 @@ function readRules(settings: SettingsFile, list: RuleList, value: unknown): void
     return;
   }
   value.forEach((item, i) => {
+    // Claude Code saves "always allow" for a command on several lines as a rule on several lines.
+    // Commands are matched here one simple command at a time, so such a rule can approve nothing:
+    // inert as an allow rule; as a deny or ask rule it stays a problem (the session gets stricter).
+    if (list === "allow" && typeof item === "string" && /[\r\n]/.test(item.trim())) {
+      settings.ignored.push(`${placeOf(["permissions", list, i])} ${item.trim().split(/\r?\n/)[0]}…: a rule on several lines matches nothing here`);
+      return;
+    }
     const parsed = ruleSchema.safeParse(item);
     if (!parsed.success) {
       settings.problems.push(...describeIssues(settings.file, parsed.error, item, ["permissions", list, i]));
