@@ -16,7 +16,6 @@
  *
  *   declare module "@learn/core" { interface AgentContext { todos?: TodoList } }
  */
-import type { PreCompactEvent } from "../kernel/hooks.ts";
 import type { Model, ModelRequest } from "../model.ts";
 import type { Message, MessageParam } from "../protocol.ts";
 import type { Renderer } from "../ui/renderer.ts";
@@ -41,6 +40,21 @@ export interface AgentContext {
   liveState(): string[];
   /** The moment before a compaction (s07): the PreCompact hooks' answer — a block, or the instructions to summarise with. */
   beforeCompact(e: PreCompactEvent): Promise<{ block?: string; instructions: string }>;
+}
+
+/** Who asked for a compaction: the user (`/compact`) or the agent itself (the threshold, the compact tool). */
+export interface PreCompactEvent {
+  trigger: "manual" | "auto";
+  /** What the user gave `/compact` ("" for nothing). */
+  instructions: string;
+}
+
+/** What a PreCompact hook answers (kernel/hooks.ts). */
+export interface PreCompactResult {
+  /** Do not compact now: why (the user sees it). */
+  block?: string;
+  /** More for the summary to heed, after what the user asked for. */
+  instructions?: string;
 }
 
 /** What a context is made from. */

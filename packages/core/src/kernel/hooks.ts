@@ -13,7 +13,7 @@
  *
  * Hooks are plain async functions with a name (the docs list them by name).
  */
-import type { AgentContext } from "../agent/context.ts";
+import type { AgentContext, PreCompactEvent, PreCompactResult } from "../agent/context.ts";
 import type { Message, MessageParam, ToolUseBlock } from "../protocol.ts";
 import type { Tool, ToolOutcome } from "../tool.ts";
 
@@ -55,20 +55,6 @@ export interface PostToolBatchResult {
 export interface StopResult {
   /** Keep working: this text becomes the next user message. */
   continueWith?: string;
-}
-
-export interface PreCompactResult {
-  /** Do not compact now: why (the user sees it). */
-  block?: string;
-  /** More for the summary to heed, after what the user asked for. */
-  instructions?: string;
-}
-
-/** Who asked for the compaction: the user (`/compact`) or the agent itself (the threshold, the compact tool). */
-export interface PreCompactEvent {
-  trigger: "manual" | "auto";
-  /** What the user gave `/compact` ("" for nothing). */
-  instructions: string;
 }
 
 export interface HookEvents {

@@ -10,13 +10,13 @@
  * All state is per instance: a subagent (s05) or a teammate (s10) is just another Kernel with
  * its own messages, tools, hooks and agent name, running concurrently in the same process.
  */
-import { createContext, type AgentContext } from "../agent/context.ts";
+import { createContext, type AgentContext, type PreCompactEvent } from "../agent/context.ts";
 import { answerOpenToolUses, appendUserText, assistantMessage, markTurnStart, rollBackFailedTurn, stopNotice, textOf, toolUsesOf, type TurnStart } from "../messages.ts";
 import type { Model } from "../model.ts";
 import type { MessageParam, TextBlockParam } from "../protocol.ts";
 import { INTERRUPTED_CALL, type Tool } from "../tool.ts";
 import type { Renderer } from "../ui/renderer.ts";
-import type { Hook, PreCompactEvent } from "./hooks.ts";
+import type { Hook } from "./hooks.ts";
 import { wrapModelCall, type ModelCall, type ModelWrapper } from "./model-wrapper.ts";
 import { runPostToolBatch, runPreCompact, runPreModel, runStop, runUserPromptSubmit } from "./run-hooks.ts";
 import { runToolRound } from "./run-tools.ts";

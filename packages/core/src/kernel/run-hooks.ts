@@ -9,11 +9,11 @@
  *
  * A cancel (Ctrl-C) is never swallowed: it ends the turn whatever the event.
  */
-import type { AgentContext } from "../agent/context.ts";
+import type { AgentContext, PreCompactEvent } from "../agent/context.ts";
 import type { Message, ToolUseBlock } from "../protocol.ts";
 import { capText } from "../cap.ts";
 import { describeIssues, errorText, type ToolOutcome } from "../tool.ts";
-import { hooksFor, type Hook, type PostToolBatchResult, type PreCompactEvent, type ToolCall } from "./hooks.ts";
+import { hooksFor, type Hook, type PostToolBatchResult, type ToolCall } from "./hooks.ts";
 
 /** Fail open: if the hook throws, show it and go on as if it had returned nothing. */
 export async function runHookSafely<T>(hook: Hook, ctx: AgentContext, run: () => Promise<T>): Promise<T | undefined> {
