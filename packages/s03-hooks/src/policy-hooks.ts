@@ -54,8 +54,9 @@ export async function createPolicyHooks(options: AgentOptions, role: BuildContex
   // line and exits 2, whatever the mode.
   const settings = await loadSettings(cwd, options.userDir ?? userClaudeDir());
   for (const problem of settings.problems) renderer.error(problem);
-  // Said once, by the lead: a subagent reads the same files.
-  if (role === "lead") for (const line of startupLines(settings)) renderer.notice(line);
+  // Said once, by the lead (a subagent reads the same files); the files read only beside the
+  // banner, at a terminal: `--print` keeps its stderr for what went wrong.
+  if (role === "lead") for (const line of startupLines(settings, options.interactive)) renderer.notice(line);
   // The env file the key came from is read by no tool (secret-files.ts).
   const { policy, notices } = policyFor({ ...settings, secretFiles: loadedEnvFiles() }, modeFlagOf(flags, renderer), SETTINGS_FILE);
   for (const notice of notices) renderer.notice(notice);
@@ -102,9 +103,8 @@ function modeFlagOf(flags: AgentOptions["flags"], renderer: AgentOptions["render
  * What start-up says about the settings: which files were read, and — briefly — what in them
  * Claude Code would use and this lesson does not (`--check-config` lists it in full).
  */
-function startupLines(settings: Settings): string[] {
-  if (settings.files.length === 0) return [];
-  const lines = [`Settings: ${settings.files.map((f) => f.shown).join(", ")}`];
+function startupLines(settings: Settings, interactive: boolean): string[] {
+  const lines = interactive && settings.files.length > 0 ? [`Settings: ${settings.files.map((f) => f.shown).join(", ")}`] : [];
   for (const file of settings.files) {
     if (file.ignored.length === 0) continue;
     const shown = file.ignored.map((what) => what.split(": ")[0]).join(", ");

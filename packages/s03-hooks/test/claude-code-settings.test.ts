@@ -5,7 +5,7 @@
  * disableBypassPermissionsMode, the Notification hook, SessionEnd on /clear, and --check-config
  * reporting every file. No test reads this machine's ~/.claude: each gives its own user folder.
  */
-import { access, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { access, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -124,8 +124,7 @@ describe("the user's, the project's and the local settings, with Claude Code's p
       { name: "bash", input: { command: "touch blocked.txt" } },
       { name: "write_file", input: { path: "edit.txt", content: "x" } },
     ]);
-    const { agent, renderer, simulator } = await scriptedAgent(lesson, script, ws.dir, { userDir: user });
-    expect(renderer.ofKind("notice").map((n) => n.text)).toContain(`Settings: ${path.join(user, "settings.json")}, .claude/settings.json, .claude/settings.local.json`);
+    const { agent, simulator } = await scriptedAgent(lesson, script, ws.dir, { userDir: user });
     await agent.run("go", never());
 
     expect(await exists("ok.txt")).toBe(true); // the user's allow rule
@@ -274,13 +273,17 @@ describe("--check-config: every settings file", () => {
     expect(user).toMatchObject({ scope: "user", shown: "~/.claude/settings.json" });
   });
 
-  it("start-up says it once, briefly: the files read, and per file what is not used", async () => {
+  it("start-up says it once, briefly: at a terminal the files read, and per file what is not used; --print only the latter", async () => {
     ws = await workspaceWith({ permissions: { allow: ["WebFetch(domain:x.com)"] }, env: {} });
-    await mkdir(path.join(ws.dir, ".claude"), { recursive: true });
-    const { renderer } = await scriptedAgent(lesson, scriptOf([]), ws.dir, { userDir: noUser() });
-    expect(renderer.ofKind("notice").map((n) => n.text)).toEqual([
-      "Settings: .claude/settings.json",
+    const user = await userFolder({ model: "opus" });
+    const userFile = path.join(user, "settings.json");
+    const unused = [
+      `  ${userFile}: read, not used here: model (--check-config says why)`,
       "  .claude/settings.json: read, not used here: env, permissions.allow[0] WebFetch(domain:x.com) (--check-config says why)",
-    ]);
+    ];
+    const atTerminal = await scriptedAgent(lesson, scriptOf([]), ws.dir, { userDir: user, interactive: true });
+    expect(atTerminal.renderer.ofKind("notice").map((n) => n.text)).toEqual([`Settings: ${userFile}, .claude/settings.json`, ...unused]);
+    const printed = await scriptedAgent(lesson, scriptOf([]), ws.dir, { userDir: user });
+    expect(printed.renderer.ofKind("notice").map((n) => n.text)).toEqual(unused);
   });
 });

@@ -251,7 +251,6 @@ describe("UserPromptSubmit command hooks", () => {
     expect(answer).toBe("");
     expect(simulator.requests).toHaveLength(0);
     expect(renderer.ofKind("notice").map((e) => e.text)).toEqual([
-      "Settings: .claude/settings.json",
       `Prompt blocked by UserPromptSubmit command hooks: ${HOOK}: no secrets in prompts`,
     ]);
   });

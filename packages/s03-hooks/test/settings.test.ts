@@ -134,7 +134,6 @@ describe("an agent on broken settings", () => {
     const errors = renderer.ofKind("error").map((e) => e.text);
     expect(errors).toEqual([expect.stringContaining(`${path.join(ws.dir, ".claude/settings.json")}: permissions.deny[0]: "Bash(npm run"`)]);
     expect(renderer.ofKind("notice").map((e) => e.text)).toEqual([
-      "Settings: .claude/settings.json",
       expect.stringMatching(/keeps only what restricts: no deny rules and no ask rules, no allow rules/),
     ]);
 

@@ -19,16 +19,15 @@
  * those the policy then refuses too. What they say here is only their opinion (`HookOpinion`);
  * the permission hook weighs it against the rules. A hook may rewrite the call (`updatedInput`):
  * the new input must pass the tool's schema, and it is the new call the policy judges.
+ * Which of an event's hooks run (matchers, a hook's `if`), and running them: run.ts.
  */
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { capText, defineHook, describeIssues, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
-import { runCommand } from "@learn/core/harness";
-import { hitsAnyPart, subjectOf, type CallSubject } from "../permissions/matching.ts";
-import type { CommandHookEvent, CommandHookSpec, HookConfig } from "./config.ts";
-import { fromClaudeCode, payloadOf, type EventDetails, type HookSession } from "./payload.ts";
-import { transcriptPathOf, writeTranscript } from "./transcript.ts";
-import { verdictOf, type HookVerdict } from "./verdict.ts";
+import type { CommandHookEvent, HookConfig } from "./config.ts";
+import { fromClaudeCode, type EventDetails, type HookSession } from "./payload.ts";
+import { runMatching, type HookAnswer, type HookContext } from "./run.ts";
+import { transcriptPathOf } from "./transcript.ts";
 
 export interface CommandHookOptions {
   config: HookConfig;
@@ -39,8 +38,6 @@ export interface CommandHookOptions {
   subagent?: { agentId: string };
 }
 
-/** What running hooks needs of the agent's context (a turn's, or the one made up on exit). */
-type HookContext = Pick<AgentContext, "cwd" | "signal" | "renderer" | "messages">;
 
 /** The command hooks as the agent is given them: kernel hooks, and the two moments outside a turn. */
 export interface CommandHookParts {
@@ -68,18 +65,6 @@ export interface HookOpinion {
 
 /** The PreToolUse command hooks, as the permission hook calls them. */
 export type PreToolUseCommandHooks = (call: ToolCall, ctx: AgentContext) => Promise<HookOpinion>;
-
-/**
- * A hook's whole stdout is read, however long (the parts shown or passed on are capped): a
- * verdict cut off in the middle would be lost. stderr only ever reaches the screen or a
- * block reason, so the usual cap does for it.
- */
-const HOOK_STDOUT_MAX_CHARS = 4_000_000;
-
-interface HookAnswer {
-  hook: CommandHookSpec;
-  verdict: HookVerdict;
-}
 
 export const commandHookName = (event: CommandHookEvent) => `${event} command hooks`;
 
@@ -192,60 +177,6 @@ function rewrittenCall(call: ToolCall, { hook, verdict }: HookAnswer): ToolCall 
   const parsed = call.tool.schema.safeParse(fromClaudeCode(updated as Record<string, unknown>, call.tool.permission?.claudeCode));
   if (!parsed.success) return `${by} changed the input into one ${call.name} does not accept: ${describeIssues(parsed.error)}`;
   return { ...call, input: parsed.data as Record<string, unknown> };
-}
-
-/** Run every hook command configured for this event (and tool), in parallel; report failures. */
-async function runMatching(o: CommandHookOptions, details: EventDetails, call: ToolCall | undefined, ctx: HookContext): Promise<HookAnswer[]> {
-  const matched: [string, string | undefined] | undefined = call ? [call.name, call.tool.permission?.claudeCode?.name] : queryOf(details);
-  const hooks = (o.config[details.event] ?? [])
-    .filter((entry) => matched === undefined || entry.matches(matched[0], matched[1]))
-    .flatMap((entry) => entry.hooks)
-    .filter(conditionHolds(call, ctx.cwd));
-  if (hooks.length === 0) return [];
-  await writeTranscript(o.session.transcriptPath, ctx.messages);
-  const input = JSON.stringify(payloadOf({ ...o.session, cwd: ctx.cwd }, details));
-  const env = { ...process.env, CLAUDE_PROJECT_DIR: ctx.cwd };
-  return Promise.all(
-    hooks.map(async (hook) => {
-      const result = await runCommand(hook.command, {
-        cwd: ctx.cwd,
-        input,
-        timeoutMs: hook.timeoutSeconds * 1000,
-        maxStdoutChars: HOOK_STDOUT_MAX_CHARS,
-        signal: ctx.signal,
-        env,
-      });
-      const verdict = verdictOf(details.event, hook, result);
-      if (verdict.error) ctx.renderer.error(verdict.error);
-      return { hook, verdict };
-    }),
-  );
-}
-
-/** What a matcher of an event without a tool is matched against: how the session started, why it ended, what compacts, what notifies. */
-function queryOf(details: EventDetails): [string, string] | undefined {
-  const query =
-    details.event === "SessionStart" ? details.source
-    : details.event === "SessionEnd" ? details.reason
-    : details.event === "PreCompact" ? details.trigger
-    : details.event === "Notification" ? details.notificationType
-    : undefined;
-  return query === undefined ? undefined : [query, query];
-}
-
-/**
- * A hook's `"if": "Bash(git commit *)"`: on a tool event it runs only when the call has a part
- * the rule matches, the way a deny rule would hit it (`cd x && git commit` too). Without a call
- * to judge (any other event) a hook with an `if` never runs, as in Claude Code.
- */
-function conditionHolds(call: ToolCall | undefined, cwd: string): (hook: CommandHookSpec) => boolean {
-  let subject: CallSubject | undefined;
-  return (hook) => {
-    if (!hook.if) return true;
-    if (!call) return false;
-    subject ??= subjectOf(call, cwd);
-    return !hook.if.inert && hitsAnyPart(hook.if, subject);
-  };
 }
 
 /** Context from every hook, and (PostToolUse) the reasons of hooks that exited 2. */
