@@ -32,11 +32,11 @@ import { RULE_LISTS, type Rule, type RuleList } from "../permissions/rule.ts";
 import { settingsPlaces, type SettingsPlace } from "./files.ts";
 import { modeSchema, PERMISSION_KEYS, ruleSchema } from "./schema.ts";
 
-/** What one settings file says. */
-export interface SettingsFile extends SettingsPlace {
+/** What settings say, one file's or all of them merged. */
+interface SettingsContent {
   rules: Record<RuleList, Rule[]>;
   defaultMode?: PermissionMode;
-  /** `permissions.disableBypassPermissionsMode: "disable"`. */
+  /** `permissions.disableBypassPermissionsMode: "disable"` (a restriction: any file may set it). */
   bypassDisabled: boolean;
   hooks: HookConfig;
   /** What was wrong, one line each, naming the file and the place. */
@@ -47,20 +47,13 @@ export interface SettingsFile extends SettingsPlace {
   degraded: boolean;
 }
 
+/** What one settings file says. */
+export interface SettingsFile extends SettingsPlace, SettingsContent {}
+
 /** The settings a session runs with: every file's, merged as Claude Code merges them. */
-export interface Settings {
+export interface Settings extends SettingsContent {
   /** The files that exist, least specific first. */
   files: SettingsFile[];
-  /** The project file's absolute path (it may not exist): where `/permissions` sends you. */
-  file: string;
-  rules: Record<RuleList, Rule[]>;
-  defaultMode?: PermissionMode;
-  /** Some file disables bypassPermissions (a restriction: any file may set it). */
-  bypassDisabled: boolean;
-  hooks: HookConfig;
-  problems: string[];
-  ignored: string[];
-  degraded: boolean;
 }
 
 /** The top-level keys this lesson reads; any other is reported as ignored. */
@@ -73,17 +66,16 @@ const noRules = (): Record<RuleList, Rule[]> => ({ deny: [], ask: [], allow: [] 
  * `userDir`: the user's Claude Code folder (core's `userClaudeDir()`).
  */
 export async function loadSettings(cwd: string, userDir: string): Promise<Settings> {
-  const places = settingsPlaces(cwd, userDir);
   const files: SettingsFile[] = [];
-  for (const place of places) {
+  for (const place of settingsPlaces(cwd, userDir)) {
     const file = await loadSettingsFile(place);
     if (file) files.push(file);
   }
-  return merged(files, places.find((p) => p.scope === "project")!.file);
+  return merged(files);
 }
 
 /** Claude Code's merge: rules and hooks from every file; defaultMode from the most specific file that sets one. */
-function merged(files: SettingsFile[], projectFile: string): Settings {
+function merged(files: SettingsFile[]): Settings {
   const rules = noRules();
   const hooks: HookConfig = {};
   for (const f of files) {
@@ -96,7 +88,6 @@ function merged(files: SettingsFile[], projectFile: string): Settings {
   const defaultMode = files.findLast((f) => f.defaultMode !== undefined)?.defaultMode;
   return {
     files,
-    file: projectFile,
     rules,
     ...(defaultMode === undefined ? {} : { defaultMode }),
     bypassDisabled: files.some((f) => f.bypassDisabled),
