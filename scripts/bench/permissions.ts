@@ -68,7 +68,7 @@ try {
   await mkdir(path.join(dir, ".claude"));
   await writeFile(path.join(dir, ".claude", "settings.json"), JSON.stringify({ permissions: { allow, ask, deny } }));
   const loadStarted = performance.now();
-  const settings = await loadSettings(dir);
+  const settings = await loadSettings(dir, path.join(dir, "no-user-settings"));
   const loadMs = performance.now() - loadStarted;
   const ruleCount = settings.rules.allow.length + settings.rules.ask.length + settings.rules.deny.length;
   if (settings.problems.length || ruleCount !== 50) throw new Error(`bad bench settings (${ruleCount} rules): ${settings.problems.join("; ")}`);

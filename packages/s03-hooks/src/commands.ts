@@ -15,8 +15,8 @@ export interface PermissionsView {
   policy: PermissionPolicy;
   session: SessionRules;
   hooks: HookConfig;
-  /** The settings file's absolute path. */
-  file: string;
+  /** The settings files read, as a person names them (`~/.claude/settings.json`). */
+  files: readonly string[];
   problems: readonly string[];
 }
 
@@ -28,12 +28,12 @@ export function permissionsCommand(view: PermissionsView): SlashCommand {
   };
 }
 
-export function describePermissions({ policy, session, hooks, file, problems }: PermissionsView): string {
+export function describePermissions({ policy, session, hooks, files, problems }: PermissionsView): string {
   const rules = RULE_LISTS.flatMap((list) => policy.rules[list].map((r) => `  ${list.padEnd(5)}  ${r.text}`));
   const remembered = session.list().map((r) => `  allow  ${r.text}`);
   const commandHooks = COMMAND_HOOK_EVENTS.flatMap((event) =>
     (hooks[event] ?? []).flatMap((entry) =>
-      entry.hooks.map((h) => `  ${event} ${entry.matcher ? `[${entry.matcher}] ` : ""}→ ${h.command} (timeout ${h.timeoutSeconds}s)`),
+      entry.hooks.map((h) => `  ${event} ${entry.matcher ? `[${entry.matcher}] ` : ""}${h.if ? `if ${h.if.text} ` : ""}→ ${h.command} (timeout ${h.timeoutSeconds}s)`),
     ),
   );
   return [
@@ -41,9 +41,9 @@ export function describePermissions({ policy, session, hooks, file, problems }: 
     `Always refused (the refuse-list, every mode): ${REFUSE_LIST.join(", ")}`,
     `Always asked, a person must say yes (protected paths, every mode): ${PROTECTED_FOLDERS.map((f) => `${f}/`).join(", ")}, ${PROTECTED_FILES.join(", ")}`,
     ...(policy.secretFiles.length ? [`Read by no tool (the env file the API key came from): ${policy.secretFiles.join(", ")}`] : []),
-    `Rules from ${file} (checked deny → ask → allow):`,
+    `Rules from ${files.length ? files.join(", ") : "no settings file"} (checked deny → ask → allow):`,
     ...(rules.length ? rules : ["  (none)"]),
-    ...(problems.length ? ["Problems in that file:", ...problems.map((p) => `  ${p}`)] : []),
+    ...(problems.length ? ["Problems in those files:", ...problems.map((p) => `  ${p}`)] : []),
     `Allowed for this session (you answered "always"):`,
     ...(remembered.length ? remembered : ["  (none)"]),
     "Command hooks:",

@@ -26,8 +26,9 @@ export { readableUnder, withReadGuard } from "./permissions/read-guard.ts";
 export { CLAUDE_CODE_ALIASES, toolsNamed, namesOf, familyOf, type RuleFamily } from "./permissions/tool-names.ts";
 export { EARLIER_TOOLS, earlierPermission, withEarlierToolPermissions } from "./permissions/earlier-tools.ts";
 // Settings and command hooks.
-export { loadSettings, type Settings } from "./settings/load.ts";
-export { SETTINGS_FILE, permissionsSchema, ruleSchema } from "./settings/schema.ts";
+export { loadSettings, loadSettingsFile, type Settings, type SettingsFile } from "./settings/load.ts";
+export { ruleSchema } from "./settings/schema.ts";
+export { SETTINGS_FILE, LOCAL_SETTINGS_FILE, settingsPlaces, type SettingsPlace, type SettingsScope } from "./settings/files.ts";
 export { commandHooks, commandHookName } from "./command-hooks/hooks.ts";
 export { COMMAND_HOOK_EVENTS, DEFAULT_HOOK_TIMEOUT_S, toolMatcher, type HookConfig } from "./command-hooks/config.ts";
 export { verdictOf, BLOCKING_EXIT_CODE, type HookVerdict } from "./command-hooks/verdict.ts";

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AgentOptions, BuildContext, Hook, SlashCommand } from "@learn/core";
-import { loadedEnvFiles, type LessonFlag } from "@learn/core/harness";
+import { loadedEnvFiles, userClaudeDir, type LessonFlag } from "@learn/core/harness";
 import { commandHooks, preToolUseCommandHooks, type CommandHookParts } from "./command-hooks/hooks.ts";
 import { transcriptPathOf } from "./command-hooks/transcript.ts";
 import { permissionsCommand } from "./commands.ts";
@@ -17,7 +17,7 @@ import { notReadOnlyCall } from "./permissions/read-only.ts";
 import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES, type PermissionMode } from "./permissions/modes.ts";
 import { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
 import { SessionRules } from "./permissions/session-rules.ts";
-import { loadSettings } from "./settings/load.ts";
+import { loadSettings, type Settings } from "./settings/load.ts";
 import { SETTINGS_FILE } from "./settings/schema.ts";
 
 export const PERMISSION_MODE_FLAG = "permission-mode";
@@ -49,19 +49,27 @@ export interface PolicyHooks {
 export async function createPolicyHooks(options: AgentOptions, role: BuildContext["role"] = "lead"): Promise<PolicyHooks> {
   const { cwd, renderer, flags } = options;
 
-  // settings.json: problems are shown, never guessed around. A file that is not JSON at all
-  // throws a ConfigError: the CLI prints its one line and exits 2, whatever the mode.
-  const settings = await loadSettings(cwd);
+  // The settings files (the user's, the project's, the local one): problems are shown, never
+  // guessed around. A file that is not JSON at all throws a ConfigError: the CLI prints its one
+  // line and exits 2, whatever the mode.
+  const settings = await loadSettings(cwd, options.userDir ?? userClaudeDir());
   for (const problem of settings.problems) renderer.error(problem);
+  // Said once, by the lead (a subagent reads the same files); the files read only beside the
+  // banner, at a terminal: `--print` keeps its stderr for what went wrong.
+  if (role === "lead") for (const line of startupLines(settings, options.interactive)) renderer.notice(line);
   // The env file the key came from is read by no tool (secret-files.ts).
   const { policy, notices } = policyFor({ ...settings, secretFiles: loadedEnvFiles() }, modeFlagOf(flags, renderer), SETTINGS_FILE);
   for (const notice of notices) renderer.notice(notice);
 
-  // "always" answers live in this object: one agent, one session.
-  const session = new SessionRules();
-  const ask = createAsker({ ...options, session, settingsFile: SETTINGS_FILE, degraded: policy.degraded });
   const sessionId = randomUUID();
   const hookSession = { sessionId, cwd, permissionMode: policy.mode, transcriptPath: transcriptPathOf(sessionId) };
+  const subagent = role === "subagent" ? { agentId: options.model.agent } : undefined;
+  const hookOptions = { config: settings.hooks, session: hookSession, renderer, ...(subagent ? { subagent } : {}) };
+  const commandHookParts = commandHooks(hookOptions);
+
+  // "always" answers live in this object: one agent, one session.
+  const session = new SessionRules();
+  const ask = createAsker({ ...options, session, settingsFile: SETTINGS_FILE, degraded: policy.degraded, notify: commandHookParts.notify });
   // Allow rules the harness adds while it runs (a command's allowed-tools): none yet.
   const grants = new Grants();
   const access: PermissionAccess = {
@@ -71,13 +79,11 @@ export async function createPolicyHooks(options: AgentOptions, role: BuildContex
     notReadOnly: (call, cwd) => notReadOnlyCall(subjectOf(call, cwd)),
   };
 
-  const subagent = role === "subagent" ? { agentId: options.model.agent } : undefined;
-  const hookOptions = { config: settings.hooks, session: hookSession, renderer, ...(subagent ? { subagent } : {}) };
   return {
     // PreToolUse command hooks run inside the permission hook, before its question (permissions/hook.ts).
     permissions: permissionHook(policy, ask, grants, preToolUseCommandHooks(hookOptions)),
-    commandHooks: commandHooks(hookOptions),
-    commands: [permissionsCommand({ policy, session, hooks: settings.hooks, file: settings.file, problems: settings.problems })],
+    commandHooks: commandHookParts,
+    commands: [permissionsCommand({ policy, session, hooks: settings.hooks, files: settings.files.map((f) => f.shown), problems: settings.problems })],
     mode: policy.mode,
     ask,
     permissionPolicy: policy,
@@ -91,4 +97,18 @@ function modeFlagOf(flags: AgentOptions["flags"], renderer: AgentOptions["render
   if (value === undefined || isPermissionMode(value)) return value;
   renderer.error(`Unknown permission mode "${value}" (expected one of ${PERMISSION_MODES.join(", ")}); it is ignored.`);
   return undefined;
+}
+
+/**
+ * What start-up says about the settings: which files were read, and — briefly — what in them
+ * Claude Code would use and this lesson does not (`--check-config` lists it in full).
+ */
+function startupLines(settings: Settings, interactive: boolean): string[] {
+  const lines = interactive && settings.files.length > 0 ? [`Settings: ${settings.files.map((f) => f.shown).join(", ")}`] : [];
+  for (const file of settings.files) {
+    if (file.ignored.length === 0) continue;
+    const shown = file.ignored.map((what) => what.split(": ")[0]).join(", ");
+    lines.push(`  ${file.shown}: read, not used here: ${shown} (--check-config says why)`);
+  }
+  return lines;
 }

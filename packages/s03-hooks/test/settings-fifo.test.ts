@@ -31,7 +31,7 @@ describe("a named pipe where .claude/settings.json belongs", () => {
 
   it("loadSettings: a ConfigError naming the file, at once; the agent is not created", async () => {
     const file = await pipeSettings();
-    await expect(loadSettings(ws.dir)).rejects.toThrow(new ConfigError(message(file)));
+    await expect(loadSettings(ws.dir, path.join(ws.dir, "no-user-settings"))).rejects.toThrow(new ConfigError(message(file)));
     await expect(scriptedAgent(lesson, scriptOf([]), ws.dir)).rejects.toThrow(ConfigError);
   }, LIMIT_MS);
 

@@ -16,13 +16,13 @@ afterEach(() => ws?.cleanup());
 
 const settingsIn = async (settings: object | string) => {
   ws = await workspaceWith(settings);
-  return { file: path.join(ws.dir, ".claude/settings.json"), settings: await loadSettings(ws.dir) };
+  return { file: path.join(ws.dir, ".claude/settings.json"), settings: await loadSettings(ws.dir, path.join(ws.dir, "no-user-settings")) };
 };
 
 describe("loading settings.json", () => {
   it("no file: no rules, no hooks, no problems", async () => {
     ws = await workspaceWith(undefined);
-    const s = await loadSettings(ws.dir);
+    const s = await loadSettings(ws.dir, path.join(ws.dir, "no-user-settings"));
     expect(s).toMatchObject({ problems: [], degraded: false, hooks: {}, rules: { deny: [], ask: [], allow: [] } });
   });
 
@@ -49,7 +49,7 @@ describe("loading settings.json", () => {
   ])("%s: a ConfigError naming the file, line and column", async (_what, text, place, message) => {
     ws = await workspaceWith(text);
     const file = path.join(ws.dir, ".claude/settings.json");
-    const error = await loadSettings(ws.dir).then(() => undefined, (err: unknown) => err);
+    const error = await loadSettings(ws.dir, path.join(ws.dir, "no-user-settings")).then(() => undefined, (err: unknown) => err);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain(`${file}:${place}: the settings file ${message}`);
     expect((error as Error).message).not.toContain("\n");
@@ -66,11 +66,11 @@ describe("loading settings.json", () => {
 
   it("a rule that does not parse: named with its place and text; the deny and ask rules that parse are kept", async () => {
     const { file, settings } = await settingsIn({
-      permissions: { allow: ["Bash(ls *)", "Bash(npm run"], ask: ["Bash(git push *)"], deny: ["Bash(rm *)", "Glob(*.js)"] },
+      permissions: { allow: ["Bash(ls *)", "Bash(npm run"], ask: ["Bash(git push *)"], deny: ["Bash(rm *)", "mcp__github(x)"] },
     });
     expect(settings.problems).toEqual([
       `${file}: permissions.allow[1]: "Bash(npm run": it is missing the closing ")"`,
-      `${file}: permissions.deny[1]: "Glob(*.js)": Glob takes no specifier (write just Glob)`,
+      `${file}: permissions.deny[1]: "mcp__github(x)": MCP rules take no specifier (write mcp__github, or mcp__server__* for all of a server's tools)`,
     ]);
     expect(settings.rules.allow).toEqual([]);
     expect(settings.rules.ask.map((r) => r.text)).toEqual(["Bash(git push *)"]);
@@ -85,9 +85,19 @@ describe("loading settings.json", () => {
     ]);
   });
 
-  it("plan mode survives a broken file (it only restricts)", async () => {
-    const { settings } = await settingsIn({ permissions: { defaultMode: "plan", allow: [7] } });
+  it("plan mode survives a broken file (it only restricts); a loosening mode does not", async () => {
+    const { settings } = await settingsIn({ permissions: { defaultMode: "plan", deny: [7] } });
     expect(settings).toMatchObject({ degraded: true, defaultMode: "plan" });
+    const loose = await settingsIn({ permissions: { defaultMode: "acceptEdits", ask: ["Bash("] } });
+    expect(loose.settings).toMatchObject({ degraded: true });
+    expect(loose.settings.defaultMode).toBeUndefined();
+  });
+
+  it("an allow rule that does not parse costs only itself: an allow rule only loosens", async () => {
+    const { file, settings } = await settingsIn({ permissions: { allow: ["Bash(ls *)", "Bash()", "Read(src/**)"] } });
+    expect(settings.problems).toEqual([`${file}: permissions.allow[1]: "Bash()": the specifier is empty (write just Bash to match every call)`]);
+    expect(settings.degraded).toBe(false);
+    expect(settings.rules.allow.map((r) => r.text)).toEqual(["Bash(ls *)", "Read(src/**)"]);
   });
 
   it("a broken hook entry is dropped and named; valid hooks and the permissions stay", async () => {
@@ -105,8 +115,9 @@ describe("loading settings.json", () => {
     expect(settings.problems).toEqual([
       expect.stringMatching(new RegExp(`^${file}: hooks\\.PreToolUse\\[0\\]\\.matcher: "bash\\(" is not a valid regular expression`)),
       `${file}: hooks.PostToolUse[0].hooks[0].type: only "type": "command" hooks are supported (got "prompt")`,
-      `${file}: hooks: unsupported hook event "PermissionRequest" (this course runs SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure, Stop, SubagentStop, SessionEnd)`,
     ]);
+    // An event Claude Code has and the course does not: no problem, reported as ignored.
+    expect(settings.ignored).toEqual([".claude/settings.json: hooks.PermissionRequest: the course has no such moment"]);
     expect(settings.hooks.PreToolUse?.map((e) => e.matcher)).toEqual(["bash"]);
     expect(settings.hooks.PostToolUse).toBeUndefined();
     expect(settings.degraded).toBe(false);
@@ -118,11 +129,13 @@ describe("an agent on broken settings", () => {
   const TOUCH = scriptOf([{ name: "bash", input: { command: "touch made.txt" } }]);
 
   it("shows each problem naming the file and the rule, and a mutating call is still denied without a terminal", async () => {
-    ws = await workspaceWith({ permissions: { allow: ["Bash(touch *)", "Bash(npm run"] } });
+    ws = await workspaceWith({ permissions: { allow: ["Bash(touch *)"], deny: ["Bash(npm run"] } });
     const { agent, renderer, simulator } = await scriptedAgent(lesson, TOUCH, ws.dir);
     const errors = renderer.ofKind("error").map((e) => e.text);
-    expect(errors).toEqual([expect.stringContaining(`${path.join(ws.dir, ".claude/settings.json")}: permissions.allow[1]: "Bash(npm run"`)]);
-    expect(renderer.ofKind("notice").map((e) => e.text)).toEqual([expect.stringMatching(/keeps only what restricts: no deny rules and no ask rules, no allow rules/)]);
+    expect(errors).toEqual([expect.stringContaining(`${path.join(ws.dir, ".claude/settings.json")}: permissions.deny[0]: "Bash(npm run"`)]);
+    expect(renderer.ofKind("notice").map((e) => e.text)).toEqual([
+      expect.stringMatching(/keeps only what restricts: no deny rules and no ask rules, no allow rules/),
+    ]);
 
     await agent.run("make a file", never());
     expect(toolResultsOf(simulator.requests[1]!.body)[0]).toMatchObject({ isError: true, content: expect.stringMatching(/^Denied: .*no one to ask/) });

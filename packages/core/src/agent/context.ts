@@ -10,6 +10,7 @@
  *   memory    messages  the live conversation
  *   think     model()   this agent's own model call, through its wrappers (quiet: not streamed)
  *   keep      liveState() notes on what must survive s07's compaction (s04's plan, s08's tasks…)
+ *   before    beforeCompact() the PreCompact hooks, which s07 runs before it summarises
  *
  * A lesson that needs more adds a field by module augmentation, never by editing core:
  *
@@ -37,6 +38,23 @@ export interface AgentContext {
   model(request: ModelRequest): Promise<Message>;
   /** Notes on the agent's live state (every lesson's `AgentParts.liveState`, as built): what a compaction re-attaches. */
   liveState(): string[];
+  /** The moment before a compaction (s07): the PreCompact hooks' answer — a block, or the instructions to summarise with. */
+  beforeCompact(e: PreCompactEvent): Promise<{ block?: string; instructions: string }>;
+}
+
+/** Who asked for a compaction: the user (`/compact`) or the agent itself (the threshold, the compact tool). */
+export interface PreCompactEvent {
+  trigger: "manual" | "auto";
+  /** What the user gave `/compact` ("" for nothing). */
+  instructions: string;
+}
+
+/** What a PreCompact hook answers (kernel/hooks.ts). */
+export interface PreCompactResult {
+  /** Do not compact now: why (the user sees it). */
+  block?: string;
+  /** More for the summary to heed, after what the user asked for. */
+  instructions?: string;
 }
 
 /** What a context is made from. */
@@ -51,10 +69,12 @@ export interface ContextSource {
   call(request: ModelRequest, ctx: AgentContext): Promise<Message>;
   /** Behind `ctx.liveState` (default: none). */
   liveState?(): string[];
+  /** Behind `ctx.beforeCompact` (default: no hooks, the instructions as given). */
+  beforeCompact?(e: PreCompactEvent, ctx: AgentContext): Promise<{ block?: string; instructions: string }>;
 }
 
 export function createContext(source: ContextSource): AgentContext {
-  const { cwd, call, liveState } = source;
+  const { cwd, call, liveState, beforeCompact } = source;
   return {
     agent: source.agent,
     get cwd() {
@@ -67,6 +87,9 @@ export function createContext(source: ContextSource): AgentContext {
       return call(request, this);
     },
     liveState: () => liveState?.() ?? [],
+    beforeCompact(e) {
+      return beforeCompact ? beforeCompact(e, this) : Promise.resolve({ instructions: e.instructions });
+    },
   };
 }
 

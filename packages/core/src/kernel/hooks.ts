@@ -8,10 +8,12 @@
  *   PostToolUse       after each tool call: see the result, add context for the model
  *   PostToolBatch     after a round's tool calls: add text blocks after the results (reminders)
  *   Stop              when the model asks for no tool: return a message to keep it working
+ *   PreCompact        before a compaction summarises the conversation (s07 fires it through
+ *                     `ctx.beforeCompact`): add to its instructions, or block it
  *
  * Hooks are plain async functions with a name (the docs list them by name).
  */
-import type { AgentContext } from "../agent/context.ts";
+import type { AgentContext, PreCompactEvent, PreCompactResult } from "../agent/context.ts";
 import type { Message, MessageParam, ToolUseBlock } from "../protocol.ts";
 import type { Tool, ToolOutcome } from "../tool.ts";
 
@@ -64,6 +66,7 @@ export interface HookEvents {
   PostToolUse: (e: { call: ToolCall; outcome: ToolOutcome; durationMs?: number }, ctx: AgentContext) => Promise<PostToolUseResult | void>;
   PostToolBatch: (e: { uses: ToolUseBlock[]; outcomes: ToolOutcome[] }, ctx: AgentContext) => Promise<PostToolBatchResult | void>;
   Stop: (e: { response: Message; continuations: number }, ctx: AgentContext) => Promise<StopResult | void>;
+  PreCompact: (e: PreCompactEvent, ctx: AgentContext) => Promise<PreCompactResult | void>;
 }
 
 export type HookEvent = keyof HookEvents;

@@ -2,14 +2,14 @@
  * Running the hooks of each event — and what happens when one fails. Two policies, side by
  * side, because the difference matters:
  *
- *   fail OPEN   UserPromptSubmit, PreModel, PostToolUse, PostToolBatch, Stop: a hook that
+ *   fail OPEN   UserPromptSubmit, PreModel, PostToolUse, PostToolBatch, Stop, PreCompact: a hook that
  *               throws is shown and skipped; one broken extension must not end the session.
  *   fail CLOSED PreToolUse: a permission check that throws DENIES the call. A call nobody
  *               could approve must not run.
  *
  * A cancel (Ctrl-C) is never swallowed: it ends the turn whatever the event.
  */
-import type { AgentContext } from "../agent/context.ts";
+import type { AgentContext, PreCompactEvent } from "../agent/context.ts";
 import type { Message, ToolUseBlock } from "../protocol.ts";
 import { capText } from "../cap.ts";
 import { describeIssues, errorText, type ToolOutcome } from "../tool.ts";
@@ -106,4 +106,15 @@ export async function runStop(hooks: readonly Hook[], response: Message, continu
     if (result?.continueWith) return result.continueWith;
   }
   return undefined;
+}
+
+/** Before a compaction: the first block stops it; every hook's instructions are added, in order. */
+export async function runPreCompact(hooks: readonly Hook[], e: PreCompactEvent, ctx: AgentContext): Promise<{ block?: string; instructions: string }> {
+  const parts = e.instructions ? [e.instructions] : [];
+  for (const hook of hooksFor(hooks, "PreCompact")) {
+    const result = await runHookSafely(hook, ctx, () => hook.run(e, ctx));
+    if (result?.block) return { block: `${hook.name}: ${result.block}`, instructions: e.instructions };
+    if (result?.instructions) parts.push(result.instructions);
+  }
+  return { instructions: parts.join("\n\n") };
 }

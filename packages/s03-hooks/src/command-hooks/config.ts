@@ -14,9 +14,21 @@
  * SessionEnd's why it ended; a UserPromptSubmit or Stop hook runs whatever its matcher says.
  */
 import { z } from "zod";
+import { parseRule, type Rule } from "../permissions/rule.ts";
 import { namesOf } from "../permissions/tool-names.ts";
 
-export const COMMAND_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStop", "SessionEnd"] as const;
+export const COMMAND_HOOK_EVENTS = [
+  "SessionStart",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "Notification",
+  "Stop",
+  "SubagentStop",
+  "PreCompact",
+  "SessionEnd",
+] as const;
 export type CommandHookEvent = (typeof COMMAND_HOOK_EVENTS)[number];
 
 /** A hook command gets this long (seconds) unless its entry says otherwise. */
@@ -25,7 +37,12 @@ export const DEFAULT_HOOK_TIMEOUT_S = 60;
 export interface CommandHookSpec {
   command: string;
   timeoutSeconds: number;
+  /** `"if"`: run only for tool calls this rule matches. */
+  if?: Rule;
 }
+
+/** The events that judge a tool call: the only ones where a hook's `if` can be evaluated. */
+export const TOOL_EVENTS: ReadonlySet<CommandHookEvent> = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
 
 export interface HookMatcherSpec {
   /** As written, for /permissions and messages. */
@@ -42,8 +59,18 @@ const commandHook = z
     type: z.literal("command", 'only "type": "command" hooks are supported'),
     command: z.string().min(1, "the command is empty"),
     timeout: z.number().positive("timeout is in seconds and must be positive").optional(),
+    if: z.string().optional(),
   })
-  .transform((h): CommandHookSpec => ({ command: h.command, timeoutSeconds: h.timeout ?? DEFAULT_HOOK_TIMEOUT_S }));
+  .transform((h, ctx): CommandHookSpec => {
+    const spec = { command: h.command, timeoutSeconds: h.timeout ?? DEFAULT_HOOK_TIMEOUT_S };
+    if (h.if === undefined) return spec;
+    try {
+      return { ...spec, if: parseRule(h.if) };
+    } catch (err) {
+      ctx.addIssue({ code: "custom", path: ["if"], message: `"${h.if}" is not a permission rule: ${(err as Error).message}` });
+      return z.NEVER;
+    }
+  });
 
 /** One `{ matcher, hooks }` entry; the matcher is compiled (and checked) here. */
 export const hookMatcherSchema = z
@@ -61,17 +88,9 @@ export const hookMatcherSchema = z
     }
   });
 
-const matcherList = z.array(hookMatcherSchema).optional();
-
-export const hooksSchema = z.strictObject(
-  Object.fromEntries(COMMAND_HOOK_EVENTS.map((event) => [event, matcherList])) as Record<CommandHookEvent, typeof matcherList>,
-  {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `unsupported hook event ${issue.keys.map((k) => `"${k}"`).join(", ")} (this course runs ${COMMAND_HOOK_EVENTS.join(", ")})`
-        : undefined,
-  },
-);
+export function isCommandHookEvent(event: string): event is CommandHookEvent {
+  return (COMMAND_HOOK_EVENTS as readonly string[]).includes(event);
+}
 
 /**
  * A matcher over tool names: the whole name must match, ours or Claude Code's. Without a

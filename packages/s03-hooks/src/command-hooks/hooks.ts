@@ -8,20 +8,26 @@
  *   PreToolUse         the call is denied (reason → model) JSON allow / ask → the permission hook
  *   PostToolUse        the reason goes to the model        additionalContext → context
  *   Stop               keep working: the reason is the next message (bounded by the kernel)
+ *   PreCompact         the compaction does not happen      stdout → instructions for the summary
+ *
+ * Notification is no kernel hook: the asker fires it when a question waits for the person
+ * (`notify`). SessionStart runs with the first prompt, and again after /clear, which first ends
+ * the session that was (SessionEnd, reason "clear"); SessionEnd "other" runs on exit.
  *
  * PreToolUse is not a kernel hook of its own: as in Claude Code, the commands run BEFORE the
  * permission question, inside the permission hook (permissions/hook.ts), and see every call —
  * those the policy then refuses too. What they say here is only their opinion (`HookOpinion`);
  * the permission hook weighs it against the rules. A hook may rewrite the call (`updatedInput`):
  * the new input must pass the tool's schema, and it is the new call the policy judges.
+ * Which of an event's hooks run (matchers, a hook's `if`), and running them: run.ts.
  */
+import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { capText, defineHook, describeIssues, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
-import { runCommand } from "@learn/core/harness";
-import type { CommandHookEvent, CommandHookSpec, HookConfig } from "./config.ts";
-import { fromClaudeCode, payloadOf, type EventDetails, type HookSession } from "./payload.ts";
-import { writeTranscript } from "./transcript.ts";
-import { verdictOf, type HookVerdict } from "./verdict.ts";
+import type { CommandHookEvent, HookConfig } from "./config.ts";
+import { fromClaudeCode, type EventDetails, type HookSession } from "./payload.ts";
+import { runMatching, type HookAnswer, type HookContext } from "./run.ts";
+import { transcriptPathOf } from "./transcript.ts";
 
 export interface CommandHookOptions {
   config: HookConfig;
@@ -32,16 +38,16 @@ export interface CommandHookOptions {
   subagent?: { agentId: string };
 }
 
-/** What running hooks needs of the agent's context (a turn's, or the one made up on exit). */
-type HookContext = Pick<AgentContext, "cwd" | "signal" | "renderer" | "messages">;
 
 /** The command hooks as the agent is given them: kernel hooks, and the two moments outside a turn. */
 export interface CommandHookParts {
   hooks: Hook[];
-  /** `/clear`: the next prompt starts a new session (SessionStart, source "clear"). */
+  /** `/clear`: the session ends (SessionEnd, reason "clear"); the next prompt starts a new one (SessionStart, source "clear"). */
   onClear: () => void;
   /** On exit: SessionEnd. */
   close: () => Promise<void>;
+  /** A question waits for the person: the Notification hooks (their answers change nothing). */
+  notify: (message: string, notificationType: string, cwd: string, signal?: AbortSignal) => Promise<void>;
 }
 
 /** What the PreToolUse command hooks say about one call, for the permission hook to weigh. */
@@ -60,18 +66,6 @@ export interface HookOpinion {
 /** The PreToolUse command hooks, as the permission hook calls them. */
 export type PreToolUseCommandHooks = (call: ToolCall, ctx: AgentContext) => Promise<HookOpinion>;
 
-/**
- * A hook's whole stdout is read, however long (the parts shown or passed on are capped): a
- * verdict cut off in the middle would be lost. stderr only ever reaches the screen or a
- * block reason, so the usual cap does for it.
- */
-const HOOK_STDOUT_MAX_CHARS = 4_000_000;
-
-interface HookAnswer {
-  hook: CommandHookSpec;
-  verdict: HookVerdict;
-}
-
 export const commandHookName = (event: CommandHookEvent) => `${event} command hooks`;
 
 export function commandHooks(o: CommandHookOptions): CommandHookParts {
@@ -79,8 +73,16 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
   // The session starts with its first prompt (the course has no moment before it), and again after /clear.
   let starting: "startup" | "clear" | undefined = o.subagent ? undefined : "startup";
   let lastMessages: AgentContext["messages"] = [];
+  // The SessionEnd of a /clear runs while the REPL goes on: the next SessionStart waits for it.
+  let ending: Promise<void> = Promise.resolve();
+  const outside = (signal = new AbortController().signal, cwd = o.session.cwd): HookContext => ({ cwd, signal, renderer: o.renderer, messages: lastMessages });
+  const endSession = async (reason: "clear" | "other") => {
+    await run({ event: "SessionEnd", reason }, undefined, outside());
+    await rm(o.session.transcriptPath, { force: true }); // the session is over: its transcript goes with it
+  };
   const hooks = [
     defineHook("UserPromptSubmit", commandHookName("UserPromptSubmit"), async ({ prompt }, ctx) => {
+      await ending;
       lastMessages = ctx.messages;
       const source = starting;
       starting = undefined;
@@ -108,20 +110,39 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
       const blocked = answers.find((a) => a.verdict.block !== undefined);
       return blocked ? { continueWith: blocked.verdict.block } : undefined;
     }),
+
+    // s07 fires this before it summarises: exit 2 stops the compaction, stdout adds to its instructions.
+    defineHook("PreCompact", commandHookName("PreCompact"), async ({ trigger, instructions }, ctx) => {
+      const answers = await run({ event: "PreCompact", trigger, customInstructions: instructions }, undefined, ctx);
+      const blocked = answers.find((a) => a.verdict.block !== undefined);
+      if (blocked) return { block: `${blocked.hook.command}: ${blocked.verdict.block}` };
+      const added = answers.flatMap((a) => (a.verdict.context ? [a.verdict.context] : []));
+      return added.length > 0 ? { instructions: added.join("\n\n") } : undefined;
+    }),
   ];
   return {
     hooks,
     onClear: () => {
-      starting = "clear";
+      // Nothing ran yet, or this is a subagent: there is no session to end.
+      // Then a new session, with an id of its own, as in Claude Code.
+      if (starting === undefined && !o.subagent) ending = ending.then(() => endSession("clear")).then(() => renew(o.session));
+      if (!o.subagent) starting = "clear";
     },
     // On exit there is no turn: a context of the session's own, with a signal nothing aborts.
     close: async () => {
-      if (starting === "startup" || o.subagent) return; // no prompt ever ran (or a subagent): no session to end
-      const ctx = { cwd: o.session.cwd, signal: new AbortController().signal, renderer: o.renderer, messages: lastMessages };
-      await run({ event: "SessionEnd", reason: "other" }, undefined, ctx);
-      await rm(o.session.transcriptPath, { force: true }); // the session is over: its transcript goes with it
+      await ending;
+      if (starting !== undefined || o.subagent) return; // no prompt ran since the start or the last /clear (or a subagent): no session to end
+      await endSession("other");
+    },
+    notify: async (message, notificationType, cwd, signal) => {
+      await run({ event: "Notification", message, notificationType }, undefined, outside(signal, cwd));
     },
   };
+}
+
+function renew(session: HookSession): void {
+  session.sessionId = randomUUID();
+  session.transcriptPath = transcriptPathOf(session.sessionId);
 }
 
 /**
@@ -156,40 +177,6 @@ function rewrittenCall(call: ToolCall, { hook, verdict }: HookAnswer): ToolCall 
   const parsed = call.tool.schema.safeParse(fromClaudeCode(updated as Record<string, unknown>, call.tool.permission?.claudeCode));
   if (!parsed.success) return `${by} changed the input into one ${call.name} does not accept: ${describeIssues(parsed.error)}`;
   return { ...call, input: parsed.data as Record<string, unknown> };
-}
-
-/** Run every hook command configured for this event (and tool), in parallel; report failures. */
-async function runMatching(o: CommandHookOptions, details: EventDetails, call: ToolCall | undefined, ctx: HookContext): Promise<HookAnswer[]> {
-  const matched: [string, string | undefined] | undefined = call ? [call.name, call.tool.permission?.claudeCode?.name] : sessionMatched(details);
-  const hooks = (o.config[details.event] ?? [])
-    .filter((entry) => matched === undefined || entry.matches(matched[0], matched[1]))
-    .flatMap((entry) => entry.hooks);
-  if (hooks.length === 0) return [];
-  await writeTranscript(o.session.transcriptPath, ctx.messages);
-  const input = JSON.stringify(payloadOf({ ...o.session, cwd: ctx.cwd }, details));
-  const env = { ...process.env, CLAUDE_PROJECT_DIR: ctx.cwd };
-  return Promise.all(
-    hooks.map(async (hook) => {
-      const result = await runCommand(hook.command, {
-        cwd: ctx.cwd,
-        input,
-        timeoutMs: hook.timeoutSeconds * 1000,
-        maxStdoutChars: HOOK_STDOUT_MAX_CHARS,
-        signal: ctx.signal,
-        env,
-      });
-      const verdict = verdictOf(details.event, hook, result);
-      if (verdict.error) ctx.renderer.error(verdict.error);
-      return { hook, verdict };
-    }),
-  );
-}
-
-/** What a SessionStart or SessionEnd matcher is matched against: how it started, why it ended. */
-function sessionMatched(details: EventDetails): [string, string] | undefined {
-  if (details.event === "SessionStart") return [details.source, details.source];
-  if (details.event === "SessionEnd") return [details.reason, details.reason];
-  return undefined;
 }
 
 /** Context from every hook, and (PostToolUse) the reasons of hooks that exited 2. */

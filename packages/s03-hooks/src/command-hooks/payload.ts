@@ -8,7 +8,9 @@
  * PostToolUse adds `tool_response` — the tool's own result, shaped as Claude Code's (below) —
  * and `duration_ms`, how long the tool ran; a call that failed gets PostToolUseFailure instead,
  * with `error` (what the model reads) and `is_interrupt`. SessionStart has `source` (`startup`,
- * `clear`), SessionEnd `reason`. UserPromptSubmit has `prompt`; Stop (SubagentStop, for a
+ * `clear`), SessionEnd `reason` (`clear`, `other`). UserPromptSubmit has `prompt`; PreCompact
+ * `trigger` (`manual` for /compact, `auto`) and `custom_instructions` (what followed /compact);
+ * Notification `message` and `notification_type` (`permission_prompt`: a question waits); Stop (SubagentStop, for a
  * subagent of s05: with `agent_id`, `agent_type`, `agent_transcript_path`) has
  * `stop_hook_active` (true when a Stop hook already kept this turn going — a hook that blocks
  * every time should let go then). `transcript_path` is a file that exists: the conversation so
@@ -46,7 +48,9 @@ export type EventDetails =
   | { event: "PostToolUse" | "PostToolUseFailure"; call: ToolCall; outcome: ToolOutcome; durationMs?: number }
   | { event: "Stop"; continuations: number }
   | { event: "SubagentStop"; continuations: number; agentId: string }
-  | { event: "SessionEnd"; reason: "other" };
+  | { event: "SessionEnd"; reason: "clear" | "other" }
+  | { event: "PreCompact"; trigger: "manual" | "auto"; customInstructions: string }
+  | { event: "Notification"; message: string; notificationType: string };
 
 /** The "no output" the course's bash tool says instead of an empty result (s01). */
 const NO_OUTPUT = "(no output)";
@@ -68,6 +72,10 @@ export function payloadOf(session: HookSession, details: EventDetails): Record<s
     }
     case "UserPromptSubmit":
       return { ...common, prompt: details.prompt };
+    case "PreCompact":
+      return { ...common, trigger: details.trigger, custom_instructions: details.customInstructions };
+    case "Notification":
+      return { ...common, message: details.message, notification_type: details.notificationType };
     case "PreToolUse":
       return { ...common, ...toolFields(details.call, session.cwd) };
     case "PostToolUse":

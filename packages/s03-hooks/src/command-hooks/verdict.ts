@@ -4,7 +4,8 @@
  *   exit 0     go on. stdout may be JSON: `hookSpecificOutput.permissionDecision` (allow / deny /
  *              ask) with `permissionDecisionReason` and `updatedInput` for PreToolUse,
  *              `additionalContext` for PostToolUse(Failure), UserPromptSubmit and SessionStart. Plain
- *              stdout is context for UserPromptSubmit and SessionStart, and ignored elsewhere.
+ *              stdout is context for UserPromptSubmit and SessionStart (for PreCompact: more
+ *              instructions for the summary), and ignored elsewhere.
  *   exit 2     block, with stderr as the reason (what "block" means depends on the event).
  *   other      a non-blocking error: shown to the user, and we go on. So is a timeout, and a
  *              missing script (bash's exit 127) — a broken hook must not wedge the agent.
@@ -19,7 +20,7 @@ import type { CommandHookEvent, CommandHookSpec } from "./config.ts";
 
 export const BLOCKING_EXIT_CODE = 2;
 /** Events whose plain stdout is context for the model (Claude Code's rule). */
-const TEXT_IS_CONTEXT: ReadonlySet<CommandHookEvent> = new Set(["UserPromptSubmit", "SessionStart"]);
+const TEXT_IS_CONTEXT: ReadonlySet<CommandHookEvent> = new Set(["UserPromptSubmit", "SessionStart", "PreCompact"]);
 const COMMAND_NOT_FOUND = 127;
 /** A hook's stderr shown on screen in an error line: enough to see what went wrong. */
 const SHOWN_STDERR_CHARS = 2_000;

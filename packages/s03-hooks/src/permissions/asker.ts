@@ -3,7 +3,8 @@
  *
  *   Allow bash "npm test"?  [y]es / [n]o / [a]lways this session
  *
- * Only when there is someone to ask (`interactive`). Without a terminal — `--print`, piped
+ * Only when there is someone to ask (`interactive`) — and then the Notification hooks hear of
+ * it (`permission_prompt`), while the question is shown. Without a terminal — `--print`, piped
  * stdin, CI, the demo — nobody can answer, so "ask" becomes "deny", with a reason that tells
  * the model (and through it the user) exactly how to allow the call next time.
  */
@@ -27,6 +28,8 @@ export interface AskerOptions {
    * to add one would be futile — and the broken entry may be the very deny rule the user meant.
    */
   degraded?: boolean;
+  /** Tell the Notification hooks that a question waits (s03's command hooks), while it is asked. */
+  notify?: (message: string, notificationType: string, cwd: string, signal?: AbortSignal) => Promise<void>;
 }
 
 /** A call as the asker sees it: the tool, when known, says what the call means (matching.ts). */
@@ -44,7 +47,13 @@ export function createAsker(o: AskerOptions): Asker {
     if (o.session.allows(subject)) return allow("you answered \"always\" earlier in this session");
     if (!o.interactive) return { behavior: "deny", reason: noOneToAsk(call, subject, asked, o), step: "user" };
 
-    const answer = (await o.ask(question(call, subject, asked), signal)).trim().toLowerCase();
+    // Claude Code's words, so a notification script written for it shows the same thing.
+    const tool = call.tool?.permission?.claudeCode?.name ?? call.name;
+    const [reply] = await Promise.all([
+      o.ask(question(call, subject, asked), signal),
+      o.notify?.(`Claude needs your permission to use ${tool}`, "permission_prompt", cwd, signal),
+    ]);
+    const answer = reply.trim().toLowerCase();
     if (signal?.aborted) return { behavior: "deny", reason: "the turn was cancelled (Ctrl-C) before anyone answered", step: "user" };
     if (answer === "y" || answer === "yes") return allow("the user said yes");
     if (answer === "a" || answer === "always") {

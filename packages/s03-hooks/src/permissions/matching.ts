@@ -23,7 +23,7 @@ import type { PolicySubject, Tool, ToolCall } from "@learn/core";
 import { isInside } from "@learn/core/harness";
 import { parseCommandLine, pathsOf, type ShellCommand } from "@learn/bash-analysis";
 import { protectedPart } from "./protected-paths.ts";
-import { realPlaces, workspacePath } from "./path-pattern.ts";
+import { realPlaces, workspacePath, type PathPlace } from "./path-pattern.ts";
 import type { Rule } from "./rule.ts";
 import { earlierPermission } from "./earlier-tools.ts";
 import { ANY_TOOL_NAMES, namesOf, toolsNamed } from "./tool-names.ts";
@@ -192,7 +192,7 @@ function namesTool(rule: Rule, subject: CallSubject): boolean {
 /** A path rule hits a file when the path as written OR where it leads matches. */
 function touches(rule: Rule, file: FileTarget): boolean {
   if (!rule.path) return true;
-  return [file.path, file.real].some((p) => p !== undefined && rule.path!(p));
+  return placesOf(file).some((place) => rule.path!(place));
 }
 
 /** Deny and ask rules: does this rule hit any part of the call? */
@@ -222,7 +222,15 @@ export function hitsAnyPart(rule: Rule, subject: CallSubject): boolean {
 function approvesFile(rule: Rule, file: FileTarget): boolean {
   if (!file.inside) return false;
   if (!rule.path) return true;
-  return file.path !== undefined && file.real !== undefined && rule.path(file.path) && rule.path(file.real);
+  return file.path !== undefined && file.real !== undefined && placesOf(file).every((place) => rule.path!(place));
+}
+
+/** A file as written and where it leads, each as a path rule sees it. */
+function placesOf(file: FileTarget): PathPlace[] {
+  return [
+    { relative: file.path, absolute: file.absolute },
+    { relative: file.real, absolute: file.realAbsolute },
+  ];
 }
 
 /** `Read(...)` and `Edit(...)` allow any tool; `Write(...)`, `write_file(...)` only the tool named. */
@@ -241,7 +249,7 @@ function allowsTool(rule: Rule, subject: CallSubject): boolean {
 export function approvingRules(rules: readonly Rule[], subject: CallSubject, options: { editsInside?: boolean } = {}): Rule[] | undefined {
   if (unapprovable(subject) || subject.writes.some((w) => !w.inside)) return undefined;
   const files = [...subject.reads, ...subject.edits];
-  const wholeTool = rules.find((r) => !r.command && !r.path && namesTool(r, subject));
+  const wholeTool = rules.find((r) => !r.command && !r.path && r.unread === undefined && namesTool(r, subject));
   if (wholeTool) return files.every((f) => f.inside) ? [wholeTool] : undefined;
 
   const parts: ((r: Rule) => boolean)[] = [

@@ -6,8 +6,11 @@
  *   Read(src/**)      everything under src/
  *   Read(./.env)      only the workspace's own .env (`./` anchors it at the workspace root)
  *   Edit(docs/)       the docs folder and everything in it
+ *   Read(//etc/**)    an absolute path (Claude Code's `//`: the root of the file system)
+ *   Read(~/.ssh/**)   a path in the home folder
  *
- * Paths outside the workspace match no rule: the file tools refuse them anyway.
+ * A workspace pattern matches no path outside the workspace; an absolute or home pattern
+ * matches a file wherever it is (inside the workspace too, by its absolute path).
  *
  * A rule is about the file, not the name: `notes.md` may be a symlink to `.env`. So a path is
  * matched twice — as written, and where it really leads once symlinks are resolved (a
@@ -15,23 +18,40 @@
  * deny rule denies; an allow rule must approve both.
  */
 import { readlinkSync, realpathSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 import ignore from "ignore";
 import { isInside } from "@learn/core/harness";
 
-export type PathMatcher = (relativePath: string) => boolean;
+/** A file as a path rule sees it: relative to the workspace (undefined outside it), and absolute. */
+export interface PathPlace {
+  relative: string | undefined;
+  absolute: string | undefined;
+}
 
-/** Compile a path pattern; throws with a message when it cannot be one. */
-export function pathPattern(specifier: string): PathMatcher {
+export type PathMatcher = (place: PathPlace) => boolean;
+
+/** Compile a path pattern; throws with a message when it cannot be one. `home`: where `~/` leads. */
+export function pathPattern(specifier: string, home: string = homedir()): PathMatcher {
   const pattern = specifier.trim();
-  if (pattern.startsWith("//") || pattern.startsWith("~")) {
-    throw new Error("absolute and home paths are not supported here: write the path relative to the workspace");
-  }
   if (pattern.startsWith("!")) throw new Error('"!" (negation) is not supported in a rule: use a deny or allow rule instead');
+  const rooted = rootedPattern(pattern, home);
+  if (rooted !== undefined) {
+    // Matched on the absolute path, without its leading slash: gitignore patterns are relative.
+    const matcher = ignore().add(rooted);
+    return ({ absolute }) => absolute !== undefined && absolute !== "/" && matcher.ignores(absolute.slice(1));
+  }
   // `./x` means the workspace's x, which gitignore spells `/x`.
   const anchored = pattern.startsWith("./") ? pattern.slice(1) : pattern;
   const matcher = ignore().add(anchored);
-  return (relativePath) => matcher.ignores(relativePath);
+  return ({ relative }) => relative !== undefined && relative !== "" && matcher.ignores(relative);
+}
+
+/** `//etc/x` and `~/x` as a gitignore pattern anchored at the root (`/etc/x`, `/root/x`); else undefined. */
+function rootedPattern(pattern: string, home: string): string | undefined {
+  if (pattern.startsWith("//")) return pattern.slice(1);
+  if (pattern.startsWith("~/")) return path.posix.join(home.split(path.sep).join("/"), pattern.slice(2)) + (pattern.endsWith("/") ? "/" : "");
+  return undefined;
 }
 
 /**

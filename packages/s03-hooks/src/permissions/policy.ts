@@ -5,7 +5,9 @@
  *
  * except that a settings file with problems can only make the session stricter: while it is
  * degraded, the loosening modes (acceptEdits, bypassPermissions) are not applied — the deny
- * rule that did not parse may have been the one that mattered.
+ * rule that did not parse may have been the one that mattered. And a settings file may take
+ * bypassPermissions away altogether (`permissions.disableBypassPermissionsMode: "disable"`,
+ * as Anthropic's example settings do): asked for, it runs in default mode instead.
  */
 import { DEFAULT_MODE, type PermissionMode } from "./modes.ts";
 import type { Rule, RuleList } from "./rule.ts";
@@ -21,6 +23,8 @@ export interface PermissionPolicy {
   degraded: boolean;
   /** Real paths of files no tool may read or write, whatever the rules (secret-files.ts). */
   secretFiles: readonly string[];
+  /** bypassPermissions may not be entered, by any road (a settings file disables it). */
+  bypassDisabled: boolean;
 }
 
 const LOOSENING: ReadonlySet<PermissionMode> = new Set(["acceptEdits", "bypassPermissions"]);
@@ -29,6 +33,7 @@ export interface PolicyInputs {
   rules: Record<RuleList, Rule[]>;
   defaultMode?: PermissionMode;
   degraded: boolean;
+  bypassDisabled?: boolean;
   /** The env files the harness loaded its key from: protected like a `Read` deny rule. */
   secretFiles?: readonly string[];
 }
@@ -53,9 +58,19 @@ export function policyFor(
       notices.push(`Permission mode ${wanted} is not applied while ${source} has problems; running in ${mode} mode.`);
     }
   }
+  const bypassDisabled = settings.bypassDisabled ?? false;
+  if (mode === "bypassPermissions" && bypassDisabled) {
+    mode = DEFAULT_MODE;
+    notices.push(BYPASS_DISABLED);
+  }
   const secretFiles = secretFilesOf(settings.secretFiles ?? []);
-  return { policy: { mode, rules: settings.rules, source, degraded: settings.degraded, secretFiles }, notices };
+  return { policy: { mode, rules: settings.rules, source, degraded: settings.degraded, secretFiles, bypassDisabled }, notices };
 }
+
+/** What a person reads when bypassPermissions is asked for and a settings file forbids it. */
+export const BYPASS_DISABLED =
+  'bypassPermissions mode is disabled by settings (permissions.disableBypassPermissionsMode: "disable"); running in default mode.';
+
 
 /** "no deny rules", "1 deny rule", "3 deny rules" */
 function count(n: number, what: string): string {

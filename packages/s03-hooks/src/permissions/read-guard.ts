@@ -8,22 +8,26 @@
  * program opens once it runs, no rule can see: only a sandbox makes a shell safe.
  */
 import type { Tool } from "@learn/core";
-import { realWorkspacePath, workspacePath } from "./path-pattern.ts";
+import { realPlaces, workspacePath } from "./path-pattern.ts";
 import type { PermissionPolicy } from "./policy.ts";
 import { isSecretFile } from "./secret-files.ts";
 
 /**
  * True unless a `Read` deny rule covers the file — as found, or where its symlinks lead
- * (a link named `notes.txt` to `.env` is `.env`). Paths outside match no rule.
+ * (a link named `notes.txt` to `.env` is `.env`). Outside the workspace only an absolute or
+ * home rule (`Read(//etc/**)`, `Read(~/.ssh/**)`) can match.
  */
 export function readableUnder(policy: PermissionPolicy, cwd: string): (absolutePath: string) => boolean {
   const readDenials = policy.rules.deny.filter((rule) => rule.family === "reads");
   return (absolutePath) => {
     if (isSecretFile(absolutePath, policy.secretFiles)) return false; // the key's env file (secret-files.ts)
     if (readDenials.length === 0) return true;
-    const seen = [workspacePath(cwd, absolutePath), realWorkspacePath(cwd, absolutePath)].filter((p) => p !== undefined && p !== "");
-    if (seen.length === 0) return true; // the workspace itself; outside is refused anyway
-    return !readDenials.some((rule) => !rule.path || seen.some((p) => rule.path!(p!)));
+    const { inWorkspace, absolute } = realPlaces(cwd, absolutePath);
+    const seen = [
+      { relative: workspacePath(cwd, absolutePath), absolute: absolutePath },
+      { relative: inWorkspace, absolute },
+    ];
+    return !readDenials.some((rule) => (rule.path ? seen.some((place) => rule.path!(place)) : seen.some((p) => p.relative)));
   };
 }
 

@@ -68,3 +68,15 @@ export function specifierKindOf(name: string): SpecifierKind {
   const family = familyOf(name);
   return family === "commands" ? "command" : family === "tool" ? "none" : "path";
 }
+
+/**
+ * Claude Code tools this course has no counterpart for. A rule naming one is valid Claude Code
+ * (settings are shared between the two) and is kept, inert: there is nothing here it could match.
+ */
+const ABSENT_TOOLS: ReadonlySet<string> = new Set(["WebFetch", "WebSearch", "NotebookEdit", "NotebookRead", "LSP", "AskUserQuestion", "ExitPlanMode", "BashOutput", "KillShell"]);
+
+/** Why a rule naming this tool is inert here, or undefined when the course may have the tool. */
+export function absentTool(name: string): string | undefined {
+  if (name.startsWith("mcp__")) return "no MCP tools here";
+  return ABSENT_TOOLS.has(name) ? `no ${name} tool here` : undefined;
+}

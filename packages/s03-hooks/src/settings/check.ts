@@ -1,40 +1,27 @@
 /**
- * `--check-config` for the settings: the same loader the agent starts with, its verdict as a
- * report — refused (the session would not start), partial (a rule or a hook was dropped, see
- * load.ts), or loaded — and the top-level keys Claude Code reads that this course does not.
+ * `--check-config` for the settings: each of the three files (files.ts) that exists, read by the
+ * same loader the agent starts with — refused (the session would not start), partial (a rule or
+ * a hook was dropped, see load.ts), or loaded — with what Claude Code reads there and this
+ * lesson does not (`ignored`: top-level keys, inert rules, hook events it has no moment for).
  */
-import path from "node:path";
 import type { ConfigFileReport, ConfigPlace, ConfigSections } from "@learn/core";
-import { ConfigError, readRegularText } from "@learn/core/harness";
-import { loadSettings } from "./load.ts";
-import { SETTINGS_FILE } from "./schema.ts";
+import { ConfigError } from "@learn/core/harness";
+import { settingsPlaces, type SettingsPlace } from "./files.ts";
+import { loadSettingsFile } from "./load.ts";
 
-/** The keys of settings.json this lesson reads; any other is reported as ignored. */
-const READ_KEYS = new Set(["permissions", "hooks", "$schema"]);
-
-export async function checkSettings({ cwd }: ConfigPlace): Promise<ConfigSections> {
-  const file = path.join(cwd, SETTINGS_FILE);
-  const present = await readRegularText(file).then(
-    (text) => text,
-    (err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? undefined : ""),
-  );
-  if (present === undefined) return { settings: [] };
-  return { settings: [await reportOn(cwd, file, present)] };
+export async function checkSettings({ cwd, userDir }: ConfigPlace): Promise<ConfigSections> {
+  const reports = await Promise.all(settingsPlaces(cwd, userDir).map(reportOn));
+  return { settings: reports.filter((r): r is ConfigFileReport => r !== undefined) };
 }
 
-async function reportOn(cwd: string, file: string, text: string): Promise<ConfigFileReport> {
-  const shown = path.relative(cwd, file);
+async function reportOn(place: SettingsPlace): Promise<ConfigFileReport | undefined> {
   try {
-    const settings = await loadSettings(cwd);
+    const settings = await loadSettingsFile(place);
+    if (!settings) return undefined;
     const status = settings.problems.length > 0 ? "partial" : "loaded";
-    return { file: shown, status, problems: settings.problems, ignored: ignoredKeys(text) };
+    return { file: place.shown, status, problems: settings.problems, ignored: settings.ignored };
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    return { file: shown, status: "refused", reason: err.message, problems: [], ignored: [] };
+    return { file: place.shown, status: "refused", reason: err.message, problems: [], ignored: [] };
   }
-}
-
-function ignoredKeys(text: string): string[] {
-  const json = JSON.parse(text.replace(/^\uFEFF/, "")) as Record<string, unknown>;
-  return Object.keys(json).filter((key) => !READ_KEYS.has(key));
 }

@@ -12,15 +12,15 @@
  *     "hooks": { "PostToolUse": [ { "matcher": "*", "hooks": [ { "type": "command", "command": "..." } ] } ] }
  *   }
  *
- * This file checks `permissions`; `hooks` is checked by command-hooks/config.ts. Rules are
- * parsed right here, so a rule that does not parse is a validation error with its place in
- * the file (`permissions.allow[2]`), like a wrong type.
+ * This file checks a rule and a mode; load.ts reads `permissions` entry by entry, and `hooks`
+ * is checked by command-hooks/config.ts. A rule that does not parse is a validation error with
+ * its place in the file (`permissions.allow[2]`), like a wrong type.
  */
 import { z } from "zod";
 import { PERMISSION_MODES } from "../permissions/modes.ts";
 import { parseRule, type Rule } from "../permissions/rule.ts";
 
-export const SETTINGS_FILE = ".claude/settings.json";
+export { SETTINGS_FILE } from "./files.ts";
 
 /** One rule: a string that parses as `Tool` or `Tool(specifier)`. */
 export const ruleSchema = z.string("a rule must be a string").transform((text, ctx): Rule => {
@@ -32,11 +32,8 @@ export const ruleSchema = z.string("a rule must be a string").transform((text, c
   }
 });
 
-const ruleList = z.array(ruleSchema, "expected a list of rules").optional();
+/** Claude Code also accepts "manual" for the default mode. */
+export const modeSchema = z.preprocess((v) => (v === "manual" ? "default" : v), z.enum(PERMISSION_MODES, `expected one of ${PERMISSION_MODES.join(", ")}`));
 
-export const permissionsSchema = z.looseObject({
-  allow: ruleList,
-  ask: ruleList,
-  deny: ruleList,
-  defaultMode: z.enum(PERMISSION_MODES, `expected one of ${PERMISSION_MODES.join(", ")}`).optional(),
-});
+/** The keys of `permissions` this lesson reads; others (additionalDirectories...) are reported as ignored. */
+export const PERMISSION_KEYS = ["allow", "ask", "deny", "defaultMode", "disableBypassPermissionsMode"] as const;

@@ -67,7 +67,7 @@ export class Compactor {
     const focus = this.requested;
     if (focus !== undefined) {
       this.requested = undefined;
-      await this.compact(ctx, focus || undefined);
+      await this.compact(ctx, "auto", focus || undefined);
       return;
     }
     if (this.breaker.open || this.thrashing || this.tokens(ctx) <= this.settings.autoCompactAboveTokens) return;
@@ -77,7 +77,7 @@ export class Compactor {
       ctx.renderer.notice(`Auto-compaction stopped: the context refilled to the threshold within ${THRASH_REQUESTS} requests of the last compaction, ${THRASH_TIMES} times in a row. /compact still works; /clear starts afresh.`);
       return;
     }
-    if (!(await this.compact(ctx))) return;
+    if (!(await this.compact(ctx, "auto"))) return;
     this.refills = soon ? this.refills + 1 : 0;
     this.sinceLast = 0;
   }
@@ -85,12 +85,22 @@ export class Compactor {
   /** `/compact`: between turns, in the context the agent gives its commands. */
   async compactNow(ctx: AgentContext, focus?: string): Promise<CompactionReport | string | undefined> {
     if (ctx.messages.length === 0) return "Nothing to compact yet: the conversation is empty.";
-    return this.compact(ctx, focus);
+    return this.compact(ctx, "manual", focus);
   }
 
-  /** Summarise, show what happened; a failure is counted and shown, never thrown. */
-  private async compact(ctx: AgentContext, focus?: string): Promise<CompactionReport | undefined> {
+  /**
+   * Summarise, show what happened; a failure is counted and shown, never thrown. First the
+   * moment before it (`ctx.beforeCompact`: Claude Code's PreCompact hooks, from s03's settings),
+   * which may add to the focus or stop this compaction.
+   */
+  private async compact(ctx: AgentContext, trigger: "manual" | "auto", asked?: string): Promise<CompactionReport | undefined> {
     const before = this.tokens(ctx);
+    const { block, instructions } = await ctx.beforeCompact({ trigger, instructions: asked ?? "" });
+    if (block) {
+      ctx.renderer.notice(`Not compacted: ${block}`);
+      return undefined;
+    }
+    const focus = instructions || undefined;
     try {
       // The summary request starts as the last request did, so it reads that prefix from the cache.
       const report = await autoCompact(ctx, {

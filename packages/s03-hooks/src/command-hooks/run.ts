@@ -1,0 +1,83 @@
+/**
+ * Which of an event's command hooks run, and running them: the entries whose matcher matches
+ * (a tool name; how the session started or ended; what compacts; what notifies), the hooks
+ * among them whose `if` holds, all at once, each with the event as JSON on stdin.
+ */
+import { runCommand } from "@learn/core/harness";
+import type { AgentContext, ToolCall } from "@learn/core";
+import { hitsAnyPart, subjectOf, type CallSubject } from "../permissions/matching.ts";
+import type { CommandHookSpec } from "./config.ts";
+import type { CommandHookOptions } from "./hooks.ts";
+import { payloadOf, type EventDetails } from "./payload.ts";
+import { writeTranscript } from "./transcript.ts";
+import { verdictOf, type HookVerdict } from "./verdict.ts";
+
+/** What running hooks needs of the agent's context (a turn's, or the one made up outside a turn). */
+export type HookContext = Pick<AgentContext, "cwd" | "signal" | "renderer" | "messages">;
+
+/**
+ * A hook's whole stdout is read, however long (the parts shown or passed on are capped): a
+ * verdict cut off in the middle would be lost. stderr only ever reaches the screen or a
+ * block reason, so the usual cap does for it.
+ */
+const HOOK_STDOUT_MAX_CHARS = 4_000_000;
+
+export interface HookAnswer {
+  hook: CommandHookSpec;
+  verdict: HookVerdict;
+}
+
+/** Run every hook command configured for this event (and tool), in parallel; report failures. */
+export async function runMatching(o: Pick<CommandHookOptions, "config" | "session">, details: EventDetails, call: ToolCall | undefined, ctx: HookContext): Promise<HookAnswer[]> {
+  const matched: [string, string | undefined] | undefined = call ? [call.name, call.tool.permission?.claudeCode?.name] : queryOf(details);
+  const hooks = (o.config[details.event] ?? [])
+    .filter((entry) => matched === undefined || entry.matches(matched[0], matched[1]))
+    .flatMap((entry) => entry.hooks)
+    .filter(conditionHolds(call, ctx.cwd));
+  if (hooks.length === 0) return [];
+  await writeTranscript(o.session.transcriptPath, ctx.messages);
+  const input = JSON.stringify(payloadOf({ ...o.session, cwd: ctx.cwd }, details));
+  const env = { ...process.env, CLAUDE_PROJECT_DIR: ctx.cwd };
+  return Promise.all(
+    hooks.map(async (hook) => {
+      const result = await runCommand(hook.command, {
+        cwd: ctx.cwd,
+        input,
+        timeoutMs: hook.timeoutSeconds * 1000,
+        maxStdoutChars: HOOK_STDOUT_MAX_CHARS,
+        signal: ctx.signal,
+        env,
+      });
+      const verdict = verdictOf(details.event, hook, result);
+      if (verdict.error) ctx.renderer.error(verdict.error);
+      return { hook, verdict };
+    }),
+  );
+}
+
+/** What a matcher of an event without a tool is matched against: how the session started, why it ended, what compacts, what notifies. */
+function queryOf(details: EventDetails): [string, string] | undefined {
+  const query =
+    details.event === "SessionStart" ? details.source
+    : details.event === "SessionEnd" ? details.reason
+    : details.event === "PreCompact" ? details.trigger
+    : details.event === "Notification" ? details.notificationType
+    : undefined;
+  return query === undefined ? undefined : [query, query];
+}
+
+/**
+ * A hook's `"if": "Bash(git commit *)"`: on a tool event it runs only when the call has a part
+ * the rule matches, the way a deny rule would hit it (`cd x && git commit` too). Without a call
+ * to judge (any other event) a hook with an `if` never runs, as in Claude Code.
+ */
+function conditionHolds(call: ToolCall | undefined, cwd: string): (hook: CommandHookSpec) => boolean {
+  let subject: CallSubject | undefined;
+  return (hook) => {
+    if (!hook.if) return true;
+    if (!call) return false;
+    subject ??= subjectOf(call, cwd);
+    return !hook.if.inert && hitsAnyPart(hook.if, subject);
+  };
+}
+
