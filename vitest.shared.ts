@@ -9,7 +9,13 @@
  *   (vi.mock) gives that file a project of its own (sharedTestIsolating).
  * - fsModuleCache — the TypeScript vitest compiled is kept on disk, so core and the earlier lessons
  *   are compiled once for the whole suite, not once per package.
+ * - CLAUDE_CONFIG_DIR — from s03 on, an agent reads the user's ~/.claude/settings.json, as Claude
+ *   Code does. No test may read this machine's: the user folder is a path that does not exist
+ *   (and the lessons' CLIs a test starts inherit it). A test about user settings passes its own
+ *   folder (AgentOptions.userDir, or CLAUDE_CONFIG_DIR in a CLI's env).
  */
+import os from "node:os";
+import path from "node:path";
 import { configDefaults, type ViteUserConfig } from "vitest/config";
 
 export const sharedTest = {
@@ -17,6 +23,7 @@ export const sharedTest = {
   hookTimeout: 60_000,
   isolate: false,
   experimental: { fsModuleCache: true },
+  env: { CLAUDE_CONFIG_DIR: path.join(os.tmpdir(), "learn-agent-tests-no-user-claude-dir") },
 } satisfies NonNullable<ViteUserConfig["test"]>;
 
 /** The same, with the one test file that mocks a module (vi.mock) run isolated, in a project of its own. */

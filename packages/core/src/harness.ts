@@ -21,6 +21,7 @@ export { MemoryTracer, type TraceEntry } from "./trace.ts";
 // Configuration, and the secrets it loads.
 export { ConfigError, loadConfig, practiceWorkspace, repoRoot } from "./config.ts";
 export { loadedEnvFiles } from "./secrets.ts";
+export { userClaudeDir } from "./config-check.ts";
 export { parseFrontmatter, splitToolList } from "./frontmatter.ts";
 export { closestName } from "./closest-name.ts";
 

@@ -31,6 +31,12 @@ export interface AgentOptions {
   maxRounds?: number;
   /** FALLBACK_MODEL_ID: the model to switch to after repeated "overloaded" errors, when set. */
   fallbackModel?: string;
+  /**
+   * The user's Claude Code folder, whose settings.json applies to every project (s03). Default:
+   * where Claude Code looks (`userClaudeDir()`: CLAUDE_CONFIG_DIR, else ~/.claude). A test gives
+   * its own, so that no test ever reads the machine's.
+   */
+  userDir?: string;
 }
 
 /** A slash command the REPL offers (`/todos`, `/compact`...). */
