@@ -25,11 +25,8 @@ export const customCommands: Mechanism = {
     // The knowledge mechanism has reported on the skills already: here they only become commands.
     const taken = new Set([...base.commands.map((c) => c.name), ...commands.map((c) => c.name)]);
     const skills = (await loadSkills(options.cwd, { userDir })).skills.filter((s) => !taken.has(s.name));
-    const custom = customSlashCommands(
-      commands,
-      { cwd: base.cwd ?? (() => options.cwd), permissions: base.permissions, renderer: options.renderer, tools: base.tools },
-      skills,
-    );
+    const deps = { cwd: base.cwd ?? (() => options.cwd), permissions: base.permissions, renderer: options.renderer, tools: base.tools };
+    const custom = customSlashCommands(commands, deps, skills);
     return { ...base, commands: [...base.commands, ...custom.commands], hooks: [...base.hooks, ...custom.hooks] };
   },
 };

@@ -4,9 +4,8 @@
  * system prompt; their instructions, maybe thousands of lines, cost nothing until one is
  * loaded (layer 2, the load_skill tool).
  *
- * As in Claude Code (2.1.328): a skill only the user may start (`disable-model-invocation`) is
- * not listed, and a long description is cut in the listing rather than refused — at 1,536
- * characters, the last of them "…" (its `skillListingMaxDescChars` default).
+ * As in Claude Code (2.1.328): a skill only the user may start (`disable-model-invocation`) is not
+ * listed, and a long description is cut at 1,536 characters, the last "…" (skillListingMaxDescChars).
  */
 import type { Skill } from "./load.ts";
 
