@@ -8,6 +8,7 @@
  *   the prompt  assembled from live state for this agent's own tools; breakpoints for the cache
  */
 import { LEAD_AGENT, type Mechanism } from "@learn/core";
+import { userClaudeDir } from "@learn/core/harness";
 import { markLastMessage } from "./cache/breakpoints.ts";
 import { claudeMdSection, loadClaudeMd } from "./claude-md.ts";
 import { memoryCommand, memorySection, MemoryStore, saveMemoryTool } from "./memory/index.ts";
@@ -22,8 +23,11 @@ export const knowledge: Mechanism = {
   name: "knowledge",
   // Allowed in every mode but plan; deny rules on .memory/ still apply (s03's grants come after them).
   grants: [{ rules: ["save_memory"], source: SAVE_MEMORY_GRANT }],
+  // --check-config: every SKILL.md of the workspace and the user's, as the agent would load it.
+  checkConfig: async ({ cwd, userDir }) => ({ skills: (await loadSkills(cwd, { userDir })).reports }),
   add: async (base, { options }) => {
-    const [skills, memory, claudeMd] = await Promise.all([loadSkills(options.cwd), sharedMemory(options.cwd), loadClaudeMd(options.cwd)]);
+    const userDir = options.userDir ?? userClaudeDir();
+    const [skills, memory, claudeMd] = await Promise.all([loadSkills(options.cwd, { userDir }), sharedMemory(options.cwd), loadClaudeMd(options.cwd)]);
     // The lead reports what it could not load; a subagent loads the same files and stays quiet.
     if (options.model.agent === LEAD_AGENT) {
       for (const problem of [...skills.problems, ...memory.problems, ...(claudeMd.problem ? [claudeMd.problem] : [])]) options.renderer.error(problem);

@@ -56,7 +56,7 @@ describe("what the agent is made of", () => {
       tools: [...previous.tools.slice(0, -1), "load_skill", "save_memory", "task"],
       hooks: [...previous.hooks, "loaded skills", "command-grants"],
       promptSections: [...previous.promptSections, "skills", "memory", "CLAUDE.md", "environment"],
-      commands: [...previous.commands, "memory", "shop-tests"],
+      commands: [...previous.commands, "memory", "shop-tests", "code-review", "commit-message", "write-a-test"], // the skills a person may start, too
     });
     expect(agent.commands?.find((c) => c.name === "shop-tests")?.description).toBe(
       "[part]  Run shop's tests, then look at one part of them (from .claude/commands/shop-tests.md)",
@@ -69,7 +69,7 @@ describe("bad knowledge files", () => {
 
   it("a bad SKILL.md, memory file and command file are reported at start, file and reason; the session goes on without them", async () => {
     await writeFiles(ws.dir, {
-      ".claude/skills/broken/SKILL.md": "No frontmatter here.\n",
+      ".claude/skills/broken/SKILL.md": "---\ndescription: d\n---\n",
       ".memory/broken.md": memoryFile("broken", "A memory of an unknown type", "opinion", "x"),
       ".memory/test-command.md": memoryFile("test-command", "How to run shop's tests", "project", "Run `node --test shop/test/*.test.js`."),
       ".claude/commands/empty.md": "---\ndescription: Does nothing\n---\n",
@@ -83,7 +83,7 @@ describe("bad knowledge files", () => {
     };
     const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
     expect(renderer.ofKind("error").map((e) => e.text)).toEqual([
-      ".claude/skills/broken/SKILL.md: skipped: it does not start with a frontmatter block (a line ---, YAML, a line ---)",
+      ".claude/skills/broken/SKILL.md: skipped: its body, the skill's instructions, is empty",
       expect.stringMatching(/^\.memory\/broken\.md: skipped: its frontmatter is wrong: type: expected one of user, feedback, project, reference/),
       ".claude/commands/empty.md: skipped: its body, the prompt the command sends, is empty",
     ]);

@@ -52,6 +52,8 @@ describe("a command file", () => {
       ].join("\n"),
     );
     expect(file).toEqual({
+      warnings: [],
+      ignored: ["model: claude-3-5-haiku-20241022"],
       description: "Create a git commit",
       argumentHint: "[message]",
       allowedTools: ["Bash(git add:*)", "Bash(git status:*)", "Bash(git commit:*)"],
@@ -64,16 +66,16 @@ describe("a command file", () => {
     expect(parseCommandFile("---\nallowed-tools: Bash(echo a, b), Read Edit(src/**)\n---\nGo.").allowedTools).toEqual(["Bash(echo a, b)", "Read", "Edit(src/**)"]);
   });
 
-  it("needs no frontmatter: the description is the body's first line, cut", () => {
+  it("needs no frontmatter: the description is the body's first line, cut at 100 as Claude Code cuts it", () => {
     const long = `# ${"Explain ".repeat(20)}`;
-    expect(parseCommandFile("Explain this code.\nIn detail.")).toEqual({ description: "Explain this code.", allowedTools: [], template: "Explain this code.\nIn detail." });
+    expect(parseCommandFile("Explain this code.\nIn detail.")).toEqual({ description: "Explain this code.", allowedTools: [], template: "Explain this code.\nIn detail.", warnings: [], ignored: [] });
     const { description } = parseCommandFile(`${long}\nmore`);
-    expect(description).toHaveLength(80);
-    expect(description).toMatch(/^Explain Explain .*…$/);
+    expect(description).toHaveLength(100);
+    expect(description).toMatch(/^Explain Explain .*\.\.\.$/);
   });
 
   it.each([
-    ["---\ndescription: 42\n---\nBody", /its frontmatter is wrong: description: /],
+    ["---\ndescription: [a, b]\n---\nBody", /its frontmatter is wrong: description: /],
     ["---\ndescription: x\n---\n\n", /its body, the prompt the command sends, is empty/],
   ])("%j is refused: %s", (text, reason) => {
     expect(() => parseCommandFile(text)).toThrow(reason);
@@ -89,31 +91,37 @@ describe("loading .claude/commands", () => {
   it("loads every file by name, and reports (file and reason) and skips the ones it cannot use", async () => {
     await writeCommand("review.md", "---\ndescription: Review a file\nargument-hint: <file>\n---\nReview $1.");
     await writeCommand("explain.md", "Explain $ARGUMENTS.");
-    await writeCommand("broken.md", "---\ndescription: 42\n---\nBody");
+    await writeCommand("broken.md", "---\ndescription: [a]\n---\nBody");
     await writeCommand("help.md", "Not the REPL's help.");
     await writeCommand("todos.md", "Not the agent's /todos.");
     await writeCommand("Bad Name.md", "Body");
     await writeCommand("typo.md", "---\nallowed-tools: Bash(git status\n---\nBody");
     await writeCommand("frontend/test.md", "Run the frontend tests.");
+    await writeCommand("frontend/e2e/smoke.md", "---\nmodel: haiku\n---\nSmoke.");
     await writeCommand("notes.txt", "not a command");
 
-    const { commands, problems } = await loadCustomCommands(ws.dir, ["todos", "permissions"]);
+    const { commands, problems, notices, reports } = await loadCustomCommands(ws.dir, ["todos", "permissions"]);
     expect(commands).toEqual([
       { name: "explain", description: "Explain $ARGUMENTS.", allowedTools: [], template: "Explain $ARGUMENTS.", file: ".claude/commands/explain.md" },
+      // Subfolders are namespaces, as Claude Code names them (/frontend:test).
+      { name: "frontend:e2e:smoke", description: "Smoke.", allowedTools: [], template: "Smoke.", file: ".claude/commands/frontend/e2e/smoke.md" },
+      { name: "frontend:test", description: "Run the frontend tests.", allowedTools: [], template: "Run the frontend tests.", file: ".claude/commands/frontend/test.md" },
       { name: "review", description: "Review a file", argumentHint: "<file>", allowedTools: [], template: "Review $1.", file: ".claude/commands/review.md" },
     ]);
     expect(problems).toEqual([
       '.claude/commands/Bad Name.md: skipped: "Bad Name" is not a command name (lowercase letters, digits, hyphens and underscores; rename the file)',
       expect.stringMatching(/^\.claude\/commands\/broken\.md: skipped: its frontmatter is wrong: description: .+$/),
-      ".claude/commands/frontend/: skipped: subfolders are not read; move its command files up into .claude/commands/ to use them",
       ".claude/commands/help.md: skipped: /help is already a command of this agent",
       ".claude/commands/todos.md: skipped: /todos is already a command of this agent",
       '.claude/commands/typo.md: skipped: allowed-tools: "Bash(git status" is not a permission rule (it is missing the closing ")")',
     ]);
+    expect(notices).toEqual([".claude/commands/frontend/e2e/smoke.md: read, with no mechanism here, ignored: model: haiku"]);
+    expect(reports.map((r) => [r.file, r.name, r.status])).toContainEqual([".claude/commands/frontend/test.md", "frontend:test", "loaded"]);
+    expect(reports.filter((r) => r.status === "refused")).toHaveLength(problems.length);
   });
 
   it("finds nothing, and no problem, when the folder does not exist", async () => {
-    expect(await loadCustomCommands(ws.dir, [])).toEqual({ commands: [], problems: [] });
+    expect(await loadCustomCommands(ws.dir, [])).toEqual({ commands: [], problems: [], notices: [], reports: [] });
   });
 });
 
@@ -303,7 +311,8 @@ describe("the custom commands mechanism, at the REPL", () => {
     });
     const { base, renderer, agentOptions } = await lessonParts({}, script);
     const withCommands = await partsFrom([...s05, customCommands], agentOptions);
-    expect(withCommands.commands.map((c) => c.name)).toEqual([...base.commands.map((c) => c.name), "touchy"]);
+    // The bundled skills a person may start are slash commands too, after the command files.
+    expect(withCommands.commands.map((c) => c.name)).toEqual([...base.commands.map((c) => c.name), "touchy", "code-review", "commit-message", "write-a-test"]);
     expect(renderer.ofKind("error").map((e) => e.text)).toEqual([expect.stringMatching(/^\.claude\/commands\/broken\.md: skipped: allowed-tools: "\[" is not a permission rule/)]);
 
     const input = new PassThrough();

@@ -31,7 +31,7 @@ beforeEach(async () => {
   // Links inside a skill's folder are never followed: neither a file nor a folder.
   await symlink(path.join(ws.dir, "outside.md"), path.join(skillDir("code-review"), "linked.md"));
   await symlink(ws.dir, path.join(skillDir("code-review"), "workspace"));
-  catalog = await loadSkills(ws.dir, path.join(ws.dir, "no-bundled-skills"));
+  catalog = await loadSkills(ws.dir, { bundledDir: path.join(ws.dir, "no-bundled-skills") });
 });
 afterEach(() => ws.cleanup());
 
@@ -70,9 +70,9 @@ describe("load_skill", () => {
   });
 
   it("a SKILL.md broken since loading is an error that says why", async () => {
-    await writeFile(path.join(skillDir("bare"), "SKILL.md"), "no frontmatter any more\n");
+    await writeFile(path.join(skillDir("bare"), "SKILL.md"), "---\nname: bare\n---\n  \n");
     expect(await call({ name: "bare" })).toEqual({
-      content: `Error: the skill "bare" cannot be loaded: ${path.join(skillDir("bare"), "SKILL.md")}: it does not start with a frontmatter block (a line ---, YAML, a line ---)`,
+      content: `Error: the skill "bare" cannot be loaded: ${path.join(skillDir("bare"), "SKILL.md")}: its body, the skill's instructions, is empty`,
       isError: true,
     });
   });
@@ -115,7 +115,7 @@ describe("load_skill", () => {
     expect((await call({ name: "review" })).content).toBe('Error: unknown skill "review". Did you mean "code-review"? Available skills: bare, code-review.');
     expect((await call({ name: "deploy" })).content).toBe('Error: unknown skill "deploy". Available skills: bare, code-review.');
     expect((await call({ name: "Code-Review" })).isError).toBe(false);
-    const none = loadSkillTool({ skills: [], problems: [], notices: [] });
+    const none = loadSkillTool({ skills: [], problems: [], notices: [], reports: [] });
     expect((await none.execute({ name: "x" }, testContext(ws.dir))).content).toBe('Error: unknown skill "x": no skills are installed.');
   });
 
@@ -169,7 +169,7 @@ describe("load_skill on the bundled skills (the lesson's demo path)", () => {
 describe("the skills loaded, as live state", () => {
   it("names each skill a load_skill call returned — not a file of one, not a failed call — and forgets on /clear", async () => {
     const loaded = loadedSkills();
-    const tool = loadSkillTool({ skills: [], problems: [], notices: [] });
+    const tool = loadSkillTool({ skills: [], problems: [], notices: [], reports: [] });
     const call = async (input: Record<string, unknown>, isError = false) =>
       loaded.hook.run({ call: { id: "t", name: "load_skill", input, tool }, outcome: { content: "", isError } }, testContext("/w"));
     expect(loaded.state()).toBeUndefined();

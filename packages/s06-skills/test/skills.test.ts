@@ -17,14 +17,14 @@ describe("parseSkillFile", () => {
     {
       what: "a plain skill",
       text: skillMd("name: code-review\ndescription: Reviews code.", "# Review\n\n1. Read the diff."),
-      expected: { name: "code-review", description: "Reviews code.", body: "# Review\n\n1. Read the diff." },
+      expected: { displayName: "code-review", description: "Reviews code.", body: "# Review\n\n1. Read the diff." },
     },
     {
-      what: "a SKILL.md written for Claude Code: license, allowed-tools, metadata and version are ignored",
+      what: "a SKILL.md written for Claude Code: allowed-tools read; license, metadata and version reported as ignored",
       text: skillMd(
         'name: pdf-tools\ndescription: "Extract text: from PDFs."\nlicense: Apache-2.0\nallowed-tools: Bash(python:*), Read\nversion: 1.2.0\nmetadata:\n  author: someone\n  tags: [pdf, text]',
       ),
-      expected: { name: "pdf-tools", description: "Extract text: from PDFs.", body: "Do the thing." },
+      expected: { displayName: "pdf-tools", description: "Extract text: from PDFs.", allowedTools: ["Bash(python:*)", "Read"], ignored: ["license: Apache-2.0", "metadata", "version: 1.2.0"], body: "Do the thing." },
     },
     {
       what: "a folded multi-line description comes out on one line",
@@ -34,12 +34,12 @@ describe("parseSkillFile", () => {
     {
       what: "CRLF line ends and a BOM",
       text: "\uFEFF---\r\nname: crlf\r\ndescription: d\r\n---\r\nLine one.\r\n",
-      expected: { name: "crlf", body: "Line one." },
+      expected: { displayName: "crlf", body: "Line one." },
     },
     {
-      what: "a name of 64 characters and a description of 1024",
-      text: skillMd(`name: ${"a".repeat(64)}\ndescription: ${"d".repeat(1024)}`),
-      expected: { name: "a".repeat(64) },
+      what: "any name is a display name; a description of any length",
+      text: skillMd(`name: Code Review (team)\ndescription: ${"d".repeat(2000)}`),
+      expected: { displayName: "Code Review (team)", description: "d".repeat(2000) },
     },
   ];
   for (const c of goodCases) {
@@ -47,18 +47,8 @@ describe("parseSkillFile", () => {
   }
 
   const badCases: { what: string; text: string; error: string }[] = [
-    { what: "no frontmatter", text: "# Just Markdown\n", error: "it does not start with a frontmatter block (a line ---, YAML, a line ---)" },
-    { what: "YAML that does not parse", text: skillMd("  name: x\ndescription: d"), error: "its frontmatter is not valid YAML (" },
-    { what: "a list, not a mapping", text: skillMd("- name\n- description"), error: "its frontmatter is not a YAML mapping" },
-    { what: "no name", text: skillMd("description: d"), error: "its frontmatter is wrong: name: " },
-    { what: "capitals in the name", text: skillMd("name: Code-Review\ndescription: d"), error: "name: expected lowercase letters, digits and single hyphens between them (like code-review)" },
-    { what: "an underscore in the name", text: skillMd("name: code_review\ndescription: d"), error: "name: expected lowercase letters" },
-    { what: "a leading hyphen", text: skillMd("name: -review\ndescription: d"), error: "name: expected lowercase letters" },
-    { what: "a name of 65 characters", text: skillMd(`name: ${"a".repeat(65)}\ndescription: d`), error: "name: must be at most 64 characters" },
-    { what: "no description", text: skillMd("name: x"), error: "its frontmatter is wrong: description: " },
-    { what: "an empty description", text: skillMd("name: x\ndescription: '  '"), error: "description: must not be empty" },
-    { what: "a description of 1025 characters", text: skillMd(`name: x\ndescription: ${"d".repeat(1025)}`), error: "description: must be at most 1024 characters" },
     { what: "an empty body", text: skillMd("name: x\ndescription: d", "  \n "), error: "its body, the skill's instructions, is empty" },
+    { what: "a description that is a list", text: skillMd("description: [a, b]"), error: "description: expected text" },
   ];
   for (const c of badCases) {
     it(`refuses ${c.what}`, () => expect(() => parseSkillFile(c.text)).toThrow(c.error));
@@ -88,25 +78,27 @@ describe("loadSkills", () => {
       [`${SKILLS_DIR}/README.md`]: "A loose file beside the skill folders.\n",
     });
     await mkdir(path.join(ws.dir, SKILLS_DIR, "a-folder/SKILL.md"), { recursive: true });
-    const catalog = await loadSkills(ws.dir, bundled());
+    const catalog = await loadSkills(ws.dir, { bundledDir: bundled() });
 
-    expect(catalog.skills).toEqual<Skill[]>([
-      // `a: b: c` is not strict YAML; Claude Code quotes it and reads it again, and so do we.
-      { name: "bad-yaml", description: "a: b: c", dir: path.join(ws.dir, SKILLS_DIR, "bad-yaml"), source: "workspace" },
-      { name: "deploy", description: "Ship it.", dir: path.join(ws.dir, SKILLS_DIR, "deploy"), source: "workspace" },
-      { name: "shared-skill", description: "The shared-skill skill.", dir: path.join(bundled(), "shared-skill"), source: "bundled" },
+    // The folder is the identity (issue 27): a `name:` that differs, capitals in it, no
+    // description, a long one, no frontmatter at all — each loads, as in Claude Code.
+    expect(catalog.skills.map((s) => [s.name, s.displayName, s.description.length > 60 ? `${s.description.length} chars` : s.description, s.source])).toEqual([
+      ["Bad_Name", "Bad_Name", "The Bad_Name skill.", "workspace"],
+      ["bad-yaml", "bad-yaml", "a: b: c", "workspace"],
+      ["deploy", "deploy", "Ship it.", "workspace"],
+      ["long", "long", "1100 chars", "workspace"],
+      ["moved", "old-name", "The old-name skill.", "workspace"],
+      ["no-description", "no-description", "Do the thing.", "workspace"],
+      ["no-frontmatter", undefined, "Just text.", "workspace"],
+      ["shared-skill", "shared-skill", "The shared-skill skill.", "bundled"],
     ]);
+    expect(catalog.skills.find((s) => s.name === "deploy")).toMatchObject({ allowedTools: ["Bash(git:*)"], file: ".claude/skills/deploy/SKILL.md", dir: path.join(ws.dir, SKILLS_DIR, "deploy") });
     expect(catalog.problems).toEqual([
-      ".claude/skills/Bad_Name/SKILL.md: skipped: its frontmatter is wrong: name: expected lowercase letters, digits and single hyphens between them (like code-review)",
       ".claude/skills/a-folder/SKILL.md: skipped: a directory, not a regular file",
       ".claude/skills/empty/SKILL.md: skipped: its body, the skill's instructions, is empty",
-      ".claude/skills/long/SKILL.md: skipped: its frontmatter is wrong: description: must be at most 1024 characters",
       ".claude/skills/lowercase/skill.md: skipped: the file must be named SKILL.md, in capitals",
-      '.claude/skills/moved/SKILL.md: skipped: its name "old-name" is not its folder\'s name "moved" (they must be the same)',
-      ".claude/skills/no-description/SKILL.md: skipped: its frontmatter is wrong: description: Invalid input: expected string, received undefined",
-      ".claude/skills/no-frontmatter/SKILL.md: skipped: it does not start with a frontmatter block (a line ---, YAML, a line ---)",
     ]);
-    expect(catalog.notices).toEqual([]);
+    expect(catalog.notices).toEqual([".claude/skills/deploy/SKILL.md: read, with no mechanism here, ignored: license: MIT"]);
   });
 
   it("a workspace skill replaces the bundled one of the same name, with a notice", async () => {
@@ -115,12 +107,12 @@ describe("loadSkills", () => {
       "bundled/write-a-test/SKILL.md": good("write-a-test"),
       [`${SKILLS_DIR}/code-review/SKILL.md`]: good("code-review", "Our team's review."),
     });
-    const catalog = await loadSkills(ws.dir, bundled());
+    const catalog = await loadSkills(ws.dir, { bundledDir: bundled() });
     expect(catalog.skills.map((s) => [s.name, s.description, s.source])).toEqual([
       ["code-review", "Our team's review.", "workspace"],
       ["write-a-test", "The write-a-test skill.", "bundled"],
     ]);
-    expect(catalog.notices).toEqual(['.claude/skills/code-review replaces the bundled skill "code-review".']);
+    expect(catalog.notices).toEqual(['.claude/skills/code-review/SKILL.md replaces the bundled skill "code-review".']);
     expect(catalog.problems).toEqual([]);
   });
 
@@ -129,8 +121,8 @@ describe("loadSkills", () => {
     await mkdir(path.join(ws.dir, SKILLS_DIR), { recursive: true });
     await symlink(path.join(ws.dir, "elsewhere/my-notes"), path.join(ws.dir, SKILLS_DIR, "my-notes"));
     await symlink(path.join(ws.dir, "nowhere"), path.join(ws.dir, SKILLS_DIR, "dangling"));
-    const catalog = await loadSkills(ws.dir, bundled());
-    expect(catalog.skills).toEqual([{ name: "my-notes", description: "The my-notes skill.", dir: path.join(ws.dir, SKILLS_DIR, "my-notes"), source: "workspace" }]);
+    const catalog = await loadSkills(ws.dir, { bundledDir: bundled() });
+    expect(catalog.skills).toEqual([expect.objectContaining({ name: "my-notes", description: "The my-notes skill.", dir: path.join(ws.dir, SKILLS_DIR, "my-notes"), source: "workspace" })]);
     expect(catalog.problems).toEqual([expect.stringMatching(/^\.claude\/skills\/dangling\/SKILL\.md: skipped: ENOENT/)]);
   });
 
@@ -138,20 +130,20 @@ describe("loadSkills", () => {
     ws = await tempWorkspace({ "secret.md": good("linked"), "bundled/.keep": "" });
     await mkdir(path.join(ws.dir, SKILLS_DIR, "linked"), { recursive: true });
     await symlink(path.join(ws.dir, "secret.md"), path.join(ws.dir, SKILLS_DIR, "linked/SKILL.md"));
-    const catalog = await loadSkills(ws.dir, bundled());
+    const catalog = await loadSkills(ws.dir, { bundledDir: bundled() });
     expect(catalog.skills).toEqual([]);
     expect(catalog.problems).toEqual([".claude/skills/linked/SKILL.md: skipped: SKILL.md is not inside the skill's folder"]);
   });
 
   it("no .claude/skills: only the bundled skills, no problems", async () => {
     ws = await tempWorkspace({ "bundled/only/SKILL.md": good("only") });
-    const catalog = await loadSkills(ws.dir, bundled());
-    expect(catalog).toEqual({ skills: [expect.objectContaining({ name: "only" })], problems: [], notices: [] });
+    const catalog = await loadSkills(ws.dir, { bundledDir: bundled() });
+    expect(catalog).toEqual({ skills: [expect.objectContaining({ name: "only" })], problems: [], notices: [], reports: [] });
   });
 
   it("a .claude/skills that is a file, and a missing bundled folder, are reported; nothing else breaks", async () => {
     ws = await tempWorkspace({ [SKILLS_DIR]: "a file, not a folder" });
-    const catalog = await loadSkills(ws.dir, bundled());
+    const catalog = await loadSkills(ws.dir, { bundledDir: bundled() });
     expect(catalog.skills).toEqual([]);
     expect(catalog.problems).toEqual([
       expect.stringMatching(new RegExp(`^${bundled()}: cannot be read \\(ENOENT.*\\); no bundled skills are offered$`)),
@@ -188,7 +180,17 @@ describe("the bundled skills", () => {
 });
 
 describe("skillsSection", () => {
-  const skill = (name: string, description: string): Skill => ({ name, description, dir: `/skills/${name}`, source: "bundled" });
+  const skill = (name: string, description: string, more: Partial<Skill> = {}): Skill => ({
+    name,
+    description,
+    dir: `/skills/${name}`,
+    source: "bundled",
+    file: `/skills/${name}/SKILL.md`,
+    allowedTools: [],
+    userOnly: false,
+    modelOnly: false,
+    ...more,
+  });
 
   it("one sentence on when to load a skill, then one line per skill", () => {
     expect(skillsSection([skill("code-review", "Review a change."), skill("write-a-test", "Add a node:test test.")])).toBe(
@@ -201,5 +203,12 @@ describe("skillsSection", () => {
 
   it("no skills, no section", () => {
     expect(skillsSection([])).toBeUndefined();
+  });
+
+  it("a user-only skill is not listed; a long description is cut at 1,536 characters, the last one …, as Claude Code lists it", () => {
+    const section = skillsSection([skill("long", "w".repeat(2000)), skill("mine", "Deploy.", { userOnly: true }), skill("exact", "e".repeat(1536))])!;
+    const lines = section.split("\n").slice(1);
+    expect(lines).toEqual([`- long: ${"w".repeat(1535)}…`, `- exact: ${"e".repeat(1536)}`]);
+    expect(skillsSection([skill("mine", "Deploy.", { userOnly: true })])).toBeUndefined();
   });
 });

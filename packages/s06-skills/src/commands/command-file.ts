@@ -6,7 +6,7 @@
  *   description: Commit the staged changes                what /help shows
  *   argument-hint: [message]                              shown after the name in /help
  *   allowed-tools: Bash(git add:*), Bash(git commit:*)    allow rules for this command's turn
- *   model: claude-3-5-haiku-20241022                      anything else is Claude Code's: ignored
+ *   model: claude-3-5-haiku-20241022                      Claude Code's, no mechanism here: reported, ignored
  *   ---
  *   ## Context
  *   - Status: !`git status`                               run before the turn, output inlined
@@ -16,7 +16,8 @@
  * do read is checked, and a file that fails says which file and why.
  */
 import { z } from "zod";
-import { parseFrontmatter, splitToolList } from "@learn/core/harness";
+import { parseFrontmatter } from "@learn/core/harness";
+import { argumentHint, description, descriptionFromBody, ignoredKeys, toolList } from "../frontmatter-fields.ts";
 
 /** What a command file says. */
 export interface CommandFile {
@@ -27,23 +28,15 @@ export interface CommandFile {
   allowedTools: string[];
   /** The body: the prompt template. */
   template: string;
+  /** What was forgiven: frontmatter that was not YAML, read as no keys. */
+  warnings: string[];
+  /** Keys Claude Code reads that the course has no mechanism for (`model`…). */
+  ignored: string[];
 }
 
-/** How much of the body's first line stands in for a missing description. */
-export const COMMAND_DESCRIPTION_CHARS = 80;
-
-const toolList = z
-  .union([z.string(), z.array(z.string())], "expected a comma-separated string or a list of permission rules")
-  .transform((tools) => (Array.isArray(tools) ? tools.map((t) => t.trim()).filter((t) => t !== "") : splitToolList(tools)));
-
-// YAML reads `argument-hint: [message]` as a list: Claude Code's files write it that way.
-const argumentHint = z
-  .union([z.string(), z.array(z.string())], "expected a string like [message]")
-  .transform((hint) => (Array.isArray(hint) ? hint.map((h) => `[${h}]`).join(" ") : hint.trim()));
-
-// `looseObject`: keys Claude Code knows and we do not (model, disable-model-invocation...) pass unread.
+// `looseObject`: keys neither Claude Code nor the course reads pass unread.
 const frontmatterSchema = z.looseObject({
-  description: z.string().trim().min(1, "must not be empty").optional(),
+  description: description.optional(),
   "argument-hint": argumentHint.optional(),
   "allowed-tools": toolList.optional(),
 });
@@ -51,14 +44,15 @@ const frontmatterSchema = z.looseObject({
 /** Parse one command file's text; throws an Error whose message says what is wrong. */
 export function parseCommandFile(text: string): CommandFile {
   // Claude Code's commands may be plain Markdown: no frontmatter means no keys.
-  const { data, body: template } = parseFrontmatter(text, frontmatterSchema, { optional: true });
+  const { data, body: template, warnings } = parseFrontmatter(text, frontmatterSchema, { optional: true });
   if (template === "") throw new Error("its body, the prompt the command sends, is empty");
   const { description, "argument-hint": hint, "allowed-tools": allowedTools = [] } = data;
-  return { description: description ?? firstLineOf(template), ...(hint ? { argumentHint: hint } : {}), allowedTools, template };
-}
-
-/** The body's first line, without a heading's #s, cut: a description for a file that has none. */
-function firstLineOf(template: string): string {
-  const line = template.split("\n")[0]!.replace(/^#+\s*/, "").trim();
-  return line.length > COMMAND_DESCRIPTION_CHARS ? `${line.slice(0, COMMAND_DESCRIPTION_CHARS - 1)}…` : line;
+  return {
+    description: description ?? descriptionFromBody(template),
+    ...(hint ? { argumentHint: hint } : {}),
+    allowedTools,
+    template,
+    warnings,
+    ignored: ignoredKeys(data),
+  };
 }

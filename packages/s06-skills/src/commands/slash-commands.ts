@@ -7,11 +7,17 @@
  *   4. return { prompt, onEnd }       the REPL runs the turn; allowed-tools hold for it alone
  *
  * /help shows `/name  <argument-hint>  description (from .claude/commands/name.md)`.
+ *
+ * A skill the user may start (not `user-invocable: false`) is a slash command too, as in Claude
+ * Code: `/code-review src/` runs its SKILL.md the same way — read from disk when typed, after a
+ * line naming its folder, with the same arguments, inline commands and allowed-tools.
  */
 import type { Hook, Renderer, SlashCommand, Tool } from "@learn/core";
 import type { PermissionAccess } from "@learn/s03";
 import { fillArguments } from "./arguments.ts";
 import { firstDenial, inlineCommandsOf, inlineOutputs } from "./inline-commands.ts";
+import { skillPrompt } from "../skills/skill-prompt.ts";
+import type { Skill } from "../skills/load.ts";
 import type { CustomCommand } from "./load.ts";
 import { TurnGrants } from "./turn-grants.ts";
 
@@ -25,21 +31,32 @@ export interface CustomCommandDeps {
   tools: readonly Tool[];
 }
 
-export function customSlashCommands(commands: readonly CustomCommand[], deps: CustomCommandDeps): { commands: SlashCommand[]; hooks: Hook[] } {
+/** What a slash command runs: a command file's template, or a skill's instructions read when typed. */
+type Runnable = Omit<CustomCommand, "template"> & { template: () => Promise<string> };
+
+export function customSlashCommands(
+  commands: readonly CustomCommand[],
+  deps: CustomCommandDeps,
+  skills: readonly Skill[] = [],
+): { commands: SlashCommand[]; hooks: Hook[] } {
   const turnGrants = new TurnGrants(deps.permissions.grants);
+  const runnables: Runnable[] = [
+    ...commands.map((c) => ({ ...c, template: async () => c.template })),
+    ...skills.filter((s) => !s.modelOnly).map((s) => ({ ...s, template: () => skillPrompt(s) })),
+  ];
   return {
-    commands: commands.map((command) => slashCommandOf(command, deps, turnGrants)),
+    commands: runnables.map((runnable) => slashCommandOf(runnable, deps, turnGrants)),
     hooks: [turnGrants.hook],
   };
 }
 
-function slashCommandOf(command: CustomCommand, deps: CustomCommandDeps, turnGrants: TurnGrants): SlashCommand {
+function slashCommandOf(command: Runnable, deps: CustomCommandDeps, turnGrants: TurnGrants): SlashCommand {
   const source = `/${command.name}'s allowed-tools`;
   return {
     name: command.name,
     description: [command.argumentHint, `${command.description} (from ${command.file})`].filter(Boolean).join("  "),
     async run(args) {
-      const filled = fillArguments(command.template, args);
+      const filled = fillArguments(await command.template(), args);
       const cwd = deps.cwd();
       const inline = inlineCommandsOf(filled);
       if (inline.length > 0) {

@@ -6,6 +6,10 @@
  *
  *   load_skill { name: "write-a-test" }                                  → SKILL.md's body + file list
  *   load_skill { name: "write-a-test", file: "reference/node-test.md" }   → that file's text
+ *   load_skill { name: "fix-issue", args: "123" }                        → the body, $ARGUMENTS filled
+ *
+ * A skill only the user may start (`disable-model-invocation: true`) is neither listed nor
+ * loaded: the model gets an error that says so, as from Claude Code's Skill tool.
  *
  * A file is read only if it is in the folder's listing, compared as written: no path is ever
  * joined from what the model sends, so `../`, an absolute path or a symlink leads nowhere.
@@ -16,7 +20,9 @@ import { defineTool, ToolError, type Tool } from "@learn/core";
 import { closestName } from "@learn/core/harness";
 import { z } from "zod";
 import type { Skill, SkillCatalog } from "./load.ts";
-import { parseSkillFile, SKILL_FILE } from "./skill-file.ts";
+import { fillArguments } from "../commands/arguments.ts";
+import { SKILL_FILE } from "./skill-file.ts";
+import { skillBody } from "./skill-prompt.ts";
 import { listSkillFiles, MAX_LISTED_FILES, readSkillText, type FolderListing } from "./skill-folder.ts";
 
 export const LOAD_SKILL_TOOL = "load_skill";
@@ -28,6 +34,7 @@ const LoadSkillInput = z.object({
     .string()
     .optional()
     .describe("One of the skill's other files, as load_skill listed it (e.g. reference/guide.md). Leave out to load the skill itself."),
+  args: z.string().optional().describe("Arguments for the skill, as a person would type them after /name (fills its $ARGUMENTS)."),
 });
 
 /** load_skill over the skills of `catalog`. */
@@ -51,22 +58,25 @@ export function loadSkillTool(catalog: SkillCatalog): Tool<LoadSkillInput> {
       },
     },
     summary: ({ name, file }) => (file === undefined ? name : `${name}: ${file}`),
-    async run({ name, file }) {
+    async run({ name, file, args }) {
       const skill = findSkill(catalog.skills, name);
       const listing = await listSkillFiles(skill.dir);
-      return file === undefined ? await instructions(skill, listing) : await otherFile(skill, listing, file);
+      return file === undefined ? await instructions(skill, listing, args) : await otherFile(skill, listing, file);
     },
   });
 }
 
 /** SKILL.md's body in a `<skill>` block, then the folder's other files and how to read one. */
-async function instructions(skill: Skill, listing: FolderListing): Promise<{ content: string; display: string }> {
+async function instructions(skill: Skill, listing: FolderListing, args: string | undefined): Promise<{ content: string; display: string }> {
   let body: string;
   try {
-    body = parseSkillFile(await readSkillText(skill.dir, SKILL_FILE)).body;
+    body = await skillBody(skill);
   } catch (err) {
-    throw new ToolError(`the skill "${skill.name}" cannot be loaded: ${path.join(skill.dir, SKILL_FILE)}: ${(err as Error).message}`);
+    throw new ToolError((err as Error).message);
   }
+  // Claude Code fills a skill's arguments whenever it runs, so a skill that says $ARGUMENTS never
+  // reaches the model raw: with no args it reads as the empty string would.
+  body = fillArguments(body, args ?? "");
   const parts = [`<skill name="${skill.name}">\n${body}\n</skill>`];
   if (listing.files.length > 0) {
     parts.push(
@@ -100,7 +110,9 @@ async function otherFile(skill: Skill, listing: FolderListing, file: string): Pr
 /** The skill named (exactly, else ignoring case), or an error that lists the names. */
 export function findSkill(skills: readonly Skill[], requested: string): Skill {
   const skill = skills.find((s) => s.name === requested) ?? skills.find((s) => s.name === requested.toLowerCase());
+  if (skill?.userOnly) throw new ToolError(`the skill "${skill.name}" can only be started by the user (/${skill.name}); it is not offered to you.`);
   if (skill) return skill;
+  skills = skills.filter((s) => !s.userOnly);
   if (skills.length === 0) throw new ToolError(`unknown skill "${requested}": no skills are installed.`);
   const names = skills.map((s) => s.name);
   const closest = closestName(requested.toLowerCase(), names);

@@ -1,12 +1,17 @@
 /**
  * The skills a session offers, found where Claude Code looks for them, plus the course's own:
  *
- *   packages/s06-skills/skills/<name>/SKILL.md     bundled with the course
- *   <workspace>/.claude/skills/<name>/SKILL.md     the project's; replaces a bundled one of the same name
+ *   packages/s06-skills/skills/<folder>/SKILL.md   bundled with the course
+ *   ~/.claude/skills/<folder>/SKILL.md             the user's, in every project
+ *   <workspace>/.claude/skills/<folder>/SKILL.md   the project's
  *
- * Only each skill's name, description and folder are kept: the instructions are read from
- * disk when the model asks for them (so an edit to a SKILL.md counts at once), which is the
- * whole point — knowledge when asked, not up front.
+ * The folder is the skill's identity, as in Claude Code: `.claude/skills/code-review/` is the
+ * skill `code-review` (and `/code-review`), whatever its `name:` says — that is a display name.
+ * A project's skill replaces a user's or a bundled one of the same folder name.
+ *
+ * Only what the listing and the slash command need is kept: the instructions are read from disk
+ * when the skill is used (so an edit to a SKILL.md counts at once), which is the whole point —
+ * knowledge when asked, not up front.
  *
  * Bad input never ends the session: a SKILL.md that does not load is reported (file and
  * reason) and skipped, and the other skills still load. What is not a skill is passed over
@@ -18,23 +23,26 @@ import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ConfigFileReport } from "@learn/core";
 import { readFailure } from "@learn/core/harness";
-import { parseSkillFile, SKILL_FILE } from "./skill-file.ts";
+import { checkAllowedTools } from "../frontmatter-fields.ts";
+import { parseSkillFile, SKILL_FILE, type SkillFile } from "./skill-file.ts";
 import { readSkillText } from "./skill-folder.ts";
 
-/** Where a workspace keeps its skills, as Claude Code does. */
+/** Where a workspace keeps its skills, as Claude Code does (and the user's, under ~/.claude). */
 export const SKILLS_DIR = ".claude/skills";
 
 /** The course's own skills, beside this package's `src/` (found from this file, not from the cwd). */
 export const BUNDLED_SKILLS_DIR = fileURLToPath(new URL("../../skills", import.meta.url));
 
-export interface Skill {
+export interface Skill extends Omit<SkillFile, "body" | "warnings" | "ignored"> {
+  /** Its folder's name: the name the model loads it by, and its slash command. */
   name: string;
-  /** What it covers and when to use it: the line the system prompt shows. */
-  description: string;
   /** The skill's folder, absolute: SKILL.md and its other files are read from here. */
   dir: string;
-  source: "workspace" | "bundled";
+  source: "workspace" | "user" | "bundled";
+  /** Its SKILL.md as reports name it: `.claude/skills/x/SKILL.md`, `~/.claude/skills/x/SKILL.md`. */
+  file: string;
 }
 
 export interface SkillCatalog {
@@ -42,33 +50,48 @@ export interface SkillCatalog {
   skills: Skill[];
   /** Skills skipped, one line each: `<file>: skipped: <why>`. */
   problems: string[];
-  /** Things to know that skipped nothing (a workspace skill replacing a bundled one). */
+  /** Things to know that skipped nothing: a skill replaced, frontmatter forgiven, fields ignored. */
   notices: string[];
+  /** Every SKILL.md of the user's and the workspace's read, as `--check-config` reports it. */
+  reports: ConfigFileReport[];
 }
 
-/** The bundled skills and the workspace's, sorted by name; a workspace skill wins a tie. */
-export async function loadSkills(cwd: string, bundledDir: string = BUNDLED_SKILLS_DIR): Promise<SkillCatalog> {
-  const catalog: SkillCatalog = { skills: [], problems: [], notices: [] };
-  const bundled = await loadFolder(bundledDir, bundledDir, "bundled", catalog.problems);
-  const workspace = await loadFolder(path.join(cwd, SKILLS_DIR), SKILLS_DIR, "workspace", catalog.problems);
-  const byName = new Map(bundled.map((skill) => [skill.name, skill]));
-  for (const skill of workspace) {
-    if (byName.has(skill.name)) catalog.notices.push(`${SKILLS_DIR}/${skill.name} replaces the bundled skill "${skill.name}".`);
+/** Where to look besides the workspace. */
+export interface SkillPlaces {
+  /** The course's own skills (default: this package's `skills/`). */
+  bundledDir?: string;
+  /** The user's Claude Code folder (`~/.claude`): its `skills/` is read. Left out: none. */
+  userDir?: string;
+}
+
+/** The bundled, the user's and the workspace's skills, sorted by name; the nearer wins a tie. */
+export async function loadSkills(cwd: string, places: SkillPlaces = {}): Promise<SkillCatalog> {
+  const catalog: SkillCatalog = { skills: [], problems: [], notices: [], reports: [] };
+  const bundledDir = places.bundledDir ?? BUNDLED_SKILLS_DIR;
+  const layers = [
+    await loadFolder(bundledDir, bundledDir, "bundled", catalog),
+    places.userDir ? await loadFolder(path.join(places.userDir, "skills"), "~/.claude/skills", "user", catalog) : [],
+    await loadFolder(path.join(cwd, SKILLS_DIR), SKILLS_DIR, "workspace", catalog),
+  ];
+  const byName = new Map<string, Skill>();
+  for (const skill of layers.flat()) {
+    const replaced = byName.get(skill.name);
+    if (replaced) catalog.notices.push(`${skill.file} replaces the ${replaced.source} skill "${skill.name}".`);
     byName.set(skill.name, skill);
   }
   catalog.skills = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
   return catalog;
 }
 
-/** The skills of one folder of skill folders; `shown` is how problems name it. */
-async function loadFolder(root: string, shown: string, source: Skill["source"], problems: string[]): Promise<Skill[]> {
+/** The skills of one folder of skill folders; `shown` is how reports name it. */
+async function loadFolder(root: string, shown: string, source: Skill["source"], catalog: SkillCatalog): Promise<Skill[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(root, { withFileTypes: true });
   } catch (err) {
     // No .claude/skills is the usual case; a missing bundled folder is worth saying.
     if ((err as NodeJS.ErrnoException).code !== "ENOENT" || source === "bundled") {
-      problems.push(`${shown}: cannot be read (${(err as Error).message}); no ${source} skills are offered`);
+      catalog.problems.push(`${shown}: cannot be read (${(err as Error).message}); no ${source} skills are offered`);
     }
     return [];
   }
@@ -77,30 +100,29 @@ async function loadFolder(root: string, shown: string, source: Skill["source"], 
     if (entry.name.startsWith(".")) continue;
     const dir = path.join(root, entry.name);
     const where = `${shown}/${entry.name}`;
+    let file = `${where}/${SKILL_FILE}`;
     try {
       // A symlinked skill folder is the user's own: follow the link to see what it is.
       if (!entry.isDirectory() && !(entry.isSymbolicLink() && (await stat(dir)).isDirectory())) continue;
-      const skill = await loadSkill(dir, entry.name, source);
-      if (skill) skills.push(skill);
+      const names = await readdir(dir);
+      if (!names.includes(SKILL_FILE)) {
+        const misspelt = names.find((n) => n.toLowerCase() === SKILL_FILE.toLowerCase());
+        if (!misspelt) continue;
+        file = `${where}/${misspelt}`;
+        throw new Error(`the file must be named ${SKILL_FILE}, in capitals`);
+      }
+      const parsed = parseSkillFile(await readSkillText(dir, SKILL_FILE));
+      checkAllowedTools(parsed.allowedTools);
+      const { body: _body, warnings, ignored, ...fields } = parsed;
+      skills.push({ ...fields, name: entry.name, dir, source, file });
+      for (const warning of warnings) catalog.notices.push(`${file}: ${warning}`);
+      if (ignored.length > 0) catalog.notices.push(`${file}: read, with no mechanism here, ignored: ${ignored.join(", ")}`);
+      if (source !== "bundled") catalog.reports.push({ file, name: entry.name, status: "loaded", ignored });
     } catch (err) {
-      problems.push(`${where}/${(err as SkipError).file ?? SKILL_FILE}: skipped: ${readFailure(err)}`);
+      const reason = readFailure(err);
+      catalog.problems.push(`${file}: skipped: ${reason}`);
+      if (source !== "bundled") catalog.reports.push({ file, name: entry.name, status: "refused", reason, ignored: [] });
     }
   }
   return skills;
-}
-
-/** An error that names another file of the folder than SKILL.md. */
-type SkipError = Error & { file?: string };
-
-/** One folder's skill, undefined when it is not a skill folder; throws why it does not load. */
-async function loadSkill(dir: string, folder: string, source: Skill["source"]): Promise<Skill | undefined> {
-  const names = await readdir(dir);
-  if (!names.includes(SKILL_FILE)) {
-    const misspelt = names.find((n) => n.toLowerCase() === SKILL_FILE.toLowerCase());
-    if (!misspelt) return undefined;
-    throw Object.assign(new Error(`the file must be named ${SKILL_FILE}, in capitals`), { file: misspelt });
-  }
-  const file = parseSkillFile(await readSkillText(dir, SKILL_FILE));
-  if (file.name !== folder) throw new Error(`its name "${file.name}" is not its folder's name "${folder}" (they must be the same)`);
-  return { name: file.name, description: file.description, dir, source };
 }
