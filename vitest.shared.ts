@@ -9,7 +9,12 @@
  *   (vi.mock) gives that file a project of its own (sharedTestIsolating).
  * - fsModuleCache — the TypeScript vitest compiled is kept on disk, so core and the earlier lessons
  *   are compiled once for the whole suite, not once per package.
+ * - CLAUDE_CONFIG_DIR — the user's Claude Code folder (~/.claude: agents, settings, skills) is
+ *   read by the lessons as Claude Code reads it; in a test it is a folder that does not exist,
+ *   so no test depends on the machine's own ~/.claude. A test that needs one passes its own.
  */
+import os from "node:os";
+import path from "node:path";
 import { configDefaults, type ViteUserConfig } from "vitest/config";
 
 export const sharedTest = {
@@ -17,6 +22,7 @@ export const sharedTest = {
   hookTimeout: 60_000,
   isolate: false,
   experimental: { fsModuleCache: true },
+  env: { CLAUDE_CONFIG_DIR: path.join(os.tmpdir(), "learn-tests-have-no-user-claude-folder") },
 } satisfies NonNullable<ViteUserConfig["test"]>;
 
 /** The same, with the one test file that mocks a module (vi.mock) run isolated, in a project of its own. */

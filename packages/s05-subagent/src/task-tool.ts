@@ -17,7 +17,9 @@
  */
 import { defineTool, type AgentContext, type AgentOptions, type Tool } from "@learn/core";
 import { z } from "zod";
+import type { PermissionMode } from "@learn/s03";
 import { findAgentType, type AgentType } from "./agent-types/load.ts";
+import { childMode } from "./agent-types/permission-mode.ts";
 import { DEFAULT_AGENT_TYPE } from "./agent-types/built-in.ts";
 import { ChildLock } from "./subagent/child-lock.ts";
 import { runChild, type PartsOf } from "./subagent/run-child.ts";
@@ -57,16 +59,23 @@ export function taskStarterOf(tool: Tool): TaskStarter | undefined {
   return starters.get(tool as Tool<TaskInput>);
 }
 
-export function taskTool(types: ReadonlyMap<string, AgentType>, parent: AgentOptions, partsOf: PartsOf): TaskTool {
+/**
+ * `parentMode`: the permission mode the parent runs in (s03's policy), when it has one: a type's
+ * `permissionMode` is weighed against it (permission-mode.ts).
+ */
+export function taskTool(types: ReadonlyMap<string, AgentType>, parent: AgentOptions, partsOf: PartsOf, parentMode?: PermissionMode): TaskTool {
   const started = new Map<string, number>();
   const lock = new ChildLock();
   const start: TaskStarter = ({ description, prompt, subagent_type = DEFAULT_AGENT_TYPE }, ctx) => {
     const type = findAgentType(types, subagent_type);
     // Named before any wait, in the order the model asked: ids and script queues stay deterministic.
-    const count = (started.get(type.name) ?? 0) + 1;
-    started.set(type.name, count);
-    const name = `${type.name}-${count}`;
-    const report = lock.run(!type.readOnly, ctx.signal, () => runChild({ type, name, description, prompt }, parent, partsOf, ctx));
+    const id = agentIdOf(type.name);
+    const count = (started.get(id) ?? 0) + 1;
+    started.set(id, count);
+    const name = `${id}-${count}`;
+    const mode = parentMode && type.permissionMode ? childMode(parentMode, type.permissionMode) : undefined;
+    const child = { type, name, description, prompt, ...(mode ? { mode } : {}) };
+    const report = lock.run(!type.readOnly, ctx.signal, () => runChild(child, parent, partsOf, ctx));
     return { name, type, report };
   };
   const tool = defineTool({
@@ -80,6 +89,15 @@ export function taskTool(types: ReadonlyMap<string, AgentType>, parent: AgentOpt
   });
   starters.set(tool, start);
   return { tool, reset: () => started.clear() };
+}
+
+/**
+ * A child's id from its type's name. Claude Code takes any name (`Code Reviewer`, `評論者`), but the
+ * id travels in an HTTP header and in trace and file names: letters, digits, `.`, `_` and `-`
+ * stay, anything else becomes `_`.
+ */
+export function agentIdOf(typeName: string): string {
+  return typeName.replace(/[^A-Za-z0-9._-]/g, "_");
 }
 
 /** The tool's description: what it does, then each agent type with its tools. */
