@@ -23,7 +23,7 @@ import { parseAgentFile, type AgentFile } from "./agent-file.ts";
 import { BUILT_IN_AGENTS } from "./built-in.ts";
 import { aliasEnv, aliasOf, CLAUDE_CODE_TARGETS, modelIdFor, type AliasTargets } from "./model-choice.ts";
 import { modeOf } from "./permission-mode.ts";
-import { chooseTools, patternsOf } from "./tool-names.ts";
+import { chooseTools } from "./tool-names.ts";
 
 /** Where a workspace keeps its agent files, as Claude Code does. */
 export const AGENTS_DIR = ".claude/agents";
@@ -65,8 +65,8 @@ export function resolveAgentType(
   source: string,
   tools: readonly Tool[],
   aliases: AliasTargets = CLAUDE_CODE_TARGETS,
-): { type: AgentType; unknownTools: string[] } {
-  const { names, unknown } = file.tools === undefined ? { names: tools.map((t) => t.name), unknown: [] } : chooseTools(file.tools, tools);
+): { type: AgentType; unknownTools: string[]; withRule: string[] } {
+  const { names, unknown, withRule } = file.tools === undefined ? { names: tools.map((t) => t.name), unknown: [], withRule: [] } : chooseTools(file.tools, tools);
   const chosen = tools.filter((t) => names.includes(t.name));
   const { mode } = modeOf(file.permissionMode);
   const type: AgentType = {
@@ -81,7 +81,7 @@ export function resolveAgentType(
     ...(mode ? { permissionMode: mode } : {}),
     ...(file.maxTurns !== undefined ? { maxTurns: file.maxTurns } : {}),
   };
-  return { type, unknownTools: unknown };
+  return { type, unknownTools: unknown, withRule };
 }
 
 /** A folder of agent files: where it is, and how its files are named on screen and in reports. */
@@ -162,7 +162,7 @@ async function loadOne(folder: AgentFolder, entry: string, { tools, aliases, res
     ignored: [
       ...(file.ignored ?? []),
       ...unknownTools.map((t) => `tools: ${t} (no such tool here)`),
-      ...patternsOf(file.tools ?? []).map((p) => `tools: ${p} (the tool is given, its rule narrows nothing)`),
+      ...(tools ? resolved.withRule : []).map((entry) => `tools: ${entry} (the tool is given, its rule narrows nothing)`),
     ],
     ...(warnings.length ? { problems: warnings } : {}),
   });
