@@ -18,7 +18,7 @@
 import { defineTool, type AgentContext, type AgentOptions, type Tool } from "@learn/core";
 import { z } from "zod";
 import type { PermissionMode } from "@learn/s03";
-import { findAgentType, type AgentType } from "./agent-types/load.ts";
+import { agentIdOf, findAgentType, type AgentType } from "./agent-types/load.ts";
 import { childMode } from "./agent-types/permission-mode.ts";
 import { DEFAULT_AGENT_TYPE } from "./agent-types/built-in.ts";
 import { ChildLock } from "./subagent/child-lock.ts";
@@ -59,10 +59,7 @@ export function taskStarterOf(tool: Tool): TaskStarter | undefined {
   return starters.get(tool as Tool<TaskInput>);
 }
 
-/**
- * `parentMode`: the permission mode the parent runs in (s03's policy), when it has one: a type's
- * `permissionMode` is weighed against it (permission-mode.ts).
- */
+/** `parentMode`: the parent's permission mode (s03), against which a type's permissionMode is weighed. */
 export function taskTool(types: ReadonlyMap<string, AgentType>, parent: AgentOptions, partsOf: PartsOf, parentMode?: PermissionMode): TaskTool {
   const started = new Map<string, number>();
   const lock = new ChildLock();
@@ -89,15 +86,6 @@ export function taskTool(types: ReadonlyMap<string, AgentType>, parent: AgentOpt
   });
   starters.set(tool, start);
   return { tool, reset: () => started.clear() };
-}
-
-/**
- * A child's id from its type's name. Claude Code takes any name (`Code Reviewer`, `評論者`), but the
- * id travels in an HTTP header and in trace and file names: letters, digits, `.`, `_` and `-`
- * stay, anything else becomes `_`.
- */
-export function agentIdOf(typeName: string): string {
-  return typeName.replace(/[^A-Za-z0-9._-]/g, "_");
 }
 
 /** The tool's description: what it does, then each agent type with its tools. */

@@ -212,3 +212,12 @@ export function findAgentType(types: ReadonlyMap<string, AgentType>, requested: 
   if (type) return type;
   throw new ToolError(`unknown subagent_type "${requested}". Known agent types: ${[...types.keys()].join(", ")}.`);
 }
+
+/**
+ * A child's id from its type's name. Claude Code takes any name (`Code Reviewer`, `評論者`), but the
+ * id travels in an HTTP header and in trace and file names: letters, digits, `.`, `_` and `-`
+ * stay, anything else becomes `_`.
+ */
+export function agentIdOf(typeName: string): string {
+  return typeName.replace(/[^A-Za-z0-9._-]/g, "_");
+}
