@@ -66,9 +66,10 @@ describe("parseAgentFile", () => {
 
 describe("tool names and models", () => {
   it("Claude Code's names map to ours through each tool's declaration; ours work too; unknown names are returned", () => {
-    expect(chooseTools(["Glob", "Grep", "Read", "WebFetch", "bash", "Read", "mcp__x__y"], tools)).toEqual({
+    expect(chooseTools(["Glob", "Grep", "Read", "WebFetch", "bash", "Read", "mcp__x__y", "Bash(git add:*)"], tools)).toEqual({
       names: ["bash", "read_file", "glob", "grep"],
       unknown: ["WebFetch", "mcp__x__y"],
+      withRule: ["Bash(git add:*)"],
     });
     expect(chooseTools(["Write", "Edit"], tools).names).toEqual(["write_file", "edit_file"]);
     // Subagents cannot start subagents: Task is not among a child's tools.
