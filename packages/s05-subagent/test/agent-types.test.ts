@@ -73,7 +73,7 @@ describe("tool names and models", () => {
     });
     expect(chooseTools(["Write", "Edit"], tools).names).toEqual(["write_file", "edit_file"]);
     // Subagents cannot start subagents: Task is not among a child's tools.
-    expect(chooseTools(["Task"], tools)).toEqual({ names: [], unknown: ["Task"] });
+    expect(chooseTools(["Task"], tools)).toEqual({ names: [], withRule: [], unknown: ["Task"] });
   });
 
   it("inherit keeps the parent's model; an alias (any case) is its target; an explicit id is used as written", () => {
