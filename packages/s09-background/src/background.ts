@@ -21,7 +21,7 @@
  */
 import { defineHook, type AgentOptions, type Mechanism, type Renderer } from "@learn/core";
 import type { LessonFlag } from "@learn/core/harness";
-import { CRON_CREATE_TOOL, CRON_DELETE_TOOL, CronConsent, CronScheduler, CronStore, cronTools, type Clock } from "./cron/index.ts";
+import { checkScheduledTasks, CRON_CREATE_TOOL, CRON_DELETE_TOOL, CronConsent, CronScheduler, CronStore, cronTools, type Clock } from "./cron/index.ts";
 import { jobsCommand } from "./jobs-command.ts";
 import { BACKGROUND_RUN_TOOL, backgroundRunTool, checkBackgroundTool, describeJob, JobManager, readFinishedNote, type Job } from "./jobs/index.ts";
 import { Notifications } from "./notifications/index.ts";
@@ -75,6 +75,7 @@ export const backgroundMechanism = (make: (options: AgentOptions) => Background 
   // result waits for the idle agent: whether a job ends before or after the agent's other work
   // depends on the machine's speed, and a scripted model expects one order.
   offlineFlags: { [TIME_SCALE_FLAG]: "60", [DELIVER_FLAG]: "when-idle" },
+  checkConfig: checkScheduledTasks,
   async add(base, { options }) {
     const background = make(options);
     const { clock, notifications, jobs, store, children } = background;

@@ -35,7 +35,7 @@ describe("CronStore: create, list, delete", () => {
     expect(await readFileJson()).toEqual({
       tasks: [
         { id: "cron-1", cron: "*/5 * * * *", prompt: "Check the build", createdAt: t0, recurring: true },
-        { id: "cron-2", cron: "30 14 * * *", prompt: "Remind me to stretch", createdAt: t0 + 1, recurring: false },
+        { id: "cron-2", cron: "30 14 * * *", prompt: "Remind me to stretch", createdAt: t0 + 1 }, // a one-shot: no `recurring`, as Claude Code writes it
       ],
       nextId: 3,
     });
@@ -190,17 +190,8 @@ describe("jobs a claim may not take", () => {
 describe("a broken jobs file", () => {
   it.each([
     ["not JSON", '{ "tasks": [ }\n', ".claude/scheduled_tasks.json is broken (line 1, column 14:"],
-    ["the wrong shape", JSON.stringify({ tasks: [{ id: "cron-1", cron: "0 9 * * *" }] }), "tasks.0.prompt:"],
-    [
-      "an expression that is not valid",
-      JSON.stringify({ tasks: [{ id: "cron-1", cron: "0 25 * * *", prompt: "x", createdAt: 0, recurring: true }] }),
-      'tasks.0.cron: "0 25 * * *" is not a valid cron expression: Invalid value for hour: 25.',
-    ],
-    [
-      "one id twice",
-      JSON.stringify({ tasks: [1, 2].map(() => ({ id: "cron-1", cron: "0 9 * * *", prompt: "x", createdAt: 0, recurring: true })) }),
-      "tasks.1.id: cron-1 is used by two jobs",
-    ],
+    ["no list of tasks", JSON.stringify({ tasks: { id: "cron-1" } }), "tasks: Invalid input: expected array"],
+    ["a list without the object around it", JSON.stringify([{ id: "cron-1", cron: "0 9 * * *", prompt: "x", createdAt: 0 }]), "(top level): Invalid input: expected object"],
   ])("%s: reported by name, create and delete refuse, and the file is left byte for byte", async (_, text, why) => {
     await writeRaw(text);
     const store = new CronStore(ws.dir);
@@ -217,5 +208,45 @@ describe("a broken jobs file", () => {
       await expect(change()).rejects.toThrow(/^\.claude\/scheduled_tasks\.json is broken \(.*\), so nothing was changed\. Fix the file or delete it, then try again\.$/);
     }
     expect(await readFile(fileOf(), "utf8")).toBe(text);
+  });
+});
+
+describe("as Claude Code reads it: a task it skips costs only itself", () => {
+  const good = { id: "a1b2c3d4", cron: "* * * * *", prompt: "runs", createdAt: 0 };
+  it.each([
+    ["a task without a prompt", { id: "cron-1", cron: "0 9 * * *", createdAt: 0 }, "task 1: prompt: Invalid input: expected string, received undefined"],
+    ["an expression that is not valid", { id: "cron-1", cron: "0 25 * * *", prompt: "x", createdAt: 0 }, 'task 1: cron: "0 25 * * *" is not a valid cron expression: Invalid value for hour: 25. Use five fields: minute hour day-of-month month day-of-week (e.g. "*/5 * * * *", "0 9 * * 1-5")'],
+    ["another program's shape", { name: "daily", schedule: "0 9 * * *", enabled: true }, "task 1: id: Invalid input: expected string, received undefined"],
+    ["an id used twice", { ...good, prompt: "same id, earlier" }, "task 2: a1b2c3d4 is the id of an earlier task"],
+  ])("%s: skipped and named; the others run; the file keeps it, in its place, when it is rewritten", async (_, bad, why) => {
+    await writeRaw(JSON.stringify({ tasks: [bad, good] }, null, 2));
+    const store = new CronStore(ws.dir);
+    const listed = await store.list();
+    const runnable = why.startsWith("task 2") ? [bad] : [good];
+    expect(listed.jobs).toEqual(runnable);
+    expect(listed.problem).toBe(`.claude/scheduled_tasks.json: skipped, never run until fixed (the file keeps them): ${why}.`);
+    const claim = await store.claimDue(t0);
+    expect(claim.fired).toEqual(runnable);
+    expect(claim.problem).toBe(listed.problem);
+    expect((await readFileJson()).tasks).toEqual(why.startsWith("task 2") ? [good] : [bad]);
+    const made = await store.create({ cron: "0 9 * * *", prompt: "new", recurring: true, durable: true }, t0);
+    expect((await readFileJson()).tasks).toEqual([why.startsWith("task 2") ? good : bad, { ...made }]);
+  });
+
+  it("Claude Code's own file: a one-shot without `recurring` fires once; its extra keys outlive a create and a claim", async () => {
+    const own = { createdBySessionId: "6c00625b-bd79-4603-843a-59a73584576e", createdByPid: 1533, createdByProcStart: "151630426" };
+    const once = { id: "8b8b85ca", cron: "5 8 * * *", prompt: "Is the deploy done?", createdAt: t0, ...own };
+    const daily = { id: "e294a74f", cron: "0 9 * * *", prompt: "Summarise", createdAt: t0, recurring: true, permanent: true, ...own };
+    await writeRaw(JSON.stringify({ tasks: [once, daily] }, null, 2));
+    const store = new CronStore(ws.dir);
+    expect(await store.list()).toEqual({ jobs: [once, daily] });
+    const made = await store.create({ cron: "30 14 * * *", prompt: "mine", recurring: false, durable: true }, t0);
+    expect(made).toEqual({ id: "cron-1", cron: "30 14 * * *", prompt: "mine", createdAt: t0 });
+    expect(await readFileJson()).toEqual({ tasks: [once, daily, made], nextId: 2 });
+    const at = local(2026, 1, 1, 8, 5);
+    expect((await store.claimDue(at)).fired).toEqual([once]);
+    expect((await store.claimDue(at + MINUTE)).fired).toEqual([]);
+    expect((await store.claimDue(local(2026, 1, 1, 9, 0))).fired.map((j) => j.id)).toEqual(["e294a74f"]); // the daily one; the one-shot is gone
+    expect((await readFileJson()).tasks).toEqual([{ ...daily, lastFiredAt: local(2026, 1, 1, 9, 0) }, made]);
   });
 });

@@ -17,6 +17,7 @@ export {
 } from "./job-file.ts";
 export { CronStore, type CreateCronInput, type CronClaim, type MayFire } from "./store.ts";
 export { CronConsent } from "./consent.ts";
+export { checkScheduledTasks } from "./check.ts";
 export { CronScheduler, type CronSchedulerOptions } from "./scheduler.ts";
 export { describeCronJob, describeCronJobs, formatLocalTime } from "./describe.ts";
 export {

@@ -3,16 +3,24 @@
  * `.claude/scheduled_tasks.json`.
  *
  *   { "tasks": [ { "id": "cron-1", "cron": "0 9 * * 1-5", "prompt": "Summarise yesterday's commits",
- *                  "createdAt": 1767254400000, "recurring": true, "lastFiredAt": 1767340800000 } ],
- *     "nextId": 2 }
+ *                  "createdAt": 1767254400000, "recurring": true, "lastFiredAt": 1767340800000 },
+ *                { "id": "cron-2", "cron": "30 14 * * *", "prompt": "Is the deploy done?", "createdAt": 1767254400000 } ],
+ *     "nextId": 3 }
  *
- * Times are epoch milliseconds. `lastFiredAt` is absent until a recurring job first fires (a
- * one-shot is deleted when it fires, so it never has one). `nextId` numbers the next job, so
- * an id is never given twice, even after a delete: "cron-3" always means the same job.
+ * Times are epoch milliseconds. A job without `recurring: true` is a one-shot: Claude Code
+ * writes one-shots with no `recurring` key at all, and so does this course. `lastFiredAt` is
+ * absent until a recurring job first fires (a one-shot is deleted when it fires). `nextId`
+ * numbers the next job, so an id is never given twice, even after a delete: "cron-3" always
+ * means the same job. (Claude Code names its jobs with 8 hex digits and keeps no `nextId`;
+ * each program reads the other's.)
  *
- * The schema checks what we write and what a person wrote by hand alike: a file that breaks
- * it (an expression that is not valid, two jobs with one id) is reported with the place and
- * the rule, and left alone. Keys we do not read are kept and written back as they were.
+ * The file is read as Claude Code reads it: a file that is not an object with a `tasks` list
+ * is unreadable — reported, never overwritten. Inside a readable file each task stands alone:
+ * one without a string `id`, `cron` and `prompt` and a numeric `createdAt`, or with an
+ * expression that does not parse, is skipped (it never fires, and is reported with the
+ * reason) while the others run — and it stays in the file, exactly as written, when the file
+ * is rewritten. Keys this course does not read (Claude Code's `createdBySessionId`,
+ * `createdByPid`, `permanent`…) are kept and written back as they were.
  */
 import { z } from "zod";
 import { parseCron } from "./expression.ts";
@@ -42,23 +50,71 @@ export const CronJobSchema = z.looseObject({
   cron: cronExpression,
   prompt: z.string().min(1),
   createdAt: epochMs,
-  recurring: z.boolean(),
+  /** `true`: fires at every match; absent (or `false`): once. */
+  recurring: z.boolean().optional(),
   lastFiredAt: epochMs.optional(),
 });
 
 export type CronJob = z.output<typeof CronJobSchema>;
 
-export const CronFileSchema = z
-  .looseObject({ tasks: z.array(CronJobSchema), nextId: z.number().int().positive().optional() })
-  .superRefine(({ tasks }, ctx) => {
-    const seen = new Set<string>();
-    tasks.forEach((job, index) => {
-      if (seen.has(job.id)) ctx.addIssue({ code: "custom", path: ["tasks", index, "id"], message: `${job.id} is used by two jobs` });
-      seen.add(job.id);
-    });
-  });
+/** The file's shape: each task is checked on its own (parseTasks), so one bad task costs only itself. */
+export const CronFileSchema = z.looseObject({ tasks: z.array(z.unknown()), nextId: z.number().int().positive().optional() });
 
 export type CronFile = z.output<typeof CronFileSchema>;
+
+/** The keys of a task, and of the file, that this course reads; any other is kept, and reported as ignored. */
+export const TASK_KEYS = new Set(["id", "cron", "prompt", "createdAt", "recurring", "lastFiredAt"]);
+export const FILE_KEYS = new Set(["tasks", "nextId"]);
+
+/** A task of the file that does not run, as it is written, and why ("task 2: cron: …", counted from 1). */
+export interface SkippedTask {
+  raw: unknown;
+  why: string;
+}
+
+/** Why `raw` is not a task that can run, or its job. The same rule Claude Code has, said in words. */
+function parseTask(raw: unknown, seen: ReadonlySet<string>): { job: CronJob } | { why: string } {
+  const checked = CronJobSchema.safeParse(raw);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    const message = issue.message.replace(/\.$/, ""); // the reasons are joined into one sentence
+    return { why: issue.path.length ? `${issue.path.join(".")}: ${message}` : message };
+  }
+  if (seen.has(checked.data.id)) return { why: `${checked.data.id} is the id of an earlier task` };
+  return { job: checked.data };
+}
+
+/** The file's tasks that can run, in order, and the ones skipped, each with its reason. */
+export function parseTasks(file: CronFile): { jobs: CronJob[]; skipped: SkippedTask[] } {
+  const jobs: CronJob[] = [];
+  const skipped: SkippedTask[] = [];
+  const seen = new Set<string>();
+  file.tasks.forEach((raw, index) => {
+    const parsed = parseTask(raw, seen);
+    if ("job" in parsed) {
+      jobs.push(parsed.job);
+      seen.add(parsed.job.id);
+    } else skipped.push({ raw, why: `task ${index + 1}: ${parsed.why}` });
+  });
+  return { jobs, skipped };
+}
+
+/**
+ * The file with its runnable tasks replaced by `jobs` (kept, changed, removed or added), each
+ * in its place, and every skipped task left where it was, as it was: a task this course
+ * cannot run is not its to drop. New jobs go last.
+ */
+export function withJobs(file: CronFile, jobs: readonly CronJob[]): CronFile {
+  const skipped = new Set(parseTasks(file).skipped.map((s) => s.raw));
+  const byId = new Map(jobs.map((job) => [job.id, job]));
+  const tasks = file.tasks.flatMap((raw) => {
+    if (skipped.has(raw)) return [raw];
+    const job = byId.get((raw as CronJob).id);
+    byId.delete((raw as CronJob).id);
+    return job ? [job] : [];
+  });
+  return { ...file, tasks: [...tasks, ...byId.values()] };
+}
 
 /** When `job` runs next: the first run after it last fired (or was created). Undefined if it never can. */
 export function nextRunOf(job: CronJob): number | undefined {
@@ -76,7 +132,7 @@ export function expiresAt(job: CronJob): number | undefined {
  * hand edit left `nextId` behind (or out), so a new job never takes an id in use.
  */
 export function nextNumber(file: CronFile): number {
-  const used = file.tasks.map((job) => /^cron-(\d+)$/.exec(job.id)).map((m) => (m ? Number(m[1]) : 0));
+  const used = parseTasks(file).jobs.map((job) => /^cron-(\d+)$/.exec(job.id)).map((m) => (m ? Number(m[1]) : 0));
   return Math.max(file.nextId ?? 1, ...used.map((n) => n + 1));
 }
 
@@ -92,5 +148,5 @@ export function promptTooLong(job: { prompt: string }): string | undefined {
  * (the file edited since) is a job nobody saw.
  */
 export function jobKey(job: CronJob): string {
-  return JSON.stringify([job.id, job.cron, job.prompt, job.recurring, job.createdAt]);
+  return JSON.stringify([job.id, job.cron, job.prompt, job.recurring === true, job.createdAt]);
 }

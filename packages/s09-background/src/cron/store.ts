@@ -19,9 +19,10 @@
  * Each tick looks at the file first without the lock (a read is cheap, a lock is not, and
  * most ticks find nothing due); only when something looks due does it lock and look again.
  *
- * A file that is broken (not JSON, the wrong shape) is never overwritten: it may hold jobs a
- * person is about to fix. Reads report it by name with what is wrong; changes refuse, saying
- * nothing was changed (LockedJsonFile's refusal); a tick that finds it broken fires nothing.
+ * A file that is broken (not JSON, not an object with a `tasks` list) is never overwritten: it
+ * may hold jobs a person is about to fix. Reads report it by name with what is wrong; changes
+ * refuse, saying nothing was changed (LockedJsonFile's refusal); a tick that finds it broken
+ * fires nothing. A single task that cannot run is skipped, reported, and kept (job-file.ts).
  */
 import path from "node:path";
 import { ToolError } from "@learn/core";
@@ -35,9 +36,12 @@ import {
   jobKey,
   nextNumber,
   nextRunOf,
+  parseTasks,
+  withJobs,
   promptTooLong,
   type CronFile,
   type CronJob,
+  type SkippedTask,
 } from "./job-file.ts";
 
 export interface CreateCronInput {
@@ -58,7 +62,7 @@ export interface CronClaim {
   expired: CronJob[];
   /** The jobs left in the file afterwards. */
   jobs: CronJob[];
-  /** Set when the file is broken: it names the file and what is wrong. Nothing fired. */
+  /** Set when the file is broken (it names the file and what is wrong; nothing fired), or some of its tasks were skipped. */
   problem?: string;
 }
 
@@ -93,6 +97,17 @@ function claimFrom(jobs: readonly CronJob[], now: number, mayFire: MayFire): Cro
 
 const brokenProblem = (why: string) => `${CRON_FILE} is broken (${why}): no scheduled job runs until it is fixed or deleted.`;
 
+/** What is said of the file's tasks that never run (each with its reason): nothing when there are none. */
+function skippedProblem(skipped: readonly SkippedTask[]): { problem?: string } {
+  if (skipped.length === 0) return {};
+  return { problem: `${CRON_FILE}: skipped, never run until fixed (the file keeps them): ${skipped.map((s) => s.why).join("; ")}.` };
+}
+
+/** A job as Claude Code writes it: `recurring` only when true, so a one-shot has no such key. */
+function newJob(id: string, cron: string, input: CreateCronInput, now: number): CronJob {
+  return { id, cron, prompt: input.prompt, createdAt: now, ...(input.recurring ? { recurring: true } : {}) };
+}
+
 export class CronStore {
   /** The jobs file (absolute). */
   readonly file: string;
@@ -112,7 +127,9 @@ export class CronStore {
   /** This session's jobs, then the file's as it has them now; a broken file gives only the first, and a `problem`. */
   async list(): Promise<{ jobs: CronJob[]; problem?: string }> {
     const loaded = await this.durable.read();
-    return loaded.ok ? { jobs: [...this.session, ...loaded.data.tasks] } : { jobs: [...this.session], problem: brokenProblem(loaded.why) };
+    if (!loaded.ok) return { jobs: [...this.session], problem: brokenProblem(loaded.why) };
+    const { jobs, skipped } = parseTasks(loaded.data);
+    return { jobs: [...this.session, ...jobs], ...skippedProblem(skipped) };
   }
 
   /** This store made `job` (in this session), and it has not been changed since. */
@@ -149,12 +166,13 @@ export class CronStore {
       return own;
     }
     return this.durable.update((data) => {
-      const job = data.tasks.find((j) => j.id === id);
+      const { jobs } = parseTasks(data);
+      const job = jobs.find((j) => j.id === id);
       if (!job) {
-        const ids = [...this.session, ...data.tasks].map((j) => j.id);
+        const ids = [...this.session, ...jobs].map((j) => j.id);
         throw new ToolError(`No cron job ${id}. ${ids.length ? `Jobs: ${ids.join(", ")}.` : "There are none."}`);
       }
-      return { data: { ...data, tasks: data.tasks.filter((j) => j !== job) }, result: job };
+      return { data: withJobs(data, jobs.filter((j) => j !== job)), result: job };
     });
   }
 
@@ -162,19 +180,20 @@ export class CronStore {
     if (this.session.length >= MAX_CRON_JOBS) {
       throw new ToolError(`cannot schedule another job: this session has ${this.session.length}, the most it may have. Delete one first.`);
     }
-    const job: CronJob = { id: `session-${++this.sessionCount}`, cron, prompt: input.prompt, createdAt: now, recurring: input.recurring };
+    const job = newJob(`session-${++this.sessionCount}`, cron, input, now);
     this.session.push(job);
     return job;
   }
 
   private createInFile(cron: string, input: CreateCronInput, now: number): Promise<CronJob> {
     return this.durable.update((data) => {
-      if (data.tasks.length >= MAX_CRON_JOBS) {
-        throw new ToolError(`cannot schedule another job: there are already ${data.tasks.length}, the most a workspace may have. Delete one first.`);
+      const { jobs } = parseTasks(data);
+      if (jobs.length >= MAX_CRON_JOBS) {
+        throw new ToolError(`cannot schedule another job: there are already ${jobs.length}, the most a workspace may have. Delete one first.`);
       }
       const n = nextNumber(data);
-      const job: CronJob = { id: `cron-${n}`, cron, prompt: input.prompt, createdAt: now, recurring: input.recurring };
-      return { data: { ...data, tasks: [...data.tasks, job], nextId: n + 1 }, result: job };
+      const job = newJob(`cron-${n}`, cron, input, now);
+      return { data: { ...withJobs(data, [...jobs, job]), nextId: n + 1 }, result: job };
     });
   }
 
@@ -195,12 +214,14 @@ export class CronStore {
     const broken = (why: string): CronClaim => ({ fired: [], expired: [], jobs: [], problem: brokenProblem(why) });
     const look = await this.durable.read();
     if (!look.ok) return broken(look.why);
-    if (look.data.tasks.every((job) => verdict(job, now, mayFire) === "wait")) return { fired: [], expired: [], jobs: look.data.tasks };
+    const looked = parseTasks(look.data);
+    if (looked.jobs.every((job) => verdict(job, now, mayFire) === "wait")) return { fired: [], expired: [], jobs: looked.jobs, ...skippedProblem(looked.skipped) };
     // Under the lock the file is read again: another session may have claimed them since we looked.
     return this.durable.update((data) => {
-      const claim = claimFrom(data.tasks, now, mayFire);
+      const { jobs, skipped } = parseTasks(data);
+      const claim = { ...claimFrom(jobs, now, mayFire), ...skippedProblem(skipped) };
       const changed = claim.fired.length + claim.expired.length > 0; // else the file is left as it is
-      return { result: claim, data: changed ? { ...data, tasks: claim.jobs } : undefined };
+      return { result: claim, data: changed ? withJobs(data, claim.jobs) : undefined };
     }, broken);
   }
 }

@@ -1,0 +1,29 @@
+/**
+ * A rebuild's starter, made from the lesson's own file at `start`: the bodies of the functions
+ * that are the idea are replaced by the exercise's text (what the student has to work with, a
+ * TODO, a throw); everything else — imports, types, comments, the helpers — is the lesson's
+ * file as it is today. So a starter never drifts from its lesson, and a lesson that renames
+ * the function makes the exercise fail loudly (the proof test) instead of going stale.
+ *
+ * TypeScript's own parser finds each body: braces in strings and templates cannot fool it.
+ */
+import ts from "typescript";
+
+/** `text` (the file `fileName`) with each named function's body replaced by `bodies[name]`. */
+export function takeOutBodies(text: string, fileName: string, bodies: Readonly<Record<string, string>>): string {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const edits: { start: number; end: number; text: string }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionDeclaration(node) && node.name && node.body && Object.hasOwn(bodies, node.name.text)) {
+      // Inside the braces: the signature and the braces stay the lesson's.
+      edits.push({ start: node.body.getStart(source) + 1, end: node.body.end - 1, text: bodies[node.name.text]! });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const missing = Object.keys(bodies).filter((name) => !source.statements.some((s) => ts.isFunctionDeclaration(s) && s.name?.text === name));
+  if (missing.length > 0) throw new Error(`${fileName} has no function ${missing.join(", ")} to take out: did the lesson rename it?`);
+  return edits
+    .sort((a, b) => b.start - a.start)
+    .reduce((out, edit) => `${out.slice(0, edit.start)}\n${edit.text.trimEnd()}\n${out.slice(edit.end)}`, text);
+}

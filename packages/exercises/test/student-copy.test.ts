@@ -1,0 +1,40 @@
+/** The student's copy: imports that reach back into the lesson, bodies taken out of the lesson's file. */
+import { describe, expect, it } from "vitest";
+import { rewriteImports } from "../src/student-copy.ts";
+import { takeOutBodies } from "../src/take-out.ts";
+
+describe("rewriteImports", () => {
+  it("points relative imports back at the lesson, keeps packages and sibling student files", () => {
+    const text = [
+      'import { a } from "./tools/bash.ts";',
+      'import type { B } from "../core/b.ts";',
+      'import { z } from "zod";',
+      'import { listDir } from "./list-dir.ts";',
+      'const lazy = await import("./lazy.ts");',
+    ].join("\n");
+    const siblings = new Map([["/repo/packages/s02/exercises/x/solution/list-dir.ts", "/repo/exercises/x/list-dir.ts"]]);
+    expect(rewriteImports(text, "/repo/packages/s02/exercises/x/solution/index.ts", "/repo/exercises/x/index.ts", siblings)).toBe(
+      [
+        'import { a } from "../../packages/s02/exercises/x/solution/tools/bash.ts";',
+        'import type { B } from "../../packages/s02/exercises/x/core/b.ts";',
+        'import { z } from "zod";',
+        'import { listDir } from "./list-dir.ts";',
+        'const lazy = await import("../../packages/s02/exercises/x/solution/lazy.ts");',
+      ].join("\n"),
+    );
+  });
+});
+
+describe("takeOutBodies", () => {
+  const lesson = ["/** top */", "export function idea(x: number): string {", '  const brace = "}";', "  return `${x}{`;", "}", "function helper() {", "  return 1;", "}"].join("\n");
+
+  it("replaces the named function's body and nothing else, whatever braces its strings hold", () => {
+    expect(takeOutBodies(lesson, "lesson.ts", { idea: '  throw new Error("not yet");\n' })).toBe(
+      ["/** top */", "export function idea(x: number): string {", '  throw new Error("not yet");', "}", "function helper() {", "  return 1;", "}"].join("\n"),
+    );
+  });
+
+  it("fails loudly when the lesson no longer has the function", () => {
+    expect(() => takeOutBodies(lesson, "lesson.ts", { renamed: "" })).toThrow("lesson.ts has no function renamed to take out");
+  });
+});

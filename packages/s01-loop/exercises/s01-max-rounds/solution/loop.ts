@@ -1,0 +1,72 @@
+/**
+ * THE AGENT LOOP — the whole idea of an agent in one function.
+ *
+ *   call the model → append its message → no tool asked for? stop.
+ *                                       → else run each tool, append all results in one
+ *                                         user message, and go round again.
+ *
+ * The model decides; the loop only executes. Every later lesson hangs on this loop.
+ */
+import {
+  assistantMessage,
+  loopContext,
+  stopNotice,
+  textOf,
+  toolUsesOf,
+  type MessageParam,
+  type Model,
+  type Renderer,
+  type ToolResultBlockParam,
+} from "@learn/core";
+import { bashTool } from "../../../src/tools/bash.ts";
+
+export interface LoopOptions {
+  model: Model;
+  system: string;
+  /** The conversation so far; the loop appends to it. */
+  messages: MessageParam[];
+  cwd: string;
+  renderer: Renderer;
+  signal: AbortSignal;
+  tool?: typeof bashTool;
+  /** At most this many model calls; then the user is told, and the loop returns. No limit when unset. */
+  maxRounds?: number;
+}
+
+/** Run until the model answers without asking for a tool; return that answer's text. */
+export async function agentLoop(o: LoopOptions): Promise<string> {
+  const tool = o.tool ?? bashTool;
+  const ctx = loopContext(o); // what a tool sees: the agent's name, its folder, the cancel signal...
+  for (let round = 1; ; round++) {
+    if (o.maxRounds !== undefined && round > o.maxRounds) {
+      // The conversation ends on the last round's tool results: still valid for the next prompt.
+      o.renderer.notice(`Stopped after ${o.maxRounds} model calls (maxRounds): the model kept asking for tools.`);
+      return `(stopped after ${o.maxRounds} rounds)`;
+    }
+    const response = await o.model.call({ system: o.system, messages: o.messages, tools: [tool.spec] }, o.signal);
+    o.messages.push(assistantMessage(response));
+
+    // Decide on the blocks, not on stop_reason alone: no tool_use block means we are done.
+    const toolUses = toolUsesOf(response);
+    if (toolUses.length === 0) {
+      const notice = stopNotice(response); // max_tokens, refusal, pause_turn: say so
+      if (notice) o.renderer.notice(notice);
+      return textOf(response);
+    }
+
+    // Run each tool in order; every tool_use gets exactly one tool_result.
+    const results: ToolResultBlockParam[] = [];
+    for (const use of toolUses) {
+      o.renderer.toolCall(use.name, use.input, use.id);
+      const outcome =
+        use.name === tool.name
+          ? await tool.execute(use.input, ctx)
+          : { content: `Error: unknown tool "${use.name}" (this agent has only ${tool.name})`, isError: true };
+      o.renderer.toolResult(use.name, outcome, use.id);
+      results.push({ type: "tool_result", tool_use_id: use.id, content: outcome.content, is_error: outcome.isError || undefined });
+    }
+    // All results go back in ONE user message: the API requires them right after the tool_use.
+    o.messages.push({ role: "user", content: results });
+    o.signal.throwIfAborted(); // Ctrl-C: stop here, with the conversation still valid
+  }
+}
