@@ -118,7 +118,8 @@ describe("agent files, through the loader", () => {
 describe("--check-config: agents", () => {
   it("every file of both folders with its verdict; the lesson's report and exit code", async () => {
     ws = await tempWorkspace({
-      ".claude/agents/ok.md": agentFile("ok", { color: "blue" }),
+      // No agent is built: tools are not checked (start-up checks them), and none is refused for them.
+      ".claude/agents/ok.md": agentFile("ok", { color: "blue", tools: "Read, WebFetch" }),
       ".claude/agents/bad.md": "no frontmatter\n",
       "home/.claude/agents/mine.md": agentFile("mine"),
     });

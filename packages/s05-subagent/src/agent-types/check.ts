@@ -10,6 +10,6 @@ import type { ConfigPlace, ConfigSections } from "@learn/core";
 import { loadAgentTypes } from "./load.ts";
 
 export async function checkAgents({ cwd, userDir }: ConfigPlace): Promise<ConfigSections> {
-  const { files } = await loadAgentTypes(cwd, [], undefined, userDir);
+  const { files } = await loadAgentTypes(cwd, undefined, undefined, userDir);
   return { agents: files };
 }
