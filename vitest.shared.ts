@@ -9,8 +9,8 @@
  *   (vi.mock) gives that file a project of its own (sharedTestIsolating).
  * - fsModuleCache — the TypeScript vitest compiled is kept on disk, so core and the earlier lessons
  *   are compiled once for the whole suite, not once per package.
- * - CLAUDE_CONFIG_DIR — from s03 on, an agent reads the user's ~/.claude/settings.json, as Claude
- *   Code does. No test may read this machine's: the user folder is a path that does not exist
+ * - CLAUDE_CONFIG_DIR — from s03 on, the lessons read the user's ~/.claude (settings, agents,
+ *   skills, commands) as Claude Code does. No test may read this machine's: the user folder is a path that does not exist
  *   (and the lessons' CLIs a test starts inherit it). A test about user settings passes its own
  *   folder (AgentOptions.userDir, or CLAUDE_CONFIG_DIR in a CLI's env).
  */

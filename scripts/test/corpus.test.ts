@@ -1,10 +1,12 @@
 /**
  * The corpus runner's counting, on four files through a real lesson's --check-config (s09: it
- * reads the settings and the scheduled tasks, and no agent files): each verdict lands in the
- * right column, and Claude Code's own verdicts are the ones its rules give.
+ * reads the settings, the agent files and the scheduled tasks; s03, which reads no agent files,
+ * for the "not checked" column): each verdict lands in the right column, and Claude Code's own
+ * verdicts are the ones its rules give.
  */
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
+import { lesson as s03 } from "@learn/s03";
 import { lesson } from "@learn/s09";
 import { claudeCodeVerdict } from "../corpus/claude-code-verdict.ts";
 import { anyWrong, describeTallies, judge, placeOf, tally, type CorpusFile } from "../corpus/corpus.ts";
@@ -24,7 +26,7 @@ describe("pnpm corpus", () => {
       [".claude/scheduled_tasks.json", "loads", "loaded"],
       [".claude/scheduled_tasks.json", "refuses", "refused"],
       [".claude/settings.local.json", "loads", "not read"],
-      [".claude/agents/docs.writer.md", "loads", "not checked"],
+      [".claude/agents/docs.writer.md", "loads", "loaded"],
     ]);
     const tallies = tally(judged);
     expect(tallies.get("scheduledTasks")).toMatchObject({ files: 2, loaded: 1, refusedAsClaudeCode: 1, refusedWrongly: 0 });
@@ -35,7 +37,10 @@ describe("pnpm corpus", () => {
     ]);
     expect(tallies.get("settings.local")).toMatchObject({ files: 1, notRead: 1 });
     expect(anyWrong(tallies)).toBe(true); // a file Claude Code loads, not read
-    expect(describeTallies(tallies).split("\n")[2]).toMatch(/^agents +1 +not checked +1$/);
+    expect(describeTallies(tallies).split("\n")[2]).toMatch(/^agents +1 +1 +0 +0 +0 +0 +0 +0$/);
+    // A lesson before s05 reads no agent files: the same file is not checked.
+    const early = tally(await judge(files.slice(3), s03.checkConfig!.bind(s03)));
+    expect(describeTallies(early).split("\n")[1]).toMatch(/^agents +1 +not checked +1$/);
   });
 
   it("places a file where Claude Code finds it: a command keeps its subfolder, a skill its folder", () => {

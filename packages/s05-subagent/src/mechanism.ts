@@ -4,6 +4,8 @@
  * gets every mechanism that is for all agents, and not this one — no `task`, no recursion.
  */
 import { SIMULATOR_BASE_URL, type AgentOptions, type Mechanism } from "@learn/core";
+import { userClaudeDir } from "@learn/core/harness";
+import { checkAgents } from "./agent-types/check.ts";
 import { loadAgentTypes, showProblems } from "./agent-types/load.ts";
 import { aliasTargets, MODEL_ALIAS_FLAGS, type Provider } from "./agent-types/model-choice.ts";
 import { withSubagentGuidance } from "./prompt.ts";
@@ -14,12 +16,17 @@ export const subagents: Mechanism = {
   for: ["lead"],
   // `--haiku-model` … or Claude Code's ANTHROPIC_DEFAULT_HAIKU_MODEL …: what `model: haiku` means.
   flags: MODEL_ALIAS_FLAGS,
+  // `--check-config`: the user's and the workspace's agent files, as the loader reads them.
+  checkConfig: checkAgents,
   async add(parts, ctx) {
     const { options } = ctx;
     const aliases = aliasTargets(options.flags, providerOf(options));
-    const agentTypes = showProblems(await loadAgentTypes(options.cwd, parts.tools, aliases), options.renderer);
-    // A child is built with its own options: fresh hooks and messages, no `task`.
-    const task = taskTool(agentTypes.types, options, (childOptions) => ctx.partsFor("subagent", childOptions));
+    // The user's own agents too, as Claude Code (CLAUDE_CONFIG_DIR, else ~/.claude; tests set it).
+    const agentTypes = showProblems(await loadAgentTypes(options.cwd, parts.tools, aliases, options.userDir ?? userClaudeDir()), options.renderer);
+    // A child is built with its own options: fresh hooks and messages, no `task`. Its mode
+    // starts from the parent's (s03's policy), which its type's permissionMode may change.
+    const parentMode = parts.permissions?.policy.mode;
+    const task = taskTool(agentTypes.types, options, (childOptions) => ctx.partsFor("subagent", childOptions), parentMode);
     return {
       ...parts,
       tools: [...parts.tools, task.tool],

@@ -17,7 +17,9 @@
  */
 import { defineTool, type AgentContext, type AgentOptions, type Tool } from "@learn/core";
 import { z } from "zod";
-import { findAgentType, type AgentType } from "./agent-types/load.ts";
+import type { PermissionMode } from "@learn/s03";
+import { agentIdOf, findAgentType, type AgentType } from "./agent-types/load.ts";
+import { childMode } from "./agent-types/permission-mode.ts";
 import { DEFAULT_AGENT_TYPE } from "./agent-types/built-in.ts";
 import { ChildLock } from "./subagent/child-lock.ts";
 import { runChild, type PartsOf } from "./subagent/run-child.ts";
@@ -57,16 +59,20 @@ export function taskStarterOf(tool: Tool): TaskStarter | undefined {
   return starters.get(tool as Tool<TaskInput>);
 }
 
-export function taskTool(types: ReadonlyMap<string, AgentType>, parent: AgentOptions, partsOf: PartsOf): TaskTool {
+/** `parentMode`: the parent's permission mode (s03), against which a type's permissionMode is weighed. */
+export function taskTool(types: ReadonlyMap<string, AgentType>, parent: AgentOptions, partsOf: PartsOf, parentMode?: PermissionMode): TaskTool {
   const started = new Map<string, number>();
   const lock = new ChildLock();
   const start: TaskStarter = ({ description, prompt, subagent_type = DEFAULT_AGENT_TYPE }, ctx) => {
     const type = findAgentType(types, subagent_type);
     // Named before any wait, in the order the model asked: ids and script queues stay deterministic.
-    const count = (started.get(type.name) ?? 0) + 1;
-    started.set(type.name, count);
-    const name = `${type.name}-${count}`;
-    const report = lock.run(!type.readOnly, ctx.signal, () => runChild({ type, name, description, prompt }, parent, partsOf, ctx));
+    const id = agentIdOf(type.name);
+    const count = (started.get(id) ?? 0) + 1;
+    started.set(id, count);
+    const name = `${id}-${count}`;
+    const mode = parentMode && type.permissionMode ? childMode(parentMode, type.permissionMode) : undefined;
+    const child = { type, name, description, prompt, ...(mode ? { mode } : {}) };
+    const report = lock.run(!type.readOnly, ctx.signal, () => runChild(child, parent, partsOf, ctx));
     return { name, type, report };
   };
   const tool = defineTool({

@@ -51,7 +51,10 @@ describe("parseAgentFile", () => {
     { what: "YAML that does not parse", text: file("  name: x\ndescription: d"), error: /frontmatter is not valid YAML/ },
     { what: "a list, not a mapping", text: file("- name\n- description"), error: /not a YAML mapping/ },
     { what: "no name", text: file("description: d"), error: /frontmatter is wrong: name: / },
-    { what: "a name with spaces", text: file("name: my agent\ndescription: d"), error: /name: expected letters, digits, hyphens/ },
+    { what: "a name starting with -", text: file("name: -x\ndescription: d"), error: /name: must not start with "-"/ },
+    { what: "a name with : (plugins' namespace)", text: file("name: tools:review\ndescription: d"), error: /name: must not contain ":"/ },
+    { what: "a name longer than 256", text: file(`name: ${"a".repeat(257)}\ndescription: d`), error: /name: must be at most 256 characters/ },
+    { what: "no description", text: file("name: x"), error: /description: missing: Claude Code needs one/ },
     { what: "an empty description", text: file("name: x\ndescription: ''"), error: /description: must not be empty/ },
     { what: "tools as a number", text: file("name: x\ndescription: d\ntools: 3"), error: /tools: expected a comma-separated string or a list/ },
     { what: "an empty body", text: file("name: x\ndescription: d", "   "), error: /its body, the agent's system prompt, is empty/ },
@@ -63,13 +66,14 @@ describe("parseAgentFile", () => {
 
 describe("tool names and models", () => {
   it("Claude Code's names map to ours through each tool's declaration; ours work too; unknown names are returned", () => {
-    expect(chooseTools(["Glob", "Grep", "Read", "WebFetch", "bash", "Read", "mcp__x__y"], tools)).toEqual({
+    expect(chooseTools(["Glob", "Grep", "Read", "WebFetch", "bash", "Read", "mcp__x__y", "Bash(git add:*)"], tools)).toEqual({
       names: ["bash", "read_file", "glob", "grep"],
       unknown: ["WebFetch", "mcp__x__y"],
+      withRule: ["Bash(git add:*)"],
     });
     expect(chooseTools(["Write", "Edit"], tools).names).toEqual(["write_file", "edit_file"]);
     // Subagents cannot start subagents: Task is not among a child's tools.
-    expect(chooseTools(["Task"], tools)).toEqual({ names: [], unknown: ["Task"] });
+    expect(chooseTools(["Task"], tools)).toEqual({ names: [], withRule: [], unknown: ["Task"] });
   });
 
   it("inherit keeps the parent's model; an alias (any case) is its target; an explicit id is used as written", () => {
@@ -121,6 +125,7 @@ describe("loadAgentTypes", () => {
     expect(loaded.notices).toEqual([
       '.claude/agents/explore.md replaces the built-in agent type "explore".',
       ".claude/agents/reviewer.md: tools this harness does not have, skipped: NotebookEdit, WebFetch.",
+      "Agent files: fields this course has no mechanism for, ignored: color (--check-config lists them by file).",
     ]);
   });
 
@@ -137,7 +142,7 @@ describe("loadAgentTypes", () => {
   it("a .claude/agents that is not a folder is reported; the built-ins are still offered", async () => {
     ws = await tempWorkspace({ ".claude/agents": "a file" });
     const loaded = await loadAgentTypes(ws.dir, tools);
-    expect(loaded.problems).toEqual([expect.stringMatching(/^\.claude\/agents: cannot be read \(ENOTDIR.*\); only the built-in agent types are offered$/)]);
+    expect(loaded.problems).toEqual([expect.stringMatching(/^\.claude\/agents: cannot be read \(ENOTDIR.*\); its agent types are not offered$/)]);
     expect(loaded.types.size).toBe(2);
   });
 

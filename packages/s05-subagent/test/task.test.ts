@@ -142,7 +142,7 @@ describe("bad input and failures: the lead gets a clear error, and the session g
     const script = scriptWith(taskCall("Look.", "good"), [{ agent: "good-1", content: [text("Looked.")] }]);
     const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
     expect(renderer.ofKind("error").map((e) => e.text)).toEqual([
-      ".claude/agents/bad.md: skipped: its frontmatter is wrong: name: expected letters, digits, hyphens or underscores (at most 64); description: Invalid input: expected string, received undefined",
+      ".claude/agents/bad.md: skipped: its frontmatter is wrong: description: missing: Claude Code needs one (when to use this agent)",
     ]);
     expect(await agent.run("go", never())).toBe("Done.");
     expect(leadResult(simulator.requests)).toMatchObject({ content: handBack("good-1", "Looked."), isError: false });

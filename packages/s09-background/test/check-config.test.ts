@@ -56,9 +56,9 @@ describe("s09 --check-config: the scheduled tasks", () => {
     });
   });
 
-  it("no file: nothing to report; s09's report comes after the settings", async () => {
+  it("no file: nothing to report; s09's report comes after the settings and the agents (s05)", async () => {
     expect(await reportFor(undefined)).toEqual([]);
     const report = await lesson.checkConfig!({ cwd: ws.dir, userDir: path.join(ws.dir, "no-user-folder") });
-    expect(Object.keys(report)).toEqual(["lesson", "settings", "scheduledTasks"]);
+    expect(Object.keys(report)).toEqual(["lesson", "settings", "agents", "scheduledTasks"]);
   });
 });

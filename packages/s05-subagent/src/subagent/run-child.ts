@@ -6,7 +6,8 @@
  *   its own screen    indented under the parent's task call (renderer.child)
  *   its own state     fresh hooks, fresh messages: it sees only the prompt it was given
  *   the same policy   s03's permission hook reads the same settings.json; a question names it
- *   a budget          at most 30 model calls
+ *   a budget          at most 30 model calls (or its type's maxTurns)
+ *   a mode            the parent's permission mode, or its type's (permission-mode.ts)
  *   fewer tools       its type's, and never `task` (the previous parts have none: no recursion)
  *
  * Only the final text comes back, framed as another model's words (hand-back.ts). Everything
@@ -25,6 +26,7 @@ import {
   type PartsOf,
   type ModelWrapper,
 } from "@learn/core";
+import { PERMISSION_MODE_FLAG, type PermissionMode } from "@learn/s03";
 import type { AgentType } from "../agent-types/load.ts";
 import { childSections } from "../prompt.ts";
 import { handBack } from "./hand-back.ts";
@@ -39,6 +41,8 @@ export interface ChildTask {
   type: AgentType;
   /** The child's agent name: `explore-1`. */
   name: string;
+  /** The permission mode it runs in, when not the parent's (its type's permissionMode). */
+  mode?: PermissionMode;
   /** The parent's short description, shown on screen. */
   description: string;
   prompt: string;
@@ -71,13 +75,16 @@ export async function runChild(task: ChildTask, parent: AgentOptions, partsOf: P
   } finally {
     await child.close?.();
   }
-  if (!watch.answered()) throw new ToolError(noAnswer(task.name, watch.calls()));
+  if (!watch.answered()) throw new ToolError(noAnswer(task.name, watch.calls(), budgetOf(task.type)));
   return handBack(task.name, answer);
 }
 
-function noAnswer(name: string, calls: number): string {
+/** Its type's maxTurns (Claude Code's "turns" are model calls), else the lesson's budget. */
+const budgetOf = (type: AgentType) => type.maxTurns ?? SUBAGENT_MAX_ROUNDS;
+
+function noAnswer(name: string, calls: number, budget: number): string {
   if (calls === 0) return `subagent ${name} never started: a UserPromptSubmit hook blocked its prompt.`;
-  const why = calls >= SUBAGENT_MAX_ROUNDS ? `used its whole budget of ${SUBAGENT_MAX_ROUNDS} model calls` : `stopped after ${calls} model calls`;
+  const why = calls >= budget ? `used its whole budget of ${budget} model calls` : `stopped after ${calls} model calls`;
   return `subagent ${name} ${why} without a final answer, so nothing it found reached you. Give it a narrower task, or do it yourself.`;
 }
 
@@ -86,13 +93,14 @@ function childOptions(task: ChildTask, parent: AgentOptions, ctx: AgentContext):
   // Indented under the parent's call, and every line named: children running at once stay apart.
   const renderer = ctx.renderer.child(`${task.name} · ${task.description}`).teammate(task.name);
   return {
-    ...parent, // interactive, flags (--permission-mode holds for children too)
+    ...parent, // interactive, flags (--permission-mode holds for children too, unless its type sets one)
+    ...(task.mode ? { flags: { ...parent.flags, [PERMISSION_MODE_FLAG]: task.mode } } : {}),
     cwd: ctx.cwd, // where the parent is now
     renderer,
     model: parent.model.forAgent(task.name, renderer),
     // A question from a child must say which agent asks: several may be working.
     ask: (question, signal) => parent.ask(`[subagent ${task.name}] ${question}`, signal),
-    maxRounds: SUBAGENT_MAX_ROUNDS,
+    maxRounds: budgetOf(task.type),
   };
 }
 
