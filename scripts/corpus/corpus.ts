@@ -127,13 +127,25 @@ export function tally(judged: readonly Judged[]): Map<Format, Tally> {
       if (!ccLoads) t.looser++;
     } else if (ccLoads) t[course.status === "refused" ? "refusedWrongly" : "notRead"]++;
     else t.refusedAsClaudeCode++;
-    for (const field of course.ignored) t.ignored.set(field, (t.ignored.get(field) ?? 0) + 1);
+    for (const field of course.ignored.map(kindOfIgnored)) t.ignored.set(field, (t.ignored.get(field) ?? 0) + 1);
   }
   return new Map(FORMATS.filter((f) => byFormat.has(f)).map((f) => [f, byFormat.get(f)!]));
 }
 
 /** Any file the course refuses, or does not read, where Claude Code loads it. */
 export const anyWrong = (tallies: Map<Format, Tally>) => [...tallies.values()].some((t) => t.refusedWrongly + t.notRead > 0);
+
+/**
+ * What an ignored entry is about, without the file's particulars, so the tally counts kinds:
+ * `version: 1.0.0` → `version`; `permissions.allow[17] WebFetch(domain:x.com): no WebFetch tool here`
+ * → `permissions.allow: WebFetch rules`; `hooks.preToolUse: …` stays whole (the event is the kind).
+ */
+export function kindOfIgnored(entry: string): string {
+  const rule = /^permissions\.(allow|ask|deny)\[\d+\] (mcp__|[A-Za-z]+)/.exec(entry);
+  if (rule) return `permissions.${rule[1]}: ${rule[2] === "mcp__" ? "MCP" : rule[2]} rules`;
+  if (entry.startsWith("hooks.")) return entry.split(":")[0]!;
+  return entry.split(": ")[0]!;
+}
 
 /** The counts as a table, then the ignored fields of each format, most frequent first. */
 export function describeTallies(tallies: Map<Format, Tally>): string {

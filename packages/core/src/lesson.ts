@@ -177,7 +177,7 @@ export interface CommandLine {
  * is a prompt, not a command.
  */
 export function commandLineOf(line: string): CommandLine | undefined {
-  const match = /^\/([A-Za-z0-9_:-]*)(?:\s+([\s\S]*))?$/.exec(line.trim());
+  const match = /^\/([A-Za-z0-9_.:-]*)(?:\s+([\s\S]*))?$/.exec(line.trim());
   return match ? { name: match[1]!, args: (match[2] ?? "").trim() } : undefined;
 }
 

@@ -69,7 +69,7 @@ describe("bad knowledge files", () => {
 
   it("a bad SKILL.md, memory file and command file are reported at start, file and reason; the session goes on without them", async () => {
     await writeFiles(ws.dir, {
-      ".claude/skills/broken/SKILL.md": "---\ndescription: d\n---\n",
+      ".claude/skills/broken/SKILL.md": "---\nname: broken\n---\n",
       ".memory/broken.md": memoryFile("broken", "A memory of an unknown type", "opinion", "x"),
       ".memory/test-command.md": memoryFile("test-command", "How to run shop's tests", "project", "Run `node --test shop/test/*.test.js`."),
       ".claude/commands/empty.md": "---\ndescription: Does nothing\n---\n",
@@ -83,7 +83,7 @@ describe("bad knowledge files", () => {
     };
     const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
     expect(renderer.ofKind("error").map((e) => e.text)).toEqual([
-      ".claude/skills/broken/SKILL.md: skipped: its body, the skill's instructions, is empty",
+      ".claude/skills/broken/SKILL.md: skipped: it has no description and no instructions (its body is empty)",
       expect.stringMatching(/^\.memory\/broken\.md: skipped: its frontmatter is wrong: type: expected one of user, feedback, project, reference/),
       ".claude/commands/empty.md: skipped: its body, the prompt the command sends, is empty",
     ]);

@@ -109,7 +109,7 @@ describe("loading .claude/commands", () => {
       { name: "review", description: "Review a file", argumentHint: "<file>", allowedTools: [], template: "Review $1.", file: ".claude/commands/review.md" },
     ]);
     expect(problems).toEqual([
-      '.claude/commands/Bad Name.md: skipped: "Bad Name" is not a command name (lowercase letters, digits, hyphens and underscores; rename the file)',
+      '.claude/commands/Bad Name.md: skipped: "Bad Name" is not a command name (letters, digits, dots, hyphens and underscores; rename the file)',
       expect.stringMatching(/^\.claude\/commands\/broken\.md: skipped: its frontmatter is wrong: description: .+$/),
       ".claude/commands/help.md: skipped: /help is already a command of this agent",
       ".claude/commands/todos.md: skipped: /todos is already a command of this agent",
@@ -118,6 +118,14 @@ describe("loading .claude/commands", () => {
     expect(notices).toEqual([".claude/commands/frontend/e2e/smoke.md: read, with no mechanism here, ignored: model: haiku"]);
     expect(reports.map((r) => [r.file, r.name, r.status])).toContainEqual([".claude/commands/frontend/test.md", "frontend:test", "loaded"]);
     expect(reports.filter((r) => r.status === "refused")).toHaveLength(problems.length);
+  });
+
+  it("takes a file's name as Claude Code does: capitals and dots too (README.md is /README, a version number stays)", async () => {
+    await writeCommand("README.md", "Explain the project.");
+    await writeCommand("dotnet-4.8-expert.md", "Port it.");
+    const { commands, problems } = await loadCustomCommands(ws.dir, []);
+    expect(commands.map((c) => c.name)).toEqual(["dotnet-4.8-expert", "README"]);
+    expect(problems).toEqual([]);
   });
 
   it("finds nothing, and no problem, when the folder does not exist", async () => {

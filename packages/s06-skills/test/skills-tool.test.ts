@@ -72,7 +72,7 @@ describe("load_skill", () => {
   it("a SKILL.md broken since loading is an error that says why", async () => {
     await writeFile(path.join(skillDir("bare"), "SKILL.md"), "---\nname: bare\n---\n  \n");
     expect(await call({ name: "bare" })).toEqual({
-      content: `Error: the skill "bare" cannot be loaded: ${path.join(skillDir("bare"), "SKILL.md")}: its body, the skill's instructions, is empty`,
+      content: `Error: the skill "bare" cannot be loaded: ${path.join(skillDir("bare"), "SKILL.md")}: it has no description and no instructions (its body is empty)`,
       isError: true,
     });
   });

@@ -47,7 +47,7 @@ describe("parseSkillFile", () => {
   }
 
   const badCases: { what: string; text: string; error: string }[] = [
-    { what: "an empty body", text: skillMd("name: x\ndescription: d", "  \n "), error: "its body, the skill's instructions, is empty" },
+    { what: "no description and an empty body", text: skillMd("name: x", "  \n "), error: "it has no description and no instructions (its body is empty)" },
     { what: "a description that is a list", text: skillMd("description: [a, b]"), error: "description: expected text" },
   ];
   for (const c of badCases) {
@@ -86,6 +86,8 @@ describe("loadSkills", () => {
       ["Bad_Name", "Bad_Name", "The Bad_Name skill.", "workspace"],
       ["bad-yaml", "bad-yaml", "a: b: c", "workspace"],
       ["deploy", "deploy", "Ship it.", "workspace"],
+      // All frontmatter, no instructions: Claude Code lists it by its description, and so do we.
+      ["empty", "empty", "d", "workspace"],
       ["long", "long", "1100 chars", "workspace"],
       ["moved", "old-name", "The old-name skill.", "workspace"],
       ["no-description", "no-description", "Do the thing.", "workspace"],
@@ -95,7 +97,6 @@ describe("loadSkills", () => {
     expect(catalog.skills.find((s) => s.name === "deploy")).toMatchObject({ allowedTools: ["Bash(git:*)"], file: ".claude/skills/deploy/SKILL.md", dir: path.join(ws.dir, SKILLS_DIR, "deploy") });
     expect(catalog.problems).toEqual([
       ".claude/skills/a-folder/SKILL.md: skipped: a directory, not a regular file",
-      ".claude/skills/empty/SKILL.md: skipped: its body, the skill's instructions, is empty",
       ".claude/skills/lowercase/skill.md: skipped: the file must be named SKILL.md, in capitals",
     ]);
     expect(catalog.notices).toEqual([".claude/skills/deploy/SKILL.md: read, with no mechanism here, ignored: license: MIT"]);

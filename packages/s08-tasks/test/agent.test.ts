@@ -36,7 +36,9 @@ describe("what the agent is made of", () => {
     const { agent } = await scriptedAgent(lesson, hi, ws.dir);
     const previous = await previousAnatomy(ws.dir);
     expect(previous.tools.at(-1)).toBe("task");
-    expect(previous.commands.at(-1)).toBe("fix-tests"); // the practice workspace's own command
+    // The custom commands come last: the practice workspace's own, then the skills a user may start.
+    const custom = previous.commands.indexOf("fix-tests");
+    expect(custom).toBeGreaterThan(0);
     const planning = previous.promptSections.indexOf("planning");
     expect(planning).toBeGreaterThan(0);
     expect(agent.anatomy()).toEqual({
@@ -45,7 +47,7 @@ describe("what the agent is made of", () => {
       tools: [...previous.tools.slice(0, -1), "task_create", "task_update", "task_list", "task_get", "task"],
       hooks: previous.hooks,
       promptSections: [...previous.promptSections.slice(0, planning + 1), "tasks", ...previous.promptSections.slice(planning + 1)],
-      commands: [...previous.commands.slice(0, -1), "tasks", "fix-tests"],
+      commands: [...previous.commands.slice(0, custom), "tasks", ...previous.commands.slice(custom)],
     });
   });
 });

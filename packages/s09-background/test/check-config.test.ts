@@ -56,9 +56,9 @@ describe("s09 --check-config: the scheduled tasks", () => {
     });
   });
 
-  it("no file: nothing to report; s09's report comes after the settings and the agents (s05)", async () => {
+  it("no file: nothing to report; s09's report comes after the settings, agents (s05), skills and commands (s06)", async () => {
     expect(await reportFor(undefined)).toEqual([]);
     const report = await lesson.checkConfig!({ cwd: ws.dir, userDir: path.join(ws.dir, "no-user-folder") });
-    expect(Object.keys(report)).toEqual(["lesson", "settings", "agents", "scheduledTasks"]);
+    expect(Object.keys(report)).toEqual(["lesson", "settings", "agents", "skills", "commands", "scheduledTasks"]);
   });
 });

@@ -24,7 +24,7 @@ import { parseCommandFile } from "./command-file.ts";
 export const COMMANDS_DIR = ".claude/commands";
 
 /** A command name: what can follow the `/`; a command in a subfolder is `folder:name`. */
-export const COMMAND_NAME = /^[a-z0-9_-]+(?::[a-z0-9_-]+)*$/;
+export const COMMAND_NAME = /^[A-Za-z0-9._-]+(?::[A-Za-z0-9._-]+)*$/;
 
 /** How deep subfolders are read: a folder of thousands of files is not a set of commands. */
 const MAX_DEPTH = 5;
@@ -94,7 +94,7 @@ async function loadOne(root: string, shown: string, rel: string, taken: Readonly
     catalog.reports.push({ file, name, status: "refused", reason, ignored: [] });
     return undefined;
   };
-  if (!COMMAND_NAME.test(name)) return skip(`"${name}" is not a command name (lowercase letters, digits, hyphens and underscores; rename the file)`);
+  if (!COMMAND_NAME.test(name)) return skip(`"${name}" is not a command name (letters, digits, dots, hyphens and underscores; rename the file)`);
   if (taken.has(name)) return skip(`/${name} is already a command of this agent`);
   try {
     const { warnings, ignored, ...parsed } = parseCommandFile(await readRegularText(path.join(root, rel), { noFollow: true }));

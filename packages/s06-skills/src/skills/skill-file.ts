@@ -66,7 +66,8 @@ const frontmatterSchema = z.looseObject({
 export function parseSkillFile(text: string): SkillFile {
   // Claude Code reads a SKILL.md with no frontmatter too: no keys, the description from the body.
   const { data, body, warnings } = parseFrontmatter(text, frontmatterSchema, { optional: true });
-  if (body === "") throw new Error("its body, the skill's instructions, is empty");
+  // Claude Code lists a skill that is all frontmatter by its description; with neither, there is nothing to offer.
+  if (body === "" && !data.description) throw new Error("it has no description and no instructions (its body is empty)");
   let displayName = data.name?.trim() || undefined;
   if (displayName && displayName.length > MAX_DISPLAY_NAME_CHARS) {
     warnings.push(`its name is over ${MAX_DISPLAY_NAME_CHARS} characters: ignored, as Claude Code does`);
