@@ -8,8 +8,8 @@ import type { Lesson } from "@learn/core/harness";
 import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
 
-const text = (t: string) => ({ type: "text", text: t });
-const use = (name: string, input: object) => ({ type: "tool_use", name, input });
+const text = (t: string) => ({ type: "text" as const, text: t });
+const use = (name: string, input: Record<string, unknown>) => ({ type: "tool_use" as const, name, input });
 const taskCall = (prompt: string, subagent_type: string) => use("task", { description: "A subtask", prompt, subagent_type });
 
 interface Body {
