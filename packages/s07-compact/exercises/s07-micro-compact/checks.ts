@@ -1,7 +1,7 @@
 /**
  * s07-micro-compact: the lesson's agent with the student's micro-compaction; a scripted model
- * reads a short file, then a long one thirteen times, a round each, and the checks read which
- * tool results each request carried whole and which as the placeholder.
+ * reads a short file, then a long one many times (a round each, or four in one round), and the
+ * checks read which tool results each request carried whole and which as the placeholder.
  */
 import { expect } from "vitest";
 import { defineChecks, type CheckContext } from "@learn/exercises";
@@ -10,13 +10,13 @@ import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent } from "@learn/core/testing";
 
 const LONG = `${"a line of the long file, long enough to be worth compacting\n".repeat(5)}`;
-const read = (path: string) => ({ content: [{ type: "tool_use", name: "read_file", input: { path } }] });
+const read = (path: string, times = 1) => ({ content: Array(times).fill({ type: "tool_use", name: "read_file", input: { path } }) });
 
 /** For each request: its tool results in order, each "short", "long" or "stub" (the placeholder), runs counted: "short, stub×8, long×3". */
-async function resultsPerRequest(t: CheckContext): Promise<{ requests: string[]; screen: string }> {
+async function resultsPerRequest(t: CheckContext, rounds = [read("short.txt"), ...Array(13).fill(read("long.txt"))]): Promise<{ requests: string[]; screen: string }> {
   const { lesson } = await t.lesson<{ lesson: Lesson }>("src/index.ts");
   const { COMPACTED_RESULT } = await t.lesson<{ COMPACTED_RESULT: string }>("src/compaction/micro-compact.ts");
-  const turns = [read("short.txt"), ...Array(13).fill(read("long.txt")), { content: [{ type: "text", text: "Read." }] }];
+  const turns = [...rounds, { content: [{ type: "text", text: "Read." }] }];
   const { agent, simulator, renderer } = await scriptedAgent(lesson, JSON.stringify({ turns }), await t.workspace({ "short.txt": "short\n", "long.txt": LONG }));
   await agent.run("Read the files.", new AbortController().signal);
   const requests = simulator.requests.map((r) =>
@@ -62,6 +62,13 @@ export default defineChecks([
       const { requests, screen } = await resultsPerRequest(t);
       expect(requests[13], `request 14 (one more old result waits, not 8): the earlier placeholders stay, nothing new is compacted${screen}`).toBe("short, stub×8, long×4");
       expect(requests[14], `request 15: still in steps, nothing new compacted${screen}`).toBe("short, stub×8, long×5");
+    },
+  },
+  {
+    name: "results the model has not read yet are never compacted, however many came in its last round",
+    async run(t) {
+      const { requests, screen } = await resultsPerRequest(t, [read("short.txt"), ...Array(8).fill(read("long.txt")), read("long.txt", 4)]);
+      expect(requests[10], `request 11 (after a round of 4 reads at once; 8 older long ones wait): those 8 replaced, the 4 unread ones whole${screen}`).toBe("short, stub×8, long×4");
     },
   },
 ]);
