@@ -29,6 +29,11 @@ export async function teamSession(t: CheckContext, turns: object[]) {
         const texts = last && typeof last.content !== "string" ? last.content.filter((b) => b.type === "text").map((b) => textOfMessage({ role: "user", content: [b] })) : [];
         return texts.flatMap((text) => /^Task #\d+: .*/.exec(text)?.[0] ?? []);
       }),
+    /** The requests `name` sent. */
+    requests: (name: string) => requestsOf(simulator.requests, name),
+    /** A member's status on the roster: working, idle or shutdown. */
+    status: async (name: string) =>
+      (JSON.parse(await readFile(path.join(cwd, ".team/config.json"), "utf8")) as { members: { name: string; status: string }[] }).members.find((m) => m.name === name)?.status,
     /** A task file of the board: its owner and status. */
     task: async (id: number) => JSON.parse(await readFile(path.join(cwd, `.tasks/${id}.json`), "utf8")) as { owner: string | null; status: string },
   };
