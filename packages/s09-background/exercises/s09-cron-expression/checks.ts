@@ -51,7 +51,7 @@ export default defineChecks([
   {
     name: "five fields with a wrong value: refused with croner's reason (which field)",
     async run(t) {
-      const [{ result }] = (await schedule(t, ["61 * * * *"])) as [{ result: { isError: boolean; content: string } }];
+      const { result } = (await schedule(t, ["61 * * * *"]))[0]!;
       expect(result.isError, 'cron_create { cron: "61 * * * *" } should be an error result').toBe(true);
       expect(result.content, 'cron_create { cron: "61 * * * *" }: the reason names the field').toMatch(/"61 \* \* \* \*" is not a valid cron expression: .*minute/i);
       expect(result.content, "…without croner's own prefix").not.toContain("CronPattern:");

@@ -5,7 +5,7 @@
 import { expect } from "vitest";
 import type { CheckContext } from "@learn/exercises";
 import type { Lesson } from "@learn/core/harness";
-import { runAll, textOfMessage } from "../../src/testing/index.ts";
+import { lastMessage, runAll, textOfMessage } from "../../src/testing/index.ts";
 import { scriptedAgent } from "@learn/core/testing";
 
 const RESULTS = /<background-results>\n([\s\S]*?)\n<\/background-results>/;
@@ -28,9 +28,9 @@ export async function backgroundNote(t: CheckContext, command: string): Promise<
   } finally {
     await agent.close?.();
   }
-  const started = simulator.requests[1] ? textOfMessage(simulator.requests[1].body.messages.at(-1)) : "";
+  const started = simulator.requests[1] ? textOfMessage(lastMessage(simulator.requests[1])) : "";
   expect(started, `step 1: background_run \`${command}\` should have started job-1`).toContain("Started job-1");
-  const notes = simulator.requests.map((r) => RESULTS.exec(textOfMessage((r.body as { messages: [] }).messages.at(-1)))?.[1]).filter(Boolean);
+  const notes = simulator.requests.map((r) => RESULTS.exec(textOfMessage(lastMessage(r)))?.[1]).filter(Boolean);
   const errors = renderer.ofKind("error").map((e) => e.text);
   expect(notes.length, `step 2: the job's note should reach the model once, in a <background-results> block${errors.length ? ` (the screen said: ${errors.join(" | ").slice(0, 300)})` : ""}`).toBe(1);
   return notes[0]!;

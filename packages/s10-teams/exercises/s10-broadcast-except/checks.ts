@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import { defineChecks, type CheckContext } from "@learn/exercises";
 import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
-import { requestsOf, runAll, textOfMessage } from "../../../s09-background/src/testing/index.ts";
+import { bodyOf, requestsOf, runAll, textOfMessage } from "../../../s09-background/src/testing/index.ts";
 
 const NEWS = "The build is green again.";
 const say = (text: string, extra: object = {}) => ({ ...extra, content: [{ type: "text", text }] });
@@ -29,7 +29,7 @@ async function broadcastTo(t: CheckContext, except: string[]) {
   } finally {
     await agent.close?.();
   }
-  const read = (name: string) => requestsOf(simulator.requests, name).map((r) => r.body.messages.map(textOfMessage).join("\n")).at(-1) ?? "";
+  const read = (name: string) => requestsOf(simulator.requests, name).map((r) => bodyOf(r).messages.map(textOfMessage).join("\n")).at(-1) ?? "";
   const result = toolResultsOf(requestsOf(simulator.requests, "lead")[2]!.body)[0]!;
   return { result, times: (name: string) => read(name).split(NEWS).length - 1 };
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { CheckContext } from "@learn/exercises";
 import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent } from "@learn/core/testing";
-import { requestsOf, runAll, textOfMessage } from "../../../s09-background/src/testing/index.ts";
+import { lastMessage, requestsOf, runAll, textOfMessage } from "../../../s09-background/src/testing/index.ts";
 
 export const say = (text: string, extra: object = {}) => ({ ...extra, content: [{ type: "text", text }] });
 export const use = (name: string, input: object) => ({ type: "tool_use", name, input });
@@ -25,8 +25,8 @@ export async function teamSession(t: CheckContext, turns: object[]) {
     /** The tasks that started a work phase of `name` ("Task #1: First"), in order: one per claim. */
     phases: (name: string) =>
       requestsOf(simulator.requests, name).flatMap((r) => {
-        const last = r.body.messages.at(-1);
-        const texts = last && typeof last.content !== "string" ? last.content.filter((b) => b.type === "text").map((b) => textOfMessage({ role: "user", content: [b] })) : [];
+        const last = lastMessage(r);
+        const texts = typeof last.content === "string" ? [] : last.content.flatMap((b) => (b.type === "text" ? [b.text] : []));
         return texts.flatMap((text) => /^Task #\d+: .*/.exec(text)?.[0] ?? []);
       }),
     /** The requests `name` sent. */

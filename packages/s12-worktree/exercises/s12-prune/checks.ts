@@ -8,7 +8,7 @@ import { access, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
 import { defineChecks } from "@learn/exercises";
-import type { Lesson, SlashCommand } from "@learn/core/harness";
+import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
 
 const use = (name: string, input: object) => ({ type: "tool_use", name, input });
@@ -34,7 +34,7 @@ export default defineChecks([
         const failed = simulator.requests.slice(1).flatMap((r) => toolResultsOf(r.body)).filter((r) => r.isError);
         expect(failed.map((r) => r.content), "setting up: the scripted worktree and task calls should all succeed").toEqual([]);
         await writeFile(path.join(cwd, ".worktrees/dirty/notes.md"), "work in progress\n");
-        const command = (agent.commands ?? []).find((c: SlashCommand) => c.name === "worktrees")!;
+        const command = (agent.commands ?? []).find((c) => c.name === "worktrees")!;
         said = await command.run("prune");
       } finally {
         await agent.close?.();
