@@ -21,25 +21,29 @@ async function create(t: CheckContext, names: string[]) {
   return names.map((name, i) => ({ name, result: toolResultsOf(simulator.requests[i + 1]!.body)[0]! }));
 }
 
-const BAD: Record<string, RegExp> = {
-  "": /1 to 40 characters \(this one has 0\)/,
-  ["x".repeat(41)]: /1 to 40 characters \(this one has 41\)/,
-  "../escape": /letters, digits.*not "\/"/,
-  "fix bug/2": /not " ", "\/"/,
-  "-rf": /must not start with "-"/,
-  "..": /step in a path|no "\.\."/,
-  "a..b": /no "\.\."/,
-  "feature.": /"\." or "\.lock" at the end/,
-  "main.lock": /"\." or "\.lock" at the end/,
-};
+/** Each bad name, what its reason must say (in words, for the message), and how that is checked. */
+const quoted = (c: string) => new RegExp(`["'\`]${c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}["'\`]`);
+const BAD: [name: string, says: string, ...must: RegExp[]][] = [
+  ["", "the limit (40) and how long this name is (0)", /\b40\b/, /\b0\b/],
+  ["x".repeat(41), "the limit (40) and how long this name is (41)", /\b40\b/, /\b41\b/],
+  ["../escape", 'which character is not allowed, quoted: "/"', quoted("/")],
+  ["fix bug/2", 'each character not allowed, quoted: " " and "/"', quoted(" "), quoted("/")],
+  ["-rf", "that a name must not start with -", /start/i],
+  ["..", "that .. is a step in a path, or that git refuses .. in a branch", /path|\.\./i],
+  ["a..b", 'that git refuses ".." in a branch name', /\.\./, /branch/i],
+  ["feature.", 'that a name must not end with "."', /end/i],
+  ["main.lock", 'that a name must not end with ".lock"', /end/i, /\.lock/],
+];
 
 export default defineChecks([
   {
     name: "a bad name is refused before anything runs, with the reason",
     async run(t) {
-      for (const { name, result } of await create(t, Object.keys(BAD))) {
-        expect(result.isError, `worktree_create { name: ${JSON.stringify(name)} } should be an error result`).toBe(true);
-        expect(result.content, `worktree_create { name: ${JSON.stringify(name)} }: the reason`).toMatch(BAD[name]!);
+      const results = await create(t, BAD.map(([name]) => name));
+      for (const [[name, says, ...must], { result }] of BAD.map((bad, i) => [bad, results[i]!] as const)) {
+        const call = `worktree_create { name: ${JSON.stringify(name)} }`;
+        expect(result.isError, `${call} should be an error result`).toBe(true);
+        for (const pattern of must) expect(result.content, `${call}: the reason should say ${says}`).toMatch(pattern);
       }
     },
   },
