@@ -3,7 +3,7 @@
  * licence, format, and the verdict Claude Code gives it. The files themselves are not kept in
  * the repository (they are other people's work); the runner reads them from a local folder,
  * `<owner>+<name>/<path>`. The fixtures are this course's own files, written in the shapes the
- * corpus showed (fixtures/fixtures.json says which row of issue 27's table each exercises).
+ * corpus showed (fixtures/fixtures.json says which difference each exercises).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";

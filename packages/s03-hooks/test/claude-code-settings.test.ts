@@ -1,5 +1,5 @@
 /**
- * Settings as Claude Code reads them (issue 27): every rule Claude Code accepts is accepted (an
+ * Settings as Claude Code reads them: every rule Claude Code accepts is accepted (an
  * inert one reported, never costing the file its other rules), absolute and home path rules,
  * the user's and the local file with Claude Code's precedence, a hook's `if`,
  * disableBypassPermissionsMode, the Notification hook, SessionEnd on /clear, and --check-config

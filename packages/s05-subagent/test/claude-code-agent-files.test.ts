@@ -1,5 +1,5 @@
 /**
- * Agent files read as Claude Code (2.1.328) reads them — issue 27's rows for `.claude/agents/`,
+ * Agent files read as Claude Code (2.1.328) reads them — `.claude/agents/`,
  * each through the loader, and the behaviours (permissionMode, maxTurns, a name that is not a
  * plain word) through the agent on scripted sessions:
  *

@@ -80,7 +80,7 @@ describe("loadSkills", () => {
     await mkdir(path.join(ws.dir, SKILLS_DIR, "a-folder/SKILL.md"), { recursive: true });
     const catalog = await loadSkills(ws.dir, { bundledDir: bundled() });
 
-    // The folder is the identity (issue 27): a `name:` that differs, capitals in it, no
+    // The folder is the identity: a `name:` that differs, capitals in it, no
     // description, a long one, no frontmatter at all — each loads, as in Claude Code.
     expect(catalog.skills.map((s) => [s.name, s.displayName, s.description.length > 60 ? `${s.description.length} chars` : s.description, s.source])).toEqual([
       ["Bad_Name", "Bad_Name", "The Bad_Name skill.", "workspace"],
