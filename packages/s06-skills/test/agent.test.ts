@@ -61,6 +61,10 @@ describe("what the agent is made of", () => {
     expect(agent.commands?.find((c) => c.name === "shop-tests")?.description).toBe(
       "[part]  Run shop's tests, then look at one part of them (from .claude/commands/shop-tests.md)",
     );
+    // A skill's description is written for the model: /help shows one line of it, and no path of this machine.
+    const review = agent.commands?.find((c) => c.name === "code-review")?.description ?? "";
+    expect(review).toMatch(/^Review a change .{60,}… \(from a skill that comes with the course\)$/);
+    expect(review.length).toBeLessThanOrEqual(100 + " (from a skill that comes with the course)".length);
   });
 });
 

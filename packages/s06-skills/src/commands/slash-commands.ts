@@ -5,12 +5,8 @@
  *   2. judge its inline commands      each !`cmd` as a bash call, allowed-tools granted meanwhile
  *   3. run them, inline the output    denied, or one fails: no turn starts, the user is told why
  *   4. return { prompt, onEnd }       the REPL runs the turn; allowed-tools hold for it alone
- *
- * /help shows `/name  <argument-hint>  description (from .claude/commands/name.md)`.
- *
- * A skill the user may start (not `user-invocable: false`) is a slash command too, as in Claude
- * Code: `/code-review src/` runs its SKILL.md the same way — read from disk when typed, after a
- * line naming its folder, with the same arguments, inline commands and allowed-tools.
+ * A skill the user may start (not `user-invocable: false`) is a command too, as in Claude Code:
+ * `/code-review src/` runs its SKILL.md (read when typed, after a line naming its folder) the same way.
  */
 import type { Hook, Renderer, SlashCommand, Tool } from "@learn/core";
 import type { PermissionAccess } from "@learn/s03";
@@ -54,7 +50,7 @@ function slashCommandOf(command: Runnable, deps: CustomCommandDeps, turnGrants: 
   const source = `/${command.name}'s allowed-tools`;
   return {
     name: command.name,
-    description: [command.argumentHint, `${command.description} (from ${command.file})`].filter(Boolean).join("  "),
+    description: helpLine(command),
     async run(args) {
       const filled = fillArguments(await command.template(), args);
       const cwd = deps.cwd();
@@ -75,6 +71,12 @@ function slashCommandOf(command: Runnable, deps: CustomCommandDeps, turnGrants: 
       return { prompt, onEnd: turnGrants.prepare(prompt, command.allowedTools, source) };
     },
   };
+}
+
+/** `[args]  What it does (from .claude/commands/x.md)`: a skill's long description cut to 100 characters. */
+function helpLine(c: Runnable): string {
+  const text = c.description.length > 100 ? `${c.description.slice(0, 99)}…` : c.description;
+  return [c.argumentHint, `${text} (from ${"source" in c && c.source === "bundled" ? "a skill that comes with the course" : c.file})`].filter(Boolean).join("  ");
 }
 
 /** Run `judging` with the command's rules granted, and take them back however it ends. */
