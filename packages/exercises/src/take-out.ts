@@ -1,9 +1,10 @@
 /**
  * A rebuild's starter, made from the lesson's own file at `start`: the bodies of the functions
- * that are the idea are replaced by the exercise's text (what the student has to work with, a
- * TODO, a throw); everything else — imports, types, comments, the helpers — is the lesson's
- * file as it is today. So a starter never drifts from its lesson, and a lesson that renames
- * the function makes the exercise fail loudly (the proof test) instead of going stale.
+ * that are the idea are replaced by the exercise's text (what the student has to work with: a
+ * comment saying what to write, a throw); everything else — imports, types, comments, the
+ * helpers — is the lesson's file as it is today. So a starter never drifts from its lesson, and
+ * a lesson that renames the function makes the exercise fail loudly (the proof test) instead of
+ * going stale.
  *
  * TypeScript's own parser finds each body: braces in strings and templates cannot fool it.
  */

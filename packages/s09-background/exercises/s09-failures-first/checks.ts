@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import { defineChecks } from "@learn/exercises";
-import { backgroundNote } from "../shared/background-note.ts";
+import { backgroundNote } from "../check-helpers/background-note.ts";
 
 export default defineChecks([
   {

@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import { defineChecks } from "@learn/exercises";
-import { say, teamSession, turn, use } from "../shared/team-session.ts";
+import { say, teamSession, turn, use } from "../check-helpers/team-session.ts";
 
 export default defineChecks([
   {

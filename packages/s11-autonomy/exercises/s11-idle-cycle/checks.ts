@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import { defineChecks } from "@learn/exercises";
-import { say, teamSession, turn, use } from "../shared/team-session.ts";
+import { say, teamSession, turn, use } from "../check-helpers/team-session.ts";
 
 const done = (agent: string, id: number, extra: object = {}) => turn([use("task_update", { id, status: "completed" }), use("idle", {})], { agent, ...extra });
 

@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import { defineChecks } from "@learn/exercises";
-import { say, teamSession, turn, use } from "../shared/team-session.ts";
+import { say, teamSession, turn, use } from "../check-helpers/team-session.ts";
 
 const task = (subject: string) => use("task_create", { subject });
 const spawn = (name: string, role: string) => use("spawn_teammate", { name, role, prompt: "Wait for work." });
