@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadScript, type RecordedRequest } from "@learn/core/simulator";
-import { scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
+import { practiceRepoCopy, scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { handBack, lesson } from "../src/index.ts";
 import { previousAnatomy } from "./helpers.ts";
 
@@ -97,6 +97,25 @@ describe("s05 demo", () => {
       "[End of the hand-back of subagent explore-1.]",
       "[End of the hand-back of subagent explore-2.]",
     ]);
+  });
+
+  it("in the practice workspace's own layout (the write ledger on), the explorers are still numbered in call order, twice over", async () => {
+    // At a terminal the demo runs in the real practice workspace, where every tool call first
+    // snapshots it for `pnpm reset`: the explorers must still be explore-1, explore-2, in order.
+    const repo = await practiceRepoCopy();
+    try {
+      for (let round = 0; round < 2; round++) {
+        const script = await loadScript(lesson.demoScripts[0]!);
+        const { agent, simulator, renderer } = await scriptedAgent(lesson, script, repo.workspace);
+        for (const prompt of script.prompt as string[]) await agent.run(prompt, new AbortController().signal);
+        expect(renderer.ofKind("error")).toEqual([]);
+        expect(simulator.requests.every((r) => r.status === 200)).toBe(true);
+        expect(simulator.remaining()).toBe(0);
+        expect(of(simulator.requests, "explore-1")[0]!.body).toMatchObject({ messages: [{ content: expect.stringContaining("prices are formatted") }] });
+      }
+    } finally {
+      await repo.cleanup();
+    }
   });
 
   it("is the previous lesson's agent plus the task tool and the subagents section", async () => {

@@ -69,15 +69,22 @@ export interface WriteWindow {
 const NOTHING_WATCHED: WriteWindow = { close: async () => {} };
 
 /**
+ * The window opened last: the next one opens after it. Opening takes a snapshot, whose time
+ * varies, so without this two tool calls started in order A, B could start running in order
+ * B, A — and a call that names something as it starts (the task tool numbers its child) would
+ * name them in the wrong order. Windows open in the order asked for; they still close freely.
+ */
+let lastOpened: Promise<unknown> = Promise.resolve();
+
+/**
  * Open a window when `cwd` is in the watched workspace; `report` hears a failure (once a
  * process). Never throws, whatever it is given: a tool's outcome must not depend on it.
+ * Windows open in the order they were asked for (first in, first out).
  */
-export async function openWriteWindow(cwd: string, report: (message: string) => void = () => {}): Promise<WriteWindow> {
-  try {
-    return await openWindow(cwd, report);
-  } catch {
-    return NOTHING_WATCHED;
-  }
+export function openWriteWindow(cwd: string, report: (message: string) => void = () => {}): Promise<WriteWindow> {
+  const opening = lastOpened.then(() => openWindow(cwd, report)).catch(() => NOTHING_WATCHED);
+  lastOpened = opening;
+  return opening;
 }
 
 async function openWindow(cwd: string, report: (message: string) => void): Promise<WriteWindow> {
