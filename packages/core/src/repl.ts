@@ -12,7 +12,7 @@ import { announceSubmitted } from "./agent/run-until-idle.ts";
 import { describeError } from "./errors.ts";
 import { appendTextFile } from "./state/append-file.ts";
 import { readRegularText } from "./state/regular-file.ts";
-import { reportTurnError } from "./turn-errors.ts";
+import { reportTurnError, type TurnErrorContext } from "./turn-errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type SlashCommand } from "./lesson.ts";
 import { paletteFor } from "./ui/colors.ts";
 import { Screen, type Renderer } from "./ui/renderer.ts";
@@ -40,6 +40,10 @@ export interface ReplOptions {
    * (a used workspace, see workspace-drift.ts), or undefined to go ahead.
    */
   beforeDemo?: () => Promise<string | undefined>;
+  /** What the freshness check found as the session started (see TurnErrorContext): a failed turn says it. */
+  freshness?: TurnErrorContext["freshness"];
+  /** Offline on the student's own script (`--model-script`): a failed expectation is theirs to read. */
+  ownScript?: boolean;
 }
 
 /** A line waiting its turn: typed, piped, or submitted by the agent's own mechanisms. */
@@ -73,6 +77,8 @@ export class Repl {
   private readonly screen: Screen;
   /** The demo prompts `/demo` has not typed yet. */
   private demoLeft: string[];
+  /** Named when a scripted turn fails: the check before the demo found the workspace fresh, or what differs. */
+  private freshness: TurnErrorContext["freshness"];
 
   constructor(private readonly options: ReplOptions, history: string[] = []) {
     this.rl = readline.createInterface({
@@ -85,6 +91,7 @@ export class Repl {
     });
     this.done = new Promise((resolve) => (this.finished = resolve));
     this.demoLeft = [...(options.demoPrompts ?? [])];
+    this.freshness = options.freshness;
     this.screen = Screen.of(options.output);
     this.commands = [...this.builtinCommands(), ...(options.agent.commands ?? [])];
   }
@@ -213,8 +220,8 @@ export class Repl {
     try {
       await agent.run(prompt, this.turn.signal);
     } catch (err) {
-      const { baseURL, offlinePrompts } = this.options;
-      reportTurnError(renderer, err, { signal: this.turn.signal, baseURL, offlinePrompts, typed, repl: true });
+      const { baseURL, offlinePrompts, ownScript } = this.options;
+      reportTurnError(renderer, err, { signal: this.turn.signal, baseURL, offlinePrompts, typed, repl: true, freshness: this.freshness, ownScript });
     } finally {
       this.turn = undefined;
     }
@@ -267,8 +274,10 @@ export class Repl {
         description: "type the next prompt the offline model knows",
         run: async () => {
           if (this.demoLeft.length === 0) return "No demo prompts left (/clear starts the demo again).";
-          const refusal = this.demoLeft.length === this.options.demoPrompts?.length ? await this.options.beforeDemo?.() : undefined;
+          const first = this.demoLeft.length === this.options.demoPrompts?.length;
+          const refusal = first ? await this.options.beforeDemo?.() : undefined;
           if (refusal) return void this.options.renderer.error(`/demo sent nothing. ${refusal}`);
+          if (first && this.options.beforeDemo) this.freshness = "fresh"; // checked just now: a failure later is not an old run's doing
           const prompt = this.demoLeft.shift()!;
           this.screen.print(`> ${prompt}`);
           await this.runTurn(prompt);
@@ -283,6 +292,7 @@ export class Repl {
     this.options.agent.clear();
     this.options.onClear?.();
     this.demoLeft = [...(this.options.demoPrompts ?? [])];
+    this.freshness = undefined; // the demo ran here: the next /demo checks again
     return this.options.onClear ? "Conversation cleared; the offline model starts its script again." : "Conversation cleared.";
   }
 

@@ -20,17 +20,33 @@ export interface TurnErrorContext {
   typed?: string;
   /** In the REPL, where /demo and /clear exist (`--print` has neither). */
   repl?: boolean;
+  /**
+   * What the freshness check found before the demo started: "fresh", or its message naming what
+   * differs. Undefined when it did not run (a prompt typed by hand, a student's own script).
+   */
+  freshness?: "fresh" | { differs: string };
+  /** The script is the student's own (`--model-script`), not the lesson's demo. */
+  ownScript?: boolean;
 }
 
 export const OFFLINE_MISS =
   "The offline model has no answer for that: it is a script that knows only its demo prompts. " +
   "For any other prompt, use a real model: put a key in .env (see .env.example).";
 
-/** Offline, a prompt the script knows went another way than the script was written for. */
-export const OFFLINE_DRIFT =
-  "The offline model's script does not fit this run: it was written for its demo on a fresh workspace, " +
-  "and this one has changed (an earlier run left files or tasks). Start again on a fresh one: " +
-  "`pnpm reset` restores practice-workspace/; a lesson that starts in a fresh copy makes a new one when you start it again.";
+/**
+ * Offline, a request went another way than the script was written for. Said first, with the
+ * expectation that failed: the workspace is named only when something points at it.
+ */
+export const OFFLINE_DRIFT = "The offline model's script expected another request than the harness sent";
+
+/** Why the script and the run parted, as far as the harness knows. */
+function driftCause(context: TurnErrorContext): string {
+  if (context.ownScript) return "The script is your own (--model-script): its `expect` above is the one that did not hold.";
+  if (context.freshness === "fresh")
+    return "The workspace was the fresh one the demo was written for, so no earlier run caused this: run it again with --trace and report what it shows.";
+  if (context.freshness) return context.freshness.differs;
+  return "If an earlier run changed the workspace, the demo's script no longer fits it: `pnpm reset` restores practice-workspace/ (`pnpm reset --all` your own edits too).";
+}
 
 export function reportTurnError(renderer: Renderer, err: unknown, context: TurnErrorContext): void {
   const api = apiErrorOf(err);
@@ -41,9 +57,9 @@ export function reportTurnError(renderer: Renderer, err: unknown, context: TurnE
       renderer.error(OFFLINE_MISS);
       renderer.notice(knownPrompts(context.offlinePrompts, context.repl === true));
     } else {
-      // A prompt it knows (or a turn nobody typed) failed mid-script: the workspace is not the demo's.
-      renderer.error(OFFLINE_DRIFT);
-      renderer.notice(`(the scripted model said: ${describeError(err)})`);
+      // A prompt it knows (or a turn nobody typed) failed mid-script: what it expected, then why.
+      renderer.error(`${OFFLINE_DRIFT}: ${api.message}`);
+      renderer.notice(driftCause(context));
     }
   } else renderer.error(describeError(err, { baseURL: context.baseURL }));
   const note = failedTurnNote(err);

@@ -25,6 +25,7 @@ import type { Lesson } from "./lesson.ts";
 import { runGit } from "./safe-git.ts";
 import type { Script } from "./simulator/index.ts";
 import { lessonWorkspace } from "./workspace.ts";
+import { ledgerFileFor, readLedger } from "./workspace-ledger/ledger-file.ts";
 
 /** At most this many differences are named; the rest are counted. */
 const SHOWN_DIFFERENCES = 5;
@@ -111,12 +112,16 @@ async function templateFromCopy(lesson: Pick<Lesson, "id" | "workspace">): Promi
  * fresh one. `startsFresh`: the lesson starts in a fresh copy of its own (s12), so starting
  * it again is the way back.
  */
-export function driftMessage(lessonId: string, cwd: string, drift: readonly string[], startsFresh: boolean): string {
+export function driftMessage(lessonId: string, cwd: string, drift: readonly string[], startsFresh: boolean, yours: readonly string[] = []): string {
   const shown = drift.slice(0, SHOWN_DIFFERENCES).join(", ");
   const more = drift.length > SHOWN_DIFFERENCES ? ` and ${drift.length - SHOWN_DIFFERENCES} more` : "";
+  // Plain reset keeps what the student wrote: when that is what differs, only --all helps.
+  const reset = yours.length
+    ? `\`pnpm reset --all\` puts practice-workspace/ back (plain \`pnpm reset\` keeps your own edits: ${yours.slice(0, SHOWN_DIFFERENCES).join(", ")})`
+    : "`pnpm reset` puts practice-workspace/ back";
   const fix =
     cwd === practiceWorkspace()
-      ? "`pnpm reset` puts practice-workspace/ back"
+      ? reset
       : startsFresh
         ? "start the lesson again: it starts in a fresh copy"
         : "point --cwd at a fresh copy of practice-workspace/";
@@ -173,5 +178,20 @@ export async function demoReplayRefusal(
   startsFresh: boolean,
 ): Promise<string | undefined> {
   const drift = await driftFromTemplate(lesson, cwd, script);
-  return drift.length ? driftMessage(lesson.id, cwd, drift, startsFresh) : undefined;
+  if (!drift.length) return undefined;
+  const yours = cwd === practiceWorkspace() ? await notTheAgents(cwd, drift) : [];
+  return driftMessage(lesson.id, cwd, drift, startsFresh, yours);
+}
+
+/**
+ * The differences the agent did not make (the write ledger has no entry under them): the
+ * student's own, which plain `pnpm reset` keeps. With no ledger to ask, none are named.
+ */
+export async function notTheAgents(workspace: string, drift: readonly string[]): Promise<string[]> {
+  const ledger = await readLedger(ledgerFileFor(workspace));
+  if (ledger.status !== "ok") return [];
+  const written = Object.keys(ledger.value.files);
+  return drift
+    .map((line) => line.slice(0, line.lastIndexOf(" (")))
+    .filter((file) => !written.some((w) => w === file || (file.endsWith("/") && w.startsWith(file))));
 }

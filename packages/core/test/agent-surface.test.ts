@@ -531,13 +531,37 @@ turns:
     expect(renderer.ofKind("notice").map((n) => n.text)[0]).toBe('It knows, in this order: "say hi" · "say bye"');
   });
 
-  it("offline, a prompt the script knows that goes another way (a workspace an earlier run changed) says so, not 'unknown prompt'", async () => {
-    const { model, renderer } = scriptedModel("prompt: say hi\nturns:\n  - expect: { lastUserIncludes: hi, systemIncludes: fresh }\n    content: [ { type: text, text: hi } ]\n");
-    const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
-    const failure = await kernel.run("say hi", signal()).catch((err: unknown) => err);
-    reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"], typed: "say hi" });
-    expect(renderer.ofKind("error").map((e) => e.text)).toEqual([OFFLINE_DRIFT]);
-    expect(renderer.ofKind("notice").map((n) => n.text)[0]).toMatch(/^\(the scripted model said: .*expected the system prompt to include "fresh"/);
+  describe("offline, a prompt the script knows that goes another way", () => {
+    const drifted = async (context: Partial<Parameters<typeof reportTurnError>[2]>) => {
+      const { model, renderer } = scriptedModel("prompt: say hi\nturns:\n  - expect: { lastUserIncludes: hi, systemIncludes: fresh }\n    content: [ { type: text, text: hi } ]\n");
+      const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
+      const failure = await kernel.run("say hi", signal()).catch((err: unknown) => err);
+      reportTurnError(renderer, failure, { signal: signal(), offlinePrompts: ["say hi"], typed: "say hi", ...context });
+      return { errors: renderer.ofKind("error").map((e) => e.text), notices: renderer.ofKind("notice").map((n) => n.text) };
+    };
+
+    it("leads with the expectation that failed, not 'unknown prompt' and not the workspace", async () => {
+      const { errors, notices } = await drifted({});
+      expect(errors).toEqual([expect.stringMatching(new RegExp(`^${OFFLINE_DRIFT}: .*expected the system prompt to include "fresh"`))]);
+      expect(notices[0]).toMatch(/^If an earlier run changed the workspace/);
+    });
+
+    it("on a workspace the check found fresh, blames no earlier run", async () => {
+      const { notices } = await drifted({ freshness: "fresh" });
+      expect(notices[0]).toMatch(/^The workspace was the fresh one the demo was written for, so no earlier run caused this/);
+      expect(notices.join("\n")).not.toContain("pnpm reset");
+    });
+
+    it("on a workspace the check found changed, names what changed (the check's own words)", async () => {
+      const { notices } = await drifted({ freshness: { differs: "This workspace is not the fresh one…: shop/src/cart.js (changed)." } });
+      expect(notices[0]).toBe("This workspace is not the fresh one…: shop/src/cart.js (changed).");
+    });
+
+    it("with the student's own script, points at its expectation, never at the workspace", async () => {
+      const { notices } = await drifted({ ownScript: true });
+      expect(notices[0]).toMatch(/^The script is your own \(--model-script\)/);
+      expect(notices.join("\n")).not.toMatch(/workspace/);
+    });
   });
 
   it("an empty answer is never appended: the turn ends with a notice and the session goes on", async () => {

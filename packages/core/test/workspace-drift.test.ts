@@ -6,8 +6,10 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseScript } from "../src/simulator/load.ts";
-import { useTempWorkspace } from "../src/testing/index.ts";
-import { demoReplayRefusal, driftFromTemplate, scriptedWrites } from "../src/workspace-drift.ts";
+import { practiceRepoCopy, useTempWorkspace } from "../src/testing/index.ts";
+import { demoReplayRefusal, driftFromTemplate, driftMessage, notTheAgents, scriptedWrites } from "../src/workspace-drift.ts";
+import { addToLedger } from "../src/workspace-ledger/ledger-file.ts";
+import { practiceWorkspace } from "../src/config.ts";
 
 const lesson = { id: "s08" };
 /** A demo that edits a template file and writes a new one (as s08's does). */
@@ -63,5 +65,19 @@ describe("a workspace before a demo replays", () => {
 
   it("the files a script makes are the relative paths its tool calls name", () => {
     expect(scriptedWrites(script)).toEqual(["shop/src/cart.js", "shop/src/discount.js"]);
+  });
+
+  it("tells the student's own edits (no ledger entry) from the agent's: only `pnpm reset --all` undoes those", async () => {
+    const repo = await practiceRepoCopy();
+    try {
+      await addToLedger(repo.ledger, { files: { "shop/src/cart.js": { sha256: "0".repeat(64) }, ".tasks/1.json": { deleted: true } }, notes: [] });
+      const drift = ["shop/src/cart.js (changed)", "README.md (changed)", ".tasks/ (new: a lesson's state)", ".mine/ (new: a lesson's state)"];
+      expect(await notTheAgents(repo.workspace, drift)).toEqual(["README.md", ".mine/"]);
+    } finally {
+      await repo.cleanup();
+    }
+    const message = driftMessage("s08", practiceWorkspace(), ["README.md (changed)"], false, ["README.md"]);
+    expect(message).toContain("`pnpm reset --all` puts practice-workspace/ back (plain `pnpm reset` keeps your own edits: README.md)");
+    expect(driftMessage("s08", practiceWorkspace(), ["shop/src/cart.js (changed)"], false)).toContain("`pnpm reset` puts practice-workspace/ back");
   });
 });

@@ -9,7 +9,7 @@ import { runUntilIdle } from "../agent/run-until-idle.ts";
 import { createClient } from "../client.ts";
 import { loadConfig, secretsOf, unusedSettingsNotice, type Config } from "../config.ts";
 import { describeError } from "../errors.ts";
-import { reportTurnError } from "../turn-errors.ts";
+import { reportTurnError, type TurnErrorContext } from "../turn-errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type Lesson } from "../lesson.ts";
 import { Model } from "../model.ts";
 import type { TurnEnd } from "../protocol.ts";
@@ -115,6 +115,7 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
   let turn: CommandTurn | undefined;
+  let freshness: TurnErrorContext["freshness"];
   try {
     const printed = await printedPrompt(agent, options.print!, renderer);
     if ("exit" in printed) return printed.exit;
@@ -128,6 +129,7 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
     // A copy made fresh for this run needs no check; the workspace given or the practice one does.
     const replay = promptsOf(s.script).includes(printed.prompt) && !startsInFreshCopy(lesson, options);
     const refusal = replay ? await s.replayRefusal?.(cwd) : undefined;
+    freshness = freshnessOf(lesson, options, s, refusal, replay);
     if (refusal) {
       renderer.error(`Nothing was sent to the model. ${refusal}`);
       return 2;
@@ -138,13 +140,24 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
   } catch (err) {
     // `typed`: what the user typed, as in the REPL, so an unknown prompt is called that (not a changed workspace).
     const offlinePrompts = s.script && promptsOf(s.script);
-    reportTurnError(renderer, err, { signal: controller.signal, baseURL: s.config.baseURL, offlinePrompts, typed: options.print });
+    reportTurnError(renderer, err, { signal: controller.signal, baseURL: s.config.baseURL, offlinePrompts, typed: options.print, freshness, ownScript: options.modelScript !== undefined });
     return 1;
   } finally {
     turn?.onEnd?.();
     process.off("SIGINT", onSigint);
     await agent.close?.();
   }
+}
+
+/**
+ * What a failed scripted turn may say about the workspace: a copy made for this run is fresh;
+ * a checked one is fresh or differs as the check said; unchecked, nothing is known.
+ */
+function freshnessOf(lesson: Lesson, options: CliOptions, s: Setup, refusal: string | undefined, checked: boolean): TurnErrorContext["freshness"] {
+  if (!s.replayRefusal) return undefined; // a student's own script, or online
+  if (startsInFreshCopy(lesson, options)) return "fresh";
+  if (!checked) return undefined;
+  return refusal ? { differs: refusal } : "fresh";
 }
 
 /** What `--print` does with its prompt: run a turn, print a command's text, or exit with a code. */
@@ -237,6 +250,8 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
       baseURL: s.config.baseURL,
       onClear: simulator && (() => simulator.restart()),
       beforeDemo: s.replayRefusal && (() => s.replayRefusal!(cwd)),
+      freshness: freshnessOf(lesson, options, s, startDrift, true),
+      ownScript: options.modelScript !== undefined,
     },
     terminal ? await loadHistory(historyFile) : [],
   );
