@@ -70,6 +70,21 @@ describe("an unknown flag", () => {
   });
 });
 
+describe("the `--` pnpm passes on", () => {
+  const withMode = { flags: [{ name: "permission-mode", description: "how calls are approved" }] };
+
+  it("is dropped where pnpm puts it: first (`start -- -p x`) or after the script's own flag (`demo -- --trace f`)", () => {
+    expect(parseCli(["--", "-p", "hi"], withMode).print).toBe("hi");
+    const demo = parseCli(["--demo", "--", "--trace", "f.jsonl", "--permission-mode", "plan"], withMode);
+    expect([demo.demo, demo.trace, demo.flags["permission-mode"]]).toEqual([true, "f.jsonl", "plan"]);
+  });
+
+  it("is not taken from an option's value (`-p --` stays the parser's error, not a prompt-less -p); a second one is an error", () => {
+    expect(() => parseCli(["-p", "--"], withMode)).toThrow(/'-p' argument is ambiguous/);
+    expect(() => parseCli(["--", "--demo", "--", "x"], withMode)).toThrow(UsageError);
+  });
+});
+
 describe("pnpm's own report after a failed run", () => {
   const pnpm = { npm_config_user_agent: "pnpm/10.34.9 npm/? node/v20.20.2 linux x64", npm_lifecycle_event: "start" };
 

@@ -1,6 +1,7 @@
 /**
  * The command line every lesson shares: parsing it, and the help text.
- * A leading `--` (what `pnpm start -- -p x` passes on) is tolerated.
+ * The `--` pnpm passes on is tolerated where pnpm puts it: first (`pnpm start -- -p x`) or after
+ * the script's own flags (`pnpm demo -- --trace f` runs `start.mjs sNN --demo -- --trace f`).
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -28,8 +29,9 @@ export class UsageError extends Error {
 
 /** Parse argv into options; lesson flags (`--permission-mode`) are checked against their choices. */
 export function parseCli(argv: string[], lesson: Pick<Lesson, "flags" | "checkConfig">): CliOptions {
-  const args = argv[0] === "--" ? argv.slice(1) : argv;
   const lessonFlags = lesson.flags ?? [];
+  const valued = new Set(["-p", "--print", "--cwd", "--model-script", "--trace", ...lessonFlags.map((f) => `--${f.name}`)]);
+  const args = withoutPnpmSeparator(argv, (arg) => valued.has(arg));
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -71,6 +73,18 @@ export function parseCli(argv: string[], lesson: Pick<Lesson, "flags" | "checkCo
     checkConfig: values["check-config"] === true,
     flags,
   };
+}
+
+/**
+ * argv without the first bare `--` that is not an option's value (`-p --` asks about "--").
+ * Lessons take no positional arguments, so nothing after it could mean anything else.
+ */
+export function withoutPnpmSeparator(argv: readonly string[], takesValue: (arg: string) => boolean): string[] {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--") return [...argv.slice(0, i), ...argv.slice(i + 1)];
+    if (takesValue(argv[i]!)) i++; // its value, whatever it looks like
+  }
+  return [...argv];
 }
 
 /** "Unknown option '--trce'": and the flag it most likely meant, when one is obvious. */
