@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { inspect } from "node:util";
-import { CheckTimeout, type CheckOutcome } from "./run-checks.ts";
+import { CheckNotRun, CheckTimeout, MissingImportError, type CheckOutcome } from "./run-checks.ts";
 
 export interface ExplainedOutcome {
   name: string;
@@ -20,6 +20,9 @@ export function explainOutcome(outcome: CheckOutcome, studentDir: string): Expla
 
 export function explainError(error: unknown, studentDir: string): string[] {
   if (error instanceof CheckTimeout) return [`The check ${error.message}.`];
+  if (error instanceof CheckNotRun) return [`Not run: it would hang as the check before it did ("${error.hungCheck}"). Fix that one first.`];
+  if (error instanceof MissingImportError)
+    return error.missing.map((m) => `Your file imports ${m.name} from ${m.from}, which exports no such name (check the spelling, or export it there).`);
   if (!(error instanceof Error)) return [`Something was thrown that is not an Error: ${short(error)}`];
   // vitest wraps what a mocked module's loading threw: the cause is what the student needs.
   if (error.message.startsWith("[vitest] There was an error when mocking a module") && error.cause !== undefined) return explainError(error.cause, studentDir);

@@ -11,6 +11,7 @@ import path from "node:path";
 import { vi } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import type { Check, CheckContext, Exercise } from "./exercise.ts";
+import { missingImports } from "./missing-imports.ts";
 import { studentFile } from "./student-copy.ts";
 
 /** A check still running after this long has hung (a loop that never stops, a promise never settled). */
@@ -68,11 +69,16 @@ export async function runChecks(exercise: Exercise, root: string, limitMs = CHEC
     // A file that does not load (a syntax error) fails every check the same way: say it once.
     const unloadable = await firstUnloadable(exercise, root);
     if (unloadable) return [unloadable];
+    let hung: string | undefined;
     for (const check of checks) {
+      // What hung once hangs again: the student hears it once, and the rest are counted as not run.
+      if (hung) {
+        outcomes.push({ name: check.name, passed: false, error: new CheckNotRun(hung) });
+        continue;
+      }
       const outcome = await runOne(check, t, limitMs);
       outcomes.push(outcome);
-      // What hung once hangs again: the student hears it once, not once per check.
-      if (outcome.error instanceof CheckTimeout) break;
+      if (outcome.error instanceof CheckTimeout) hung = check.name;
     }
   } finally {
     for (const original of originals) vi.doUnmock(original);
@@ -82,17 +88,31 @@ export async function runChecks(exercise: Exercise, root: string, limitMs = CHEC
   return outcomes;
 }
 
-/** Load each of the student's TypeScript files once; the first that does not load, as a failed outcome. */
+/**
+ * Load each of the student's TypeScript files once, and check that every name it imports
+ * exists; the first that fails, as a failed outcome.
+ */
 async function firstUnloadable(exercise: Exercise, root: string): Promise<CheckOutcome | undefined> {
   for (const file of exercise.files.filter((f) => f.name.endsWith(".ts"))) {
     const student = studentFile(root, exercise, file);
+    const name = `exercises/${exercise.id}/${file.name} loads`;
     try {
       await import(`${student}?load=${++runs}`);
+      const missing = await missingImports(student, (probe) => import(`${probe}?load=${++runs}`));
+      if (missing.length) return { name, passed: false, error: new MissingImportError(missing) };
     } catch (error) {
-      return { name: `exercises/${exercise.id}/${file.name} loads`, passed: false, error };
+      return { name, passed: false, error };
     }
   }
   return undefined;
+}
+
+/** A name the student's file imports that its module does not export (explain.ts words it). */
+export class MissingImportError extends Error {
+  constructor(readonly missing: { name: string; from: string }[]) {
+    super(missing.map((m) => `"${m.name}" is not exported by ${m.from}`).join("; "));
+    this.name = "MissingImportError";
+  }
 }
 
 /** The error a check that ran out of time gets. */
@@ -100,6 +120,14 @@ export class CheckTimeout extends Error {
   constructor(limitMs: number) {
     super(`did not finish in ${limitMs / 1000} s: something in your code waits forever or loops without end`);
     this.name = "CheckTimeout";
+  }
+}
+
+/** A check left out because an earlier one hung: still counted, as failed. */
+export class CheckNotRun extends Error {
+  constructor(readonly hungCheck: string) {
+    super(`not run: the check before it ("${hungCheck}") did not finish`);
+    this.name = "CheckNotRun";
   }
 }
 

@@ -4,14 +4,21 @@
  * check). In one process: run-checks.ts puts each student's copy into its lesson with
  * vi.doMock, so no command line is started per exercise.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCatalog } from "../src/catalog.ts";
 import { explainOutcome } from "../src/explain.ts";
+import { applyWrong, knownWrongOf } from "../src/known-wrong.ts";
 import { runChecks } from "../src/run-checks.ts";
 import { startExercise, studentDir, writeSolution } from "../src/student-copy.ts";
+
+/**
+ * A check's time limit here: the student's 15 s says "your code hangs" quickly; the proof asks
+ * only whether the solution passes, so a machine busy with other work must not fail it.
+ */
+const PROOF_LIMIT_MS = 180_000;
 
 let root: string;
 beforeAll(async () => {
@@ -25,11 +32,20 @@ describe.each(loadCatalog())("$id", (exercise) => {
       outcomes.map((o) => explainOutcome(o, studentDir(root, exercise))).filter((o) => !o.passed).map((o) => `${o.name}: ${o.why.join(" ")}`);
 
     await startExercise(root, exercise);
-    const starter = await runChecks(exercise, root);
+    const starter = await runChecks(exercise, root); // a starter may well hang: the student's limit
     expect(starter.some((o) => !o.passed), "the starter should fail at least one check").toBe(true);
 
     await writeSolution(root, exercise);
-    const solved = await runChecks(exercise, root);
+    const solved = await runChecks(exercise, root, PROOF_LIMIT_MS);
     expect(why(solved), "the reference solution should pass every check").toEqual([]);
-  });
+
+    // Each mistake the lesson warns about (wrong.json) fails some check.
+    for (const wrong of knownWrongOf(exercise.dir)) {
+      await writeSolution(root, exercise);
+      const file = path.join(studentDir(root, exercise), wrong.file);
+      await writeFile(file, applyWrong(await readFile(file, "utf8"), wrong));
+      const outcomes = await runChecks(exercise, root); // a wrong one may hang: the student's limit
+      expect(outcomes.some((o) => !o.passed), `a solution that breaks "${wrong.rule}" should fail a check`).toBe(true);
+    }
+  }, 10 * 60_000);
 });

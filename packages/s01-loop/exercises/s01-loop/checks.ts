@@ -74,4 +74,46 @@ export default defineChecks([
       expect(failed, "`exit 3` should come back as an error result that says the exit code").toMatchObject({ isError: true, content: expect.stringContaining("Exit code 3") });
     },
   },
+  {
+    name: "decide on the blocks, not on stop_reason: tool_use blocks under stop_reason end_turn still run",
+    async run(t) {
+      const { lesson } = await t.lesson<S01>("src/index.ts");
+      const cwd = await t.workspace({ "a.txt": "first\n" });
+      const { agent, simulator } = await scriptedAgent(
+        lesson,
+        [
+          "turns:",
+          "  - stop_reason: end_turn",
+          "    content: [ { type: tool_use, name: bash, input: { command: 'cat a.txt' } } ]",
+          "  - content: [ { type: text, text: 'Read it.' } ]",
+        ].join("\n"),
+        cwd,
+      );
+      expect(await run(agent, "read a.txt"), "an answer holding a tool_use block is a round to run, whatever its stop_reason says").toBe("Read it.");
+      expect(toolResultsOf(simulator.requests[1]!.body).map((r) => r.content), "the second request should carry the tool's result").toEqual(["first\n"]);
+    },
+  },
+  {
+    name: "Ctrl-C during a tool: the round's result is kept, and the loop stops without calling the model again",
+    async run(t) {
+      const { lesson } = await t.lesson<S01>("src/index.ts");
+      const cwd = await t.workspace({ ".keep": "" });
+      const { agent, simulator, renderer } = await scriptedAgent(
+        lesson,
+        [
+          "turns:",
+          "  - content: [ { type: tool_use, name: bash, input: { command: 'sleep 30' } } ]",
+          "  - content: [ { type: text, text: 'never sent' } ]",
+        ].join("\n"),
+        cwd,
+      );
+      const controller = new AbortController();
+      const running = agent.run("wait", controller.signal).then(() => "returned", () => "stopped");
+      // Ctrl-C once the tool runs: not a timer, so the check does not depend on the machine's speed.
+      while (renderer.ofKind("toolCall").length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      controller.abort();
+      expect(await running, "after Ctrl-C the loop should stop (throw), not return an answer").toBe("stopped");
+      expect(simulator.requests.length, "no model call after Ctrl-C: o.signal.throwIfAborted() after the round").toBe(1);
+    },
+  },
 ]);

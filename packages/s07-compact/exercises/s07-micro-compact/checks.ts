@@ -71,4 +71,23 @@ export default defineChecks([
       expect(requests[10], `request 11 (after a round of 4 reads at once; 8 older long ones wait): those 8 replaced, the 4 unread ones whole${screen}`).toBe("short, stub×8, long×4");
     },
   },
+  {
+    name: "microCompact returns a new conversation and leaves the one it was given as it was (a copy, never an edit in place)",
+    async run(t) {
+      type Mod = { microCompact: (m: MessageParam[], s: unknown, r: unknown) => MessageParam[] | undefined };
+      const { microCompact } = await t.lesson<Mod>("src/compaction/micro-compact.ts");
+      const { DEFAULT_COMPACTION } = await t.lesson<{ DEFAULT_COMPACTION: unknown }>("src/compaction/settings.ts");
+      const { CompactionRecord } = await t.lesson<{ CompactionRecord: new () => unknown }>("src/compaction/record.ts");
+      // 13 rounds of a long read: enough for a batch of 8.
+      const messages: MessageParam[] = [{ role: "user", content: "Read the file." }];
+      for (let i = 1; i <= 13; i++) {
+        messages.push({ role: "assistant", content: [{ type: "tool_use", id: `t${i}`, name: "read_file", input: { path: "long.txt" } }] });
+        messages.push({ role: "user", content: [{ type: "tool_result", tool_use_id: `t${i}`, content: LONG }] });
+      }
+      const before = structuredClone(messages);
+      const out = microCompact(messages, DEFAULT_COMPACTION, new CompactionRecord());
+      expect(out, "13 old results of a long file: microCompact should return the compacted conversation").toBeDefined();
+      expect(messages, "the conversation microCompact was given must be unchanged: the transcript and the prompt cache rely on it (copy the messages and their content arrays)").toEqual(before);
+    },
+  },
 ]);

@@ -58,4 +58,19 @@ export default defineChecks([
       expect(step(8)?.content, "step 8: the refusal should draw the loop, from #2 back to itself").toContain("#2 → #3 → #2");
     },
   },
+  {
+    name: "a blocker with no task (its file deleted by hand) is not completed: the task it blocks stays blocked",
+    async run(t) {
+      const { lesson } = await t.lesson<{ lesson: Lesson }>("src/index.ts");
+      const now = new Date().toISOString();
+      const waiting = { id: 1, subject: "Ship it", description: "", status: "pending", owner: null, blockedBy: [7], blocks: [], createdAt: now, updatedAt: now };
+      const cwd = await t.workspace({ ".tasks/1.json": JSON.stringify(waiting) });
+      const turns = [call("task_list", {}), call("task_update", { id: 1, status: "in_progress" }), { content: [{ type: "text", text: "Checked." }] }];
+      const { agent, simulator } = await scriptedAgent(lesson, JSON.stringify({ turns }), cwd);
+      await agent.run("What can start?", new AbortController().signal);
+      const step = (n: number) => toolResultsOf(simulator.requests[n]?.body ?? {})[0];
+      expect(step(1)?.content, "task_list: #1 waits for #7, which no task file holds, so #1 is blocked, not ready").toMatch(/0 ready, 1 blocked/);
+      expect(step(2), "task_update #1 in_progress while #7 is not completed (there is no #7): refused").toMatchObject({ isError: true });
+    },
+  },
 ]);
