@@ -1,10 +1,11 @@
 /**
  * `/permissions`: what policy this session runs under, and where each part came from —
  * the first thing to look at when a call is denied and you don't know why.
+ * `/permissions mode <mode>` switches the mode mid-session, as Claude Code's Shift+Tab does.
  */
 import type { SlashCommand } from "@learn/core";
 import { COMMAND_HOOK_EVENTS, type HookConfig } from "./command-hooks/config.ts";
-import { MODE_SUMMARIES } from "./permissions/modes.ts";
+import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES } from "./permissions/modes.ts";
 import type { PermissionPolicy } from "./permissions/policy.ts";
 import { PROTECTED_FILES, PROTECTED_FOLDERS } from "./permissions/protected-paths.ts";
 import { REFUSE_LIST } from "./permissions/refuse-list.ts";
@@ -23,9 +24,32 @@ export interface PermissionsView {
 export function permissionsCommand(view: PermissionsView): SlashCommand {
   return {
     name: "permissions",
-    description: "show the permission mode, the rules in force and where they came from",
-    run: () => describePermissions(view),
+    description: "show the permission mode, the rules in force and where they came from; `/permissions mode <mode>` switches the mode",
+    run: (args) => {
+      const [word, mode, ...rest] = args.trim().split(/\s+/).filter(Boolean);
+      if (word === undefined) return describePermissions(view);
+      if (word !== "mode" || rest.length) return `Usage: /permissions, or /permissions mode <${PERMISSION_MODES.join("|")}>`;
+      return switchMode(view.policy, mode);
+    },
   };
+}
+
+/**
+ * Switch the session's mode. The limits of the start apply (a settings file with problems runs
+ * no loosening mode; bypassPermissions may be disabled by settings), and one more, stricter than
+ * Claude Code (whose Shift+Tab offers bypassPermissions when the session was allowed it at
+ * start): bypassPermissions is entered only from the command line, never mid-session.
+ */
+export function switchMode(policy: PermissionPolicy, wanted: string | undefined): string {
+  const modes = PERMISSION_MODES.map((m) => `  ${m.padEnd(18)}${MODE_SUMMARIES[m]}`);
+  if (wanted === undefined) return [`Mode: ${policy.mode}. Switch with /permissions mode <mode>:`, ...modes].join("\n");
+  if (!isPermissionMode(wanted)) return [`Unknown mode "${wanted}". The modes:`, ...modes].join("\n");
+  if (wanted === "bypassPermissions" && policy.mode !== "bypassPermissions")
+    return "bypassPermissions is not entered mid-session: start with --permission-mode bypassPermissions (and only in a folder you can afford to lose).";
+  if (policy.degraded && wanted === "acceptEdits") return `acceptEdits is not applied while ${policy.source} has problems (see /permissions); the mode stays ${policy.mode}.`;
+  const before = policy.mode;
+  policy.mode = wanted;
+  return before === wanted ? `Mode: ${wanted} already.` : `Mode: ${before} → ${wanted} — ${MODE_SUMMARIES[wanted]}`;
 }
 
 export function describePermissions({ policy, session, hooks, files, problems }: PermissionsView): string {

@@ -4,10 +4,10 @@ import { createAgent, mechanisms } from "./agent.ts";
 import { PERMISSION_MODE_FLAG } from "./policy-hooks.ts";
 
 export { createAgent, mechanisms } from "./agent.ts";
-export { permissions } from "./mechanism.ts";
+export { permissions, stricterMode } from "./mechanism.ts";
 export { promptSections, withPermissionGuidance, PERMISSIONS_GUIDANCE, PLAN_MODE_GUIDANCE } from "./prompt.ts";
 export { createPolicyHooks, permissionModeFlag, PERMISSION_MODE_FLAG, type PolicyHooks } from "./policy-hooks.ts";
-export { permissionsCommand, describePermissions } from "./commands.ts";
+export { permissionsCommand, describePermissions, switchMode } from "./commands.ts";
 // The permission pipeline, piece by piece.
 export { decide } from "./permissions/pipeline.ts";
 export { policyFor, type PermissionPolicy } from "./permissions/policy.ts";

@@ -12,6 +12,8 @@
 import type { Mechanism } from "@learn/core";
 import { withEarlierToolPermissions } from "./permissions/earlier-tools.ts";
 import type { PermissionAccess } from "./permissions/hook.ts";
+import type { PermissionMode } from "./permissions/modes.ts";
+import type { PermissionPolicy } from "./permissions/policy.ts";
 import { withReadGuard } from "./permissions/read-guard.ts";
 import { createPolicyHooks, permissionModeFlag } from "./policy-hooks.ts";
 import { checkSettings } from "./settings/check.ts";
@@ -31,8 +33,10 @@ export const permissions: Mechanism = {
   name: "permissions",
   flags: [permissionModeFlag],
   checkConfig: checkSettings,
-  async add(parts, { options, grants, role }) {
+  async add(parts, ctx) {
+    const { options, grants, role } = ctx;
     const policy = await createPolicyHooks(options, role);
+    sessionWideMode(policy.permissionPolicy, ctx.shared("s03:lead-policy", () => policy.permissionPolicy));
     for (const grant of grants) policy.access.grants.add(grant.rules, grant.source);
     return {
       ...parts,
@@ -47,3 +51,22 @@ export const permissions: Mechanism = {
     };
   },
 };
+
+/**
+ * One mode a session, switched by the lead (`/permissions mode`): every later agent — a
+ * subagent, a teammate — runs in its own mode (its start, or its agent type's) or the lead's
+ * current one, whichever is stricter, read at each decision. So `/permissions mode plan` holds
+ * for children already running too; a switch never loosens a child (stricter than Claude Code,
+ * whose children take a loosened parent mode).
+ */
+function sessionWideMode(mine: PermissionPolicy, lead: PermissionPolicy): void {
+  if (mine === lead) return;
+  const own = mine.mode;
+  Object.defineProperty(mine, "mode", { get: () => stricterMode(own, lead.mode), enumerable: true });
+}
+
+/** plan, then default, then acceptEdits, then bypassPermissions: the first of the two in that order. */
+export function stricterMode(a: PermissionMode, b: PermissionMode): PermissionMode {
+  const order: readonly PermissionMode[] = ["plan", "default", "acceptEdits", "bypassPermissions"];
+  return order.indexOf(a) <= order.indexOf(b) ? a : b;
+}

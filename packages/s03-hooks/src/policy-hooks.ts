@@ -62,7 +62,15 @@ export async function createPolicyHooks(options: AgentOptions, role: BuildContex
   for (const notice of notices) renderer.notice(notice);
 
   const sessionId = randomUUID();
-  const hookSession = { sessionId, cwd, permissionMode: policy.mode, transcriptPath: transcriptPathOf(sessionId) };
+  // permissionMode is read when a hook runs: /permissions mode may have switched it since.
+  const hookSession = {
+    sessionId,
+    cwd,
+    get permissionMode() {
+      return policy.mode;
+    },
+    transcriptPath: transcriptPathOf(sessionId),
+  };
   const subagent = role === "subagent" ? { agentId: options.model.agent } : undefined;
   const hookOptions = { config: settings.hooks, session: hookSession, renderer, ...(subagent ? { subagent } : {}) };
   const commandHookParts = commandHooks(hookOptions);

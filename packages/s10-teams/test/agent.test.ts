@@ -9,8 +9,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { writeSettings } from "@learn/s03/testing";
-import { agentFromMechanisms, partsFrom, type Mechanism } from "@learn/core";
-import { lesson, mechanisms, teamFor, teamOf } from "../src/index.ts";
+import { partsFrom } from "@learn/core";
+import { lesson, mechanisms, teamFor } from "../src/index.ts";
 import { lastMessage, requestsOf, runAll, text, textOfMessage, use } from "./helpers.ts";
 
 const ws = useTempWorkspace();
@@ -132,39 +132,6 @@ describe("a teammate that cannot be built", () => {
     await expect(built.team.spawn("alice", "r", "p")).rejects.toThrow("no parts today");
     expect(built.team.working()).toBe(false);
     expect(built.team.names()).toEqual([]);
-  });
-});
-
-describe("an idle cycle that throws (a later lesson's, or a student's)", () => {
-  it("is reported on screen and to the lead, and the teammate shuts down instead of counting as working forever", async () => {
-    // s10's list plus a mechanism that hangs a throwing idle cycle on the team, as s11 hangs its own.
-    const throwingIdle: Mechanism = {
-      name: "throwing idle cycle",
-      for: ["lead"],
-      async add(lead, ctx) {
-        (await teamOf(ctx)).team.onTeammateIdle(async () => {
-          throw new TypeError("claimNextFitting is not a function");
-        });
-        return lead;
-      },
-    };
-    const script = JSON.stringify({
-      turns: [
-        turn([use("spawn_teammate", { name: "alice", role: "r", prompt: "Work." })]),
-        turn([text("spawned")]),
-        { agent: "alice", content: [text("done")] },
-        turn([text("Read it.")], { expect: { lastUserIncludes: "alice's idle cycle failed" } }),
-      ],
-    });
-    const { model, renderer, simulator } = scriptedModel(script);
-    const agent = await agentFromMechanisms([...mechanisms, throwingIdle], { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} });
-    try {
-      await runAll(agent, "go", renderer); // ends: alice no longer counts as working
-    } finally {
-      await agent.close?.();
-    }
-    expect(simulator.remaining()).toBe(0);
-    expect(renderer.ofKind("error").map((e) => e.text)).toEqual(["alice's idle cycle failed: claimNextFitting is not a function. It has shut down."]);
   });
 });
 

@@ -167,36 +167,15 @@ export class Teammate implements TeammateHandle {
   /** Work phases until shutdown: the first on its prompt, then one for each wake (mail). */
   private async live(agent: Agent, first: string): Promise<void> {
     let prompt: string | undefined = first;
-    try {
-      while (prompt !== undefined) {
-        await this.phase(agent, prompt);
-        if (this.retired) break;
-        prompt = await this.idle();
-        if (this.stopped.signal.aborted) break;
-      }
-    } finally {
-      // Whatever ended it, it is shut down: a teammate left "working" would keep `--print` waiting forever.
-      await agent.close?.();
-      await this.setStatus("shutdown");
-      this.team.settled?.();
+    while (prompt !== undefined) {
+      await this.phase(agent, prompt);
+      if (this.retired) break;
+      prompt = this.team.whenIdle ? await this.team.whenIdle(this) : await this.nextPrompt();
+      if (this.stopped.signal.aborted) break;
     }
-  }
-
-  /**
-   * Its idle time: the next prompt, or undefined to shut down. An idle cycle that throws (s11's,
-   * or a student's) is reported like a failed phase — on screen and to the lead — and ends the
-   * teammate: looping on a cycle that throws would fail the same way forever.
-   */
-  private async idle(): Promise<string | undefined> {
-    try {
-      return this.team.whenIdle ? await this.team.whenIdle(this) : await this.nextPrompt();
-    } catch (err) {
-      if (this.stopped.signal.aborted) return undefined;
-      const why = `${this.name}'s idle cycle failed: ${describeError(err)}. It has shut down.`;
-      this.team.lead.renderer.error(why);
-      await this.team.mailboxes.send(LEAD, { type: "error", from: this.name, content: why }).catch(() => {});
-      return undefined;
-    }
+    await agent.close?.();
+    await this.setStatus("shutdown");
+    this.team.settled?.();
   }
 
   private async phase(agent: Agent, prompt: string): Promise<void> {
