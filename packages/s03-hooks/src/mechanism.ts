@@ -36,7 +36,7 @@ export const permissions: Mechanism = {
   async add(parts, ctx) {
     const { options, grants, role } = ctx;
     const policy = await createPolicyHooks(options, role);
-    sessionWideMode(policy.permissionPolicy, ctx.shared("s03:lead-policy", () => policy.permissionPolicy));
+    sessionWideMode(policy.permissionPolicy, ctx.shared("s03:lead-policy", () => ({ policy: policy.permissionPolicy, start: policy.permissionPolicy.mode })));
     for (const grant of grants) policy.access.grants.add(grant.rules, grant.source);
     return {
       ...parts,
@@ -54,15 +54,16 @@ export const permissions: Mechanism = {
 
 /**
  * One mode a session, switched by the lead (`/permissions mode`): every later agent — a
- * subagent, a teammate — runs in its own mode (its start, or its agent type's) or the lead's
- * current one, whichever is stricter, read at each decision. So `/permissions mode plan` holds
+ * subagent, a teammate — runs in its own mode (its start, or its agent type's) until the lead
+ * switches; then in its own or the lead's current one, whichever is stricter, read at each decision. So `/permissions mode plan` holds
  * for children already running too; a switch never loosens a child (stricter than Claude Code,
  * whose children take a loosened parent mode).
  */
-function sessionWideMode(mine: PermissionPolicy, lead: PermissionPolicy): void {
-  if (mine === lead) return;
-  const own = mine.mode;
-  Object.defineProperty(mine, "mode", { get: () => stricterMode(own, lead.mode), enumerable: true });
+function sessionWideMode(mine: PermissionPolicy, lead: { policy: PermissionPolicy; start: PermissionMode }): void {
+  if (mine === lead.policy) return;
+  const own = mine.mode; // its start, or its agent type's (s05)
+  const mode = () => (lead.policy.mode === lead.start ? own : stricterMode(own, lead.policy.mode));
+  Object.defineProperty(mine, "mode", { get: mode, enumerable: true });
 }
 
 /** plan, then default, then acceptEdits, then bypassPermissions: the first of the two in that order. */
