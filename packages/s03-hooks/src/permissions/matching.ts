@@ -58,6 +58,8 @@ export interface CallSubject {
   tool: string;
   /** What rules may call the tool: ours (`read_file`) and Claude Code's (`Read`). */
   names: string[];
+  /** The folder it runs in: the agent's, or the one the tool declares (a worktree). */
+  cwd: string;
   /** Every simple command it would run, nested ones included. */
   commands: ShellCommand[];
   /** The files its commands write through redirections. */
@@ -84,6 +86,7 @@ export function subjectOf(call: Call, agentCwd: string): CallSubject {
   const subject: CallSubject = {
     tool: call.name,
     names: namesOf(call.name, call.tool),
+    cwd,
     commands,
     writes: [],
     reads: strings(declared.reads).map((p) => fileTarget(cwd, p)),
@@ -276,13 +279,13 @@ export function isEditInside(subject: CallSubject): boolean {
 }
 
 /**
- * Why no allow rule may approve this call: the tool says so, one of its commands is hidden, it
- * writes outside the workspace, it names a file outside it, or it changes a protected folder.
+ * Why no allow rule may approve this call: the tool says so, one of its commands is hidden or
+ * runs in an environment the line changed (`PATH=./bin cat x`), it writes outside the workspace, it names a file outside it, or it changes a protected folder.
  */
 export function unapprovable(subject: CallSubject): string | undefined {
   if (subject.declaredUnapprovable) return subject.declaredUnapprovable;
-  const hidden = subject.commands.find((c) => c.opaque ?? c.actsOnUnnamed);
-  if (hidden) return `\`${hidden.text}\`: ${hidden.opaque ?? hidden.actsOnUnnamed}`;
+  const hidden = subject.commands.find((c) => c.opaque ?? c.actsOnUnnamed ?? c.environment);
+  if (hidden) return `\`${hidden.text}\`: ${hidden.opaque ?? hidden.actsOnUnnamed ?? hidden.environment}`;
   const outside = subject.writes.find((w) => w.path === undefined);
   if (outside) return `it writes to ${outside.target}, outside the workspace (or not knowable before it runs)`;
   const away = subject.named.find((f) => !f.inside);
