@@ -48,7 +48,7 @@ afterAll(async () => {
 
 const DANGEROUS = () => [
   "rm -rf ~", "rm -rf ~/", 'rm -rf "$HOME"', "rm -rf $HOME/", "rm -rf ..", "rm -rf .", "rm -rf ./", "rm -rf *",
-  "rm -rf ./*", "rm -rf .*", `rm -r ${ws}`, `rm -rf ${root}`, "rmdir ..", "rm -rf /etc", "cd canary && rm -rf ../*",
+  "rm -rf ./*", `rm -r ${ws}`, `rm -rf ${root}`, "rmdir ..", "rm -rf /etc", "cd canary && rm -rf ../*",
 ];
 
 describe("a dangerous deletion is asked in every mode (refused with no terminal)", () => {
@@ -68,6 +68,12 @@ describe("a dangerous deletion is asked in every mode (refused with no terminal)
     // The stand-in ran only for the harmless deletion (and not at all in plan mode).
     expect(await log()).toBe(mode === "plan" ? "" : "rm -f canary/ok.txt\n");
   });
+});
+
+it("`rm -rf .*` (every hidden file, .git/ and .claude/ among them) is refused outright, as Claude Code refuses it", () => {
+  for (const mode of ["default", "bypassPermissions"] as const) {
+    expect(decide(bash("rm -rf .*"), policyOf({ allow: ["Bash(rm *)"] }, mode), ws)).toMatchObject({ behavior: "deny", step: "refuse-list" });
+  }
 });
 
 describe("which deletions are dangerous", () => {
