@@ -86,6 +86,8 @@ describe("which deletions are dangerous", () => {
     expect(find("rm -rf *")).toMatch(/everything in the workspace/);
     expect(find("rm -rf ..")).toMatch(/which holds the workspace/);
     expect(find("command rm -rf -- .")).toMatch(/the workspace/);
+    expect(find("rm -rf ~root")).toMatch(/a user's home folder/);
+    expect(find('rm -rf "$PWD"/*')).toMatch(/everything in the workspace/);
   });
   it("a deny rule still decides first: a deny is stricter than a question", () => {
     const d = decide(bash("rm -rf ~"), policyOf({ deny: ["Bash(rm -rf *)"] }, "bypassPermissions"), ws);

@@ -19,6 +19,10 @@ const DELETERS = new Set(["rm", "rmdir"]);
 const CHANGES_DIRECTORY = new Set(["cd", "pushd", "popd"]);
 /** `~`, `~/x`, `$HOME`, `${HOME}/x`: the home folder as written, before bash expands it. */
 const HOME_PREFIX = /^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/;
+/** `$PWD`, `${PWD}/x`: the folder the command runs in. */
+const PWD_PREFIX = /^(?:\$PWD|\$\{PWD\})(?=\/|$)/;
+/** `~alice`, `~alice/`, `~alice/*`: another user's home folder (or everything in it). */
+const OTHER_HOME = /^~[^/]+\/?(?:\.?\*)?$/;
 /** The last part is `*` or `.*`: everything in the folder before it. */
 const EVERYTHING_IN = /(?:^|\/)\.?\*$/;
 
@@ -46,7 +50,8 @@ function operands(args: readonly string[]): string[] {
 
 /** What this target removes, when it is one of the places above; undefined otherwise. */
 function placeDeleted(target: string, cwd: string, home: string, afterCd: boolean): string | undefined {
-  const expanded = target.replace(HOME_PREFIX, home);
+  if (OTHER_HOME.test(target)) return `${target}, a user's home folder or all in it`;
+  const expanded = target.replace(HOME_PREFIX, home).replace(PWD_PREFIX, cwd);
   if (expanded.includes("$")) return undefined; // another variable: unplaced, which other steps ask about
   const everything = EVERYTHING_IN.test(expanded);
   const folder = everything ? expanded.replace(EVERYTHING_IN, "") || (expanded.startsWith("/") ? "/" : ".") : expanded.replace(/\/+$/, "") || "/";
