@@ -108,6 +108,8 @@ function addCommandFiles(subject: CallSubject, cwd: string): void {
     subject.writes.push(...command.writes.map((target) => placed(cwd, anyCd ? undefined : cwd, target)));
     const found = pathsOf(command.words, dir ?? cwd);
     subject.named.push(...found.paths.flatMap((p) => expanded(dir, p)).map((p) => ({ ...placed(cwd, dir, p), mayWrite: found.mayWrite })));
+    // What an option or a sed script writes (`cp -t DIR`, `sort -o out`, `w out`): a file it changes.
+    subject.named.push(...(found.written ?? []).flatMap((p) => expanded(dir, p)).map((p) => ({ ...placed(cwd, dir, p), mayWrite: true })));
     subject.named.push(...command.reads.map((p) => ({ ...placed(cwd, dir, p), mayWrite: false })));
     subject.readsUnknown ??= found.readsUnknown;
     // A cd is followed to approve a path, not to clear a Read deny rule: a question is cheap,
@@ -201,7 +203,8 @@ export function hitsAnyPart(rule: Rule, subject: CallSubject): boolean {
     case "commands":
       // A deny rule sees both `timeout 9 rm -rf x` and what it runs, `rm -rf x`.
       // A deny rule sees `timeout 9 /bin/rm -rf x`, what it runs (`/bin/rm -rf x`) and that program by name (`rm -rf x`).
-      if (rule.command) return subject.commands.some((c) => rule.command!(c.text) || rule.command!(c.core) || rule.command!(c.words.join(" ")));
+      // ...and its options respelled: `Bash(sed -i *)` in ask also sees `sed -i.bak x` and `sed --in-place=.bak x`.
+      if (rule.command) return subject.commands.some((c) => [c.text, c.core, c.words.join(" "), ...(c.respelled ?? [])].some((spelling) => rule.command!(spelling)));
       return subject.commands.length > 0 || namesTool(rule, subject);
     case "reads": {
       // A file a command names is read: `Read(./.env)` in deny also stops `cat .env` and `cat < .env`.
