@@ -95,16 +95,19 @@ function addLine(spec: ProgramSpec, line: string): void {
   const kind = KINDS.has(tokens.at(-1)!) ? (tokens.pop() as ValueKind) : undefined;
   const option: OptionSpec = { name: tokens[0]!, kind };
   if (tokens[0] === "-NUM") return void (spec.numbers = true);
-  const longRequired = tokens.some((t) => /^--[^[=]+=/.test(t));
+  const following = (i: number) => {
+    const next = tokens.slice(i + 1).findIndex((t) => t.startsWith("-"));
+    return next === -1 ? tokens.length - i - 1 : next;
+  };
+  // `-f, --file=FILE` and `-f, --files-from FILE`: the short spelling takes the long one's value.
+  const longRequired = tokens.some((t, i) => t.startsWith("--") && !t.includes("[=") && (t.includes("=") || following(i) > 0));
   tokens.forEach((token, i) => {
-    const placeholders = tokens.slice(i + 1).findIndex((t) => t.startsWith("-"));
-    const following = placeholders === -1 ? tokens.length - i - 1 : placeholders;
     if (token.startsWith("--")) {
       const name = token.replace(/[[=].*$/, "");
-      const arity: Arity = token.includes("[=") ? "optional" : token.includes("=") || following === 1 ? "required" : following === 2 ? "two" : "none";
+      const arity: Arity = token.includes("[=") ? "optional" : token.includes("=") || following(i) === 1 ? "required" : following(i) === 2 ? "two" : "none";
       spec.long.set(name.slice(2), { option, arity });
     } else if (/^-.$/.test(token) || /^-.\[/.test(token)) {
-      const arity: Arity = token.includes("[") ? "optional" : following >= 1 || longRequired ? "required" : "none";
+      const arity: Arity = token.includes("[") ? "optional" : following(i) >= 1 || longRequired ? "required" : "none";
       spec.short.set(token[1]!, { option, arity });
     }
   });

@@ -70,7 +70,7 @@ class SedReader {
       return;
     }
     if (name === "s") return this.substitute();
-    if (name === "y") return void (this.delimited(), this.delimited(true));
+    if (name === "y") return this.delimited();
     throw new Error(`unknown command ${JSON.stringify(name)}`);
   }
 
@@ -86,11 +86,11 @@ class SedReader {
     }
   }
 
-  /** `/regex/replacement/` (or `y`'s two parts): the delimiter is the character after the command. */
-  private delimited(second = false): void {
-    const delimiter = second ? this.text[this.at - 1] : this.text[this.at++];
+  /** `/regex/replacement/` (or `y`'s two lists): the delimiter is the character after the command. */
+  private delimited(): void {
+    const delimiter = this.text[this.at++];
     if (!delimiter || delimiter === "\n" || delimiter === "\\") throw new Error("a delimiter is missing");
-    for (let part = second ? 1 : 0; part < 2; part++) {
+    for (let part = 0; part < 2; part++) {
       while (this.text[this.at] !== delimiter) {
         if (this.at >= this.text.length) throw new Error("an s or y command is not closed");
         this.at += this.text[this.at] === "\\" ? 2 : 1;
