@@ -67,8 +67,19 @@ const FILE_COMMANDS = new Set(["mv", "cp", "touch", "mkdir"]);
  */
 export function notFileCommand(command: ShellCommand): string | undefined {
   const program = command.words[0] ?? "";
-  const why = notPlain(command) ?? (FILE_COMMANDS.has(program) ? undefined : programReason(command));
+  const why = notPlain(command) ?? (FILE_COMMANDS.has(program) ? optionReason(command) : programReason(command));
   return why && `${why} (acceptEdits runs only read-only commands and mv, cp, touch, mkdir without asking)`;
+}
+
+/**
+ * `cp`, `mv` and `touch` with any option (`--` too) are asked, as Claude Code 2.1.328 asks ("cp
+ * with flags requires manual approval"): an option can move where they write (`-t DIR`) or what
+ * they copy (`-r`). `mkdir` keeps its options (`-p`, `-m 700`), as in Claude Code.
+ */
+function optionReason(command: ShellCommand): string | undefined {
+  const [program = "", ...args] = command.words;
+  const option = program === "mkdir" ? undefined : args.find((a) => a.startsWith("-") && a !== "-");
+  return option && `${program} with an option (${option}) is asked, as Claude Code asks`;
 }
 
 /** Why the command is not written plainly enough to be judged by its program and options. */

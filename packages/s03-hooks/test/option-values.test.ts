@@ -89,6 +89,16 @@ describe("an option's value that is a file it writes is an edit of it (item 1)",
   });
 });
 
+describe("acceptEdits: cp, mv and touch with any option are asked, as Claude Code asks (item 1)", () => {
+  it.each(["cp -r shop copy", "cp -p README.md copy.md", "mv -f README.md moved.md", "cp -- README.md copy.md", "touch -c README.md", "touch -d 2020-01-01 README.md"])(
+    "%j is asked in acceptEdits",
+    (command) => expect(judged(command, {}, "acceptEdits", false).behavior).toBe("ask"),
+  );
+  it.each(["cp README.md copy.md", "mv README.md moved.md", "touch new.md", "mkdir -p a/b", "mkdir -m 700 d"])("%j still runs in acceptEdits", (command) => {
+    expect(judged(command, {}, "acceptEdits", false).behavior).toBe("allow");
+  });
+});
+
 describe("an option the course does not know makes the line unapprovable", () => {
   it.each(["cat --frobnicate README.md", "cat -Y README.md", "date --r", "cp --frobnicate README.md x.md", "ls --f", "find . -fancy"])(
     "%j is asked in default and acceptEdits (plan: refused), never approved by a rule",
