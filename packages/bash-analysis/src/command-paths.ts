@@ -111,7 +111,9 @@ function specifiedPaths(program: string, args: readonly string[], options: Parse
   const operands = NO_PATHS.has(program) ? [] : options.operands.length === 0 && DEFAULT_TO_CWD.has(program) ? ["."] : options.operands;
   const movesOperands = program === "tar" && options.spelled.some((o) => o.name === "-C") ? "tar -C reads and writes its operands in another folder" : undefined;
   const recurses = options.values.some((v) => v.option === "-d" && v.value === "recurse") ? `${program} -d recurse reads every file under the folders it is given` : undefined;
-  const readsUnknown = options.readsListed ?? movesOperands ?? recurses ?? recursiveReason(program, args);
+  // An option the course does not know may name a file: under a Read deny rule that is asked, in every mode.
+  const unknownOption = options.unknown && `${options.unknown}: what it reads cannot be known`;
+  const readsUnknown = options.readsListed ?? unknownOption ?? movesOperands ?? recurses ?? recursiveReason(program, args);
   const result: CommandPaths = { paths: [...operands, ...options.read], mayWrite: !READERS.has(program) && !NO_PATHS.has(program) };
   const written = [...options.written, ...copiedInto(program, operands, options, cwd)];
   if (written.length > 0) result.written = written;

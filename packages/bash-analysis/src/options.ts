@@ -113,6 +113,9 @@ function addLine(spec: ProgramSpec, line: string): void {
   });
 }
 
+/** Programs that take more options from `@FILE` (binutils' response files). */
+const RESPONSE_FILES = new Set(["strings"]);
+
 /** egrep and fgrep are grep -E and grep -F. */
 const SAME_OPTIONS: Readonly<Record<string, string>> = { egrep: "grep", fgrep: "grep" };
 
@@ -146,6 +149,12 @@ export function parseOptions(words: readonly string[]): ParsedOptions | undefine
     if (arg === "--" && program !== "jq") {
       parsed.operands.push(...rest.slice(i + 1));
       break;
+    }
+    if (RESPONSE_FILES.has(program) && arg.startsWith("@")) {
+      // binutils reads more options from the file: `strings @.env` reads .env, as options we cannot see
+      parsed.read.push(arg.slice(1));
+      parsed.unknown ??= `${program} ${arg} reads its options from a file`;
+      continue;
     }
     if (arg === "-" || !arg.startsWith("-")) {
       parsed.operands.push(arg);

@@ -44,7 +44,7 @@ describe("every spelling of an option's value", () => {
     expect(parsed("head -5 a").operands).toEqual(["a"]);
   });
 
-  it.each(["cat --frobnicate", "cat -Y", "ls --f", "date --r", "find . -fancy", "cat --number=3"])("%j is not an option the course knows", (line) => {
+  it.each(["cat --frobnicate", "cat -Y", "ls --f", "date --r", "find . -fancy", "cat --number=3", "strings @opts"])("%j is not an option the course knows", (line) => {
     expect(parsed(line).unknown).toBeDefined();
   });
 

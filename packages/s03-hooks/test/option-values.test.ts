@@ -113,6 +113,14 @@ describe("an option the course does not know makes the line unapprovable", () =>
   );
 });
 
+describe("an unknown option under a Read deny rule is asked in every mode, bypassPermissions too", () => {
+  it.each(["date -Z .env", "cat --frobnicate=secrets/key.pem", "strings @.env"])("%j", (command) => {
+    for (const mode of ["default", "acceptEdits", "bypassPermissions"] as const) {
+      expect(judged(command, { deny: ["Read(./.env)", "Read(./secrets/**)"] }, mode).behavior, mode).not.toBe("allow");
+    }
+  });
+});
+
 describe("where Claude Code leaks too, the course is stricter (item 11)", () => {
   it.each(["diff --from-file=.env README.md", "diff --to-file=.env README.md", "wc --files0-from=.env", "du --files0-from=.env", "sort --files0-from=.env"])(
     "%j is denied under Read(./.env)",
