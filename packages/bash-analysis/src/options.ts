@@ -131,9 +131,6 @@ function specOf(name: string): ProgramSpec | undefined {
   return spec;
 }
 
-/** Does the course know this program's options? */
-export const hasOptionSpec = (program: string): boolean => program === "find" || Object.hasOwn(SAME_OPTIONS, program) || Object.hasOwn(OPTION_SPECS, program);
-
 /** The options of `words` (program first), or undefined for a program without a spec. */
 export function parseOptions(words: readonly string[]): ParsedOptions | undefined {
   const [program = "", ...args] = words;
@@ -141,12 +138,12 @@ export function parseOptions(words: readonly string[]): ParsedOptions | undefine
   const spec = specOf(program);
   if (!spec) return undefined;
   const parsed: ParsedOptions = { operands: [], read: [], written: [], canonical: [], values: [], spelled: [] };
-  const take = (option: OptionSpec, values: string[], spelled: string) => record(parsed, program, option, values, spelled);
-  const oldStyleTar = program === "tar" && args[0] !== undefined && /^[A-Za-z]/.test(args[0]);
-  const rest = oldStyleTar ? [`-${args[0]}`, ...args.slice(1)] : [...args];
+  // `tar cf x.tar dir`: an old-style first word is a cluster without its dash.
+  const rest = program === "tar" && /^[A-Za-z]/.test(args[0] ?? "") ? [`-${args[0]}`, ...args.slice(1)] : [...args];
+  const oldStyle = rest[0] !== args[0];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
-    if (arg === "--" && program !== "jq") {
+    if (arg === "--") {
       parsed.operands.push(...rest.slice(i + 1));
       break;
     }
@@ -154,47 +151,52 @@ export function parseOptions(words: readonly string[]): ParsedOptions | undefine
       // binutils reads more options from the file: `strings @.env` reads .env, as options we cannot see
       parsed.read.push(arg.slice(1));
       parsed.unknown ??= `${program} ${arg} reads its options from a file`;
-      continue;
-    }
-    if (arg === "-" || !arg.startsWith("-")) {
-      parsed.operands.push(arg);
-      continue;
-    }
-    if (arg.startsWith("--")) {
-      const eq = arg.indexOf("=");
-      const name = arg.slice(2, eq === -1 ? undefined : eq);
-      const found = longOption(spec, name, program !== "jq");
-      if (!found) {
-        parsed.unknown ??= `${program} ${arg.split("=")[0]} is not an option the course knows${found === null ? " (an ambiguous abbreviation)" : ""}`;
-        if (eq !== -1) parsed.read.push(arg.slice(eq + 1)); // a deny rule still sees what it names
-        continue;
-      }
-      const { option, arity } = found;
-      if (eq !== -1 && arity === "none") parsed.unknown ??= `${program} --${name} takes no value`;
-      const values = eq !== -1 ? [arg.slice(eq + 1)] : arity === "required" ? [rest[++i] ?? ""] : arity === "two" ? [rest[++i] ?? "", rest[++i] ?? ""] : [];
-      take(option, values, `--${name}`);
-      continue;
-    }
-    if (spec.numbers && /^-\d+$/.test(arg)) continue;
-    // A cluster of short options: the first that takes a value takes the rest of the word (or the next word).
-    for (let k = 1; k < arg.length; k++) {
-      const found = spec.short.get(arg[k]!);
-      if (!found) {
-        parsed.unknown ??= `${program} -${arg[k]} is not an option the course knows`;
-        break;
-      }
-      const glued = arg.slice(k + 1);
-      if (found.arity === "none") {
-        take(found.option, [], `-${arg[k]}`);
-        continue;
-      }
-      if (found.arity === "optional") take(found.option, glued ? [glued] : [], `-${arg[k]}`);
-      else if (oldStyleTar && i === 0) take(found.option, [rest.splice(1, 1)[0] ?? ""], `-${arg[k]}`); // `tar cf x.tar`: values follow in order
-      else take(found.option, [glued || (rest[++i] ?? "")], `-${arg[k]}`);
-      if (!(oldStyleTar && i === 0)) break;
-    }
+    } else if (arg === "-" || !arg.startsWith("-")) parsed.operands.push(arg);
+    else if (arg.startsWith("--")) i = readLong(program, spec, rest, i, parsed);
+    else if (!(spec.numbers && /^-\d+$/.test(arg))) i = readCluster(program, spec, rest, i, parsed, oldStyle && i === 0);
   }
   return finish(program, parsed);
+}
+
+/** `--file=X`, `--file X`, `--fi=X`: the index of the last word it used. */
+function readLong(program: string, spec: ProgramSpec, rest: string[], i: number, parsed: ParsedOptions): number {
+  const arg = rest[i]!;
+  const eq = arg.indexOf("=");
+  const name = arg.slice(2, eq === -1 ? undefined : eq);
+  const found = longOption(spec, name, program !== "jq"); // jq 1.6 takes no abbreviations
+  if (!found) {
+    parsed.unknown ??= `${program} ${arg.split("=")[0]} is not an option the course knows${found === null ? " (an ambiguous abbreviation)" : ""}`;
+    if (eq !== -1) parsed.read.push(arg.slice(eq + 1)); // a deny rule still sees what it names
+    return i;
+  }
+  if (eq !== -1 && found.arity === "none") parsed.unknown ??= `${program} --${name} takes no value`;
+  const count = eq !== -1 ? 0 : found.arity === "required" ? 1 : found.arity === "two" ? 2 : 0;
+  const values = eq !== -1 ? [arg.slice(eq + 1)] : rest.slice(i + 1, i + 1 + count);
+  record(parsed, program, found.option, values, `--${name}`);
+  return i + count;
+}
+
+/**
+ * `-rf`, `-fX`, `-f X`, `-vt DIR`: flags until one takes a value, which is the rest of the word
+ * or the next word. In tar's old style (`tar czf x.tgz dir`) each value is the next word in turn.
+ */
+function readCluster(program: string, spec: ProgramSpec, rest: string[], i: number, parsed: ParsedOptions, oldStyle: boolean): number {
+  const arg = rest[i]!;
+  let used = i;
+  for (let k = 1; k < arg.length; k++) {
+    const found = spec.short.get(arg[k]!);
+    if (!found) {
+      parsed.unknown ??= `${program} -${arg[k]} is not an option the course knows`;
+      return used;
+    }
+    const glued = arg.slice(k + 1);
+    const spelled = `-${arg[k]}`;
+    if (found.arity === "none") record(parsed, program, found.option, [], spelled);
+    else if (found.arity === "optional") return record(parsed, program, found.option, glued ? [glued] : [], spelled), used;
+    else if (oldStyle) record(parsed, program, found.option, [rest[++used] ?? ""], spelled);
+    else return record(parsed, program, found.option, [glued || (rest[++used] ?? "")], spelled), used;
+  }
+  return used;
 }
 
 /** A long option by its name or an unambiguous prefix (undefined: no such option, null: ambiguous). */
