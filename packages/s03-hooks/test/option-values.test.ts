@@ -193,4 +193,25 @@ describe("end to end: the agent with the real bash tool, the canaries untouched"
     await expect(access(path.join(ws, ".claude/commands/README.md"))).rejects.toThrow();
     expect(await readFile(path.join(root, "outside/x.txt"), "utf8")).toBe("outside canary\n");
   });
+
+  it("acceptEdits, Bash(sed *) and Bash(tar *) allowed: sed's w and e, tar's checkpoint action and cp -r never run; a plain cp does", async () => {
+    await writeSettings(ws, { permissions: { allow: ["Bash(sed *)", "Bash(tar *)"] } });
+    const commands = [
+      "sed -n 'w ../outside/sed-w.txt' README.md",
+      "sed -n '1e touch ran-e.txt' README.md",
+      "tar --checkpoint=1 --checkpoint-action=exec='touch ran-tar.txt' -cf /dev/null README.md",
+      "cp -t ../outside README.md",
+      "cp -r secrets copied",
+      "cp README.md plain-copy.md",
+    ];
+    const script = scriptOf(commands.map((command) => ({ name: "bash", input: { command } })));
+    const { agent, simulator } = await scriptedAgent(lesson, script, ws, { flags: { "permission-mode": "acceptEdits" } });
+    await agent.run("copy things", never());
+    const results = toolResultsOf(simulator.requests[1]!.body);
+    expect(results.map((r) => r.isError)).toEqual([true, true, true, true, true, false]);
+    for (const file of ["outside/sed-w.txt", "outside/README.md", "ws/ran-e.txt", "ws/ran-tar.txt", "ws/copied"]) {
+      await expect(access(path.join(root, file)), file).rejects.toThrow();
+    }
+    await access(path.join(ws, "plain-copy.md"));
+  });
 });
