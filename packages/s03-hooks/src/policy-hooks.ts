@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { AgentOptions, BuildContext, Hook, SlashCommand } from "@learn/core";
 import { loadedEnvFiles, userClaudeDir, type LessonFlag } from "@learn/core/harness";
-import { commandHooks, preToolUseCommandHooks, type CommandHookParts } from "./command-hooks/hooks.ts";
+import { commandHooks, type CommandHookParts } from "./command-hooks/hooks.ts";
 import { transcriptPathOf } from "./command-hooks/transcript.ts";
 import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";
@@ -89,7 +89,7 @@ export async function createPolicyHooks(options: AgentOptions, role: BuildContex
 
   return {
     // PreToolUse command hooks run inside the permission hook, before its question (permissions/hook.ts).
-    permissions: permissionHook(policy, ask, grants, preToolUseCommandHooks(hookOptions)),
+    permissions: permissionHook(policy, ask, grants, commandHookParts.preToolUse),
     commandHooks: commandHookParts,
     commands: [permissionsCommand({ policy, session, hooks: settings.hooks, files: settings.files.map((f) => f.shown), problems: settings.problems })],
     mode: policy.mode,
