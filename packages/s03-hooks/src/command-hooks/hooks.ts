@@ -97,8 +97,9 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
     }),
 
     // A subagent's stop is SubagentStop (s05 runs children through this same list of mechanisms).
-    defineHook("Stop", commandHookName("Stop"), async ({ continuations }, ctx) => {
-      const details: EventDetails = o.subagent ? { event: "SubagentStop", continuations, agentId: o.subagent.agentId } : { event: "Stop", continuations };
+    defineHook("Stop", commandHookName("Stop"), async ({ response, continuations }, ctx) => {
+      const lastAssistantMessage = response.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
+      const details: EventDetails = { event: o.subagent ? "SubagentStop" : "Stop", continuations, lastAssistantMessage };
       const answers = await run(details, undefined, ctx);
       // `continue: false` wins over a block: the turn ends.
       const blocked = answers.some((a) => a.verdict.stop !== undefined) ? undefined : answers.find((a) => a.verdict.block !== undefined);
