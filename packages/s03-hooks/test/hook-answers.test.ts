@@ -100,6 +100,14 @@ describe("Stop answers", () => {
   });
 });
 
+describe("Stop answers: continue false", () => {
+  it('{"continue":false,"stopReason"} wins over a block: the turn ends, the user reads why', async () => {
+    const { requests, notices } = await run("Stop", answering({ continue: false, stopReason: "enough for today", decision: "block", reason: "keep going" }));
+    expect(requests).toHaveLength(2);
+    expect(notices).toContain("enough for today");
+  });
+});
+
 describe("answers every event shares", () => {
   it("UserPromptSubmit additionalContext and plain stdout reach the model with the prompt", async () => {
     const { requests } = await run("UserPromptSubmit", answering({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "PROMPT-CONTEXT-MARK" } }));

@@ -102,7 +102,9 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
       const details: EventDetails = { event: o.subagent ? "SubagentStop" : "Stop", continuations, lastAssistantMessage };
       const answers = await run(details, undefined, ctx);
       // `continue: false` wins over a block: the turn ends.
-      const blocked = answers.some((a) => a.verdict.stop !== undefined) ? undefined : answers.find((a) => a.verdict.block !== undefined);
+      const stopped = answers.find((a) => a.verdict.stop !== undefined);
+      if (stopped) ctx.renderer.notice(`Stopped by a hook: ${stopped.verdict.stop}`);
+      const blocked = stopped ? undefined : answers.find((a) => a.verdict.block !== undefined);
       return blocked ? { continueWith: blocked.verdict.block } : undefined;
     }),
 

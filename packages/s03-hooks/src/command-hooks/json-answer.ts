@@ -4,7 +4,7 @@
  *   every event   continue: false      stop: no further model call (stopReason shown to the user)
  *                 systemMessage        shown to the user, never sent to the model
  *                 suppressOutput       accepted; nothing to hide here (the course never shows hook stdout)
- *   UserPromptSubmit, PostToolUse, Stop, SubagentStop
+ *   UserPromptSubmit, PostToolUse(Failure), Stop, SubagentStop
  *                 decision: "block"    + reason: what "block" means for the event (verdict.ts)
  *   PreToolUse    decision: "block" / "approve"   the older spelling of deny / allow
  *                 hookSpecificOutput.permissionDecision (allow / deny / ask), permissionDecisionReason,
@@ -19,7 +19,7 @@ import type { CommandHookEvent } from "./config.ts";
 import type { HookVerdict } from "./verdict.ts";
 
 /** Events where `decision: "block"` has a meaning (PreToolUse reads it as the older deny). */
-const BLOCKING_DECISION: ReadonlySet<CommandHookEvent> = new Set(["UserPromptSubmit", "PostToolUse", "Stop", "SubagentStop"]);
+const BLOCKING_DECISION: ReadonlySet<CommandHookEvent> = new Set(["UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStop"]);
 /** PreToolUse's older `decision` values, in today's words. */
 const LEGACY_DECISION: Readonly<Record<string, "allow" | "deny">> = { approve: "allow", block: "deny" };
 
