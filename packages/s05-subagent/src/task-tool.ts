@@ -80,12 +80,8 @@ export function taskTool(types: ReadonlyMap<string, AgentType>, parent: AgentOpt
     description: describeTask(types),
     input: TASK_INPUT,
     concurrencySafe: true,
-    // Claude Code's name today is `Agent` (hook payloads carry it); rules and matchers written for its older `Task` still match.
-    permission: {
-      mutating: false,
-      claudeCode: { name: "Agent", formerNames: ["Task"] },
-      subject: ({ subagent_type = DEFAULT_AGENT_TYPE }) => ({ agentType: subagent_type }),
-    },
+    // Hook payloads say `Agent`; rules and matchers may say `Agent` or `Task`, and `Agent(Explore)` names the type (s03).
+    permission: { mutating: false, claudeCode: { name: "Agent", formerNames: ["Task"] }, subject: ({ subagent_type = DEFAULT_AGENT_TYPE }) => ({ agentType: subagent_type }) },
     summary: ({ description, subagent_type = DEFAULT_AGENT_TYPE }) => `${subagent_type}: ${description}`,
     run: (input, ctx) => start(input, ctx).report,
   });
