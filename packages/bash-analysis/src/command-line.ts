@@ -24,6 +24,7 @@ import { innerCommandsOf } from "./inner-commands.ts";
 import { programName, stripWrappers } from "./wrappers.ts";
 import { environmentChange } from "./env-prefix.ts";
 import { codeItRuns } from "./code-runners.ts";
+import { parseOptions } from "./options.ts";
 
 export interface ShellCommand {
   /** All its words, quotes removed: `timeout 60 npm test` */
@@ -38,12 +39,17 @@ export interface ShellCommand {
   reads: string[];
   /** Why we cannot account in advance for all it runs (a `$(...)`, `eval`, `bash -c`, a `$CMD`...). */
   opaque?: string;
-  /** Why what it acts on is unknown in advance, though all it runs is seen: `find . -delete`. */
+  /**
+   * Why what it acts on is unknown in advance, though all it runs is seen: `find . -delete`,
+   * `tar -x`, an option the course does not know (`cat --frobnicate`: options.ts).
+   */
   actsOnUnnamed?: string;
   /** Why the environment it runs in may change what it does: `PATH=./bin cat x`, `env ... git` (env-prefix.ts). */
   environment?: string;
   /** Why what it does cannot be read from the line: it runs code it is given (`node -e`, `bash x.sh`: code-runners.ts). */
   runsCode?: string;
+  /** The core with its options respelled (`sed -i .bak x` for `sed -i.bak x`): deny and ask rules see it too. */
+  respelled?: string[];
 }
 
 /** Nodes that only hold other statements (or words, scanned for substitutions). */
@@ -228,6 +234,13 @@ class CommandWalker {
     if (environment) command.environment = environment;
     const runsCode = codeItRuns(core);
     if (runsCode) command.runsCode = runsCode;
+    // Its options (option-specs.ts): one that runs code hides what runs; one unknown, or one
+    // that writes files nobody named, leaves what it acts on unknown.
+    const options = parseOptions(command.words);
+    if (options?.executes) command.opaque ??= options.executes;
+    const unnamed = options?.unknown ?? options?.actsOnUnnamed;
+    if (unnamed) command.actsOnUnnamed ??= unnamed;
+    if (options && options.canonical.some((c) => c !== command.words.join(" "))) command.respelled = options.canonical;
     this.add(command, hidden);
     for (const s of [...redirections.substitutions, ...substitutions]) this.substitution(s);
     if (inner?.script !== undefined && !tooDeep) this.commands.push(...markOpaque(analyse(inner.script, this.depth + 1), "it runs inside a nested shell"));

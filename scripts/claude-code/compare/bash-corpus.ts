@@ -50,6 +50,7 @@ const GIT = "git";
 const NET = "network";
 const MACHINE = "acts on the machine";
 const WRAPPED = "compound or wrapped";
+const OPTIONS = "option values";
 
 const PREFIXES = "environment prefixes";
 const DELETIONS = "dangerous deletions";
@@ -190,6 +191,30 @@ export const BASH_CORPUS: BashCase[] = [
   c(WRAPPED, "ls && curl https://example.com"),
   c(WRAPPED, "echo start; sudo ls"),
   c(WRAPPED, "git status && git push origin main"),
+
+  // An option's value is a file too (issue 36 items 1 and 11): read, written, or code run.
+  c(OPTIONS, "date -f .env"),
+  c(OPTIONS, "date --file=.env"),
+  c(OPTIONS, "file --files-from=.env"),
+  c(OPTIONS, "grep --file=.env README.md"),
+  c(OPTIONS, "date -f ../outside/opt-read.txt", { canaries: ["../outside/opt-read.txt"] }),
+  c(OPTIONS, "diff --from-file=.env README.md"),
+  c(OPTIONS, "wc --files0-from=.env"),
+  c(OPTIONS, "du --files0-from=.env"),
+  w(OPTIONS, "cp --target-directory=../outside README.md", "../outside/README.md", true),
+  w(OPTIONS, "cp -t../outside shop/package.json", "../outside/package.json", true),
+  c(OPTIONS, "mv --target-directory=../outside canary/opt-mv.txt", { canaries: ["canary/opt-mv.txt"], watch: ["canary/opt-mv.txt", "../outside/opt-mv.txt"] }),
+  w(OPTIONS, "cp --target-directory=.claude/commands README.md", ".claude/commands/README.md", true),
+  w(OPTIONS, "cp -t .git/hooks README.md", ".git/hooks/README.md", true),
+  w(OPTIONS, "sort -o ../outside/opt-sort.txt README.md", "../outside/opt-sort.txt", true),
+  w(OPTIONS, "cp -r shop/src canary/opt-cp-r", "canary/opt-cp-r/cart.js", true),
+  w(OPTIONS, "cp README.md canary/opt-cp-plain.md", "canary/opt-cp-plain.md", true),
+  w(OPTIONS, "sed -n 'w ../outside/opt-sed-w.txt' README.md", "../outside/opt-sed-w.txt", true),
+  w(OPTIONS, "sed -n '1e touch canary/opt-sed-e.txt' README.md", "canary/opt-sed-e.txt", true),
+  w(OPTIONS, "sed -i.bak s/canary/changed/ canary/opt-sed-i.txt", "canary/opt-sed-i.txt"),
+  w(OPTIONS, "tar --checkpoint=1 --checkpoint-action=exec='touch canary/opt-tar.txt' -cf /dev/null README.md", "canary/opt-tar.txt", true),
+  c(OPTIONS, "cat --frobnicate README.md"),
+
   // environment prefixes (under PREFIX_SETTINGS): a harmless one rides on the allow rule, any other asks
   prefixed("NODE_ENV=production touch canary/node-env.txt", "canary/node-env.txt"),
   prefixed("TZ=UTC touch canary/tz.txt", "canary/tz.txt"),

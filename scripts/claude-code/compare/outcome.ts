@@ -32,6 +32,7 @@ const ASKED: RegExp[] = [
   /was blocked\. For security, Claude Code may only/,
   /needs approval/,
   /requires? approval/,
+  /requires manual approval/, // Claude Code: "cp with flags requires manual approval to ensure path safety"
   /hasn't granted it yet/,
   /^the comparison hook says ask/, // Claude Code -p: a hook's "ask" nobody answered, in the hook's own words
 ];

@@ -74,6 +74,8 @@ export interface CallSubject {
   readsUnknown?: string;
   /** The tool's own reason why no rule may approve this call (PolicySubject.unapprovable). */
   declaredUnapprovable?: string;
+  /** The agent type the call starts, as the tool declares it (PolicySubject.agentType). */
+  agentType?: string;
 }
 
 type Call = Pick<ToolCall, "name" | "input"> & { tool?: Pick<Tool, "permission"> };
@@ -95,6 +97,7 @@ export function subjectOf(call: Call, agentCwd: string): CallSubject {
   };
   addCommandFiles(subject, cwd);
   if (typeof declared.unapprovable === "string") subject.declaredUnapprovable = declared.unapprovable;
+  if (typeof declared.agentType === "string") subject.agentType = declared.agentType;
   return subject;
 }
 
@@ -111,6 +114,8 @@ function addCommandFiles(subject: CallSubject, cwd: string): void {
     subject.writes.push(...command.writes.map((target) => placed(cwd, anyCd ? undefined : cwd, target)));
     const found = pathsOf(command.words, dir ?? cwd);
     subject.named.push(...found.paths.flatMap((p) => expanded(dir, p)).map((p) => ({ ...placed(cwd, dir, p), mayWrite: found.mayWrite })));
+    // What an option or a sed script writes (`cp -t DIR`, `sort -o out`, `w out`): a file it changes.
+    subject.named.push(...(found.written ?? []).flatMap((p) => expanded(dir, p)).map((p) => ({ ...placed(cwd, dir, p), mayWrite: true })));
     subject.named.push(...command.reads.map((p) => ({ ...placed(cwd, dir, p), mayWrite: false })));
     subject.readsUnknown ??= found.readsUnknown;
     // A cd is followed to approve a path, not to clear a Read deny rule: a question is cheap,
@@ -192,6 +197,11 @@ function namesTool(rule: Rule, subject: CallSubject): boolean {
   return subject.names.includes(rule.name) || toolsNamed(rule.name).includes(subject.tool);
 }
 
+/** `Agent(Explore)` starts only an explore agent (Claude Code's type names are capitalised, ours are not); `Agent` any. */
+function startsAgent(rule: Rule, subject: CallSubject): boolean {
+  return rule.agentType === undefined || rule.agentType.toLowerCase() === subject.agentType?.toLowerCase();
+}
+
 /** A path rule hits a file when the path as written OR where it leads matches. */
 function touches(rule: Rule, file: FileTarget): boolean {
   if (!rule.path) return true;
@@ -204,7 +214,8 @@ export function hitsAnyPart(rule: Rule, subject: CallSubject): boolean {
     case "commands":
       // A deny rule sees both `timeout 9 rm -rf x` and what it runs, `rm -rf x`.
       // A deny rule sees `timeout 9 /bin/rm -rf x`, what it runs (`/bin/rm -rf x`) and that program by name (`rm -rf x`).
-      if (rule.command) return subject.commands.some((c) => rule.command!(c.text) || rule.command!(c.core) || rule.command!(c.words.join(" ")));
+      // ...and its options respelled: `Bash(sed -i *)` in ask also sees `sed -i.bak x` and `sed --in-place=.bak x`.
+      if (rule.command) return subject.commands.some((c) => [c.text, c.core, c.words.join(" "), ...(c.respelled ?? [])].some((spelling) => rule.command!(spelling)));
       return subject.commands.length > 0 || namesTool(rule, subject);
     case "reads": {
       // A file a command names is read: `Read(./.env)` in deny also stops `cat .env` and `cat < .env`.
@@ -217,7 +228,8 @@ export function hitsAnyPart(rule: Rule, subject: CallSubject): boolean {
       return rule.path ? writes.some((f) => touches(rule, f)) : writes.length > 0 || namesTool(rule, subject);
     }
     case "tool":
-      return namesTool(rule, subject);
+      // An agent type the call does not declare cannot be told apart: a deny rule hits it (fail closed).
+      return namesTool(rule, subject) && (subject.agentType === undefined || startsAgent(rule, subject));
   }
 }
 
@@ -252,7 +264,7 @@ function allowsTool(rule: Rule, subject: CallSubject): boolean {
 export function approvingRules(rules: readonly Rule[], subject: CallSubject, options: { editsInside?: boolean } = {}): Rule[] | undefined {
   if (unapprovable(subject) || subject.writes.some((w) => !w.inside)) return undefined;
   const files = [...subject.reads, ...subject.edits];
-  const wholeTool = rules.find((r) => !r.command && !r.path && r.unread === undefined && namesTool(r, subject));
+  const wholeTool = rules.find((r) => !r.command && !r.path && r.unread === undefined && namesTool(r, subject) && startsAgent(r, subject));
   if (wholeTool) return files.every((f) => f.inside) ? [wholeTool] : undefined;
 
   const parts: ((r: Rule) => boolean)[] = [
