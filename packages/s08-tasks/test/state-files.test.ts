@@ -36,6 +36,8 @@ describe("the model cannot rewrite the task board", () => {
     ["bash", "bypassPermissions", { command: `echo '{}' > ${TASK_FILE}` }],
     ["bash", "bypassPermissions", { command: `mv ${TASK_DIR} old-tasks` }],
     ["bash", "acceptEdits", { command: "echo '{}' > .team/config.json" }],
+    // pnpm reset's ledger, beside the workspace: rewritten, it would have reset delete the student's files.
+    ["bash", "bypassPermissions", { command: "echo '{}' > ../.practice-workspace-ledger.json" }],
   ] as const)("%s in %s is refused with no terminal; the task the tool made stays", async (tool, mode, input) => {
     const [created, changed] = await createThen(use(tool, input), mode);
     expect(created).toMatchObject({ isError: false, content: expect.stringContaining("Created task #1") });
