@@ -84,13 +84,16 @@ function yamlMapping(yaml: string): { keys: unknown; problem?: string } {
     try {
       data = parseYaml(forgiving(yaml));
     } catch {
-      return { keys: {}, problem: `its frontmatter is not valid YAML (${(err as Error).message.split("\n")[0]})` };
+      return { keys: {}, problem: `its frontmatter is not valid YAML (${inFileLines((err as Error).message.split("\n")[0]!)})` };
     }
   }
   if (data === null || data === undefined) return { keys: {} }; // an empty block: no keys
   if (typeof data !== "object" || Array.isArray(data)) return { keys: {}, problem: "its frontmatter is not a YAML mapping" };
   return { keys: data };
 }
+
+/** YAML counts lines from the first inside the block; a person counts from the file's `---` above it. */
+const inFileLines = (message: string) => message.replace(/\bat line (\d+)/, (_, line: string) => `at line ${Number(line) + 1}`);
 
 // A value YAML would read as something else: a flow collection, an anchor, a comment, a block...
 const YAML_SIGN = /[{}[\]*&#!|>%@`]|: /;

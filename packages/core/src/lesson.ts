@@ -149,6 +149,12 @@ export interface Lesson {
    */
   demoFlags?: Record<string, string>;
   /**
+   * The demo's script depends on how big each request is (s07 compacts at a set size): a skill,
+   * agent, command or CLAUDE.md of the student's own, listed in every request, moves its
+   * compaction, so /demo names them before replaying (workspace-drift.ts).
+   */
+  demoCountsTokens?: boolean;
+  /**
    * Load the workspace's Claude Code files with this lesson's loaders and report on each
    * (`--check-config`): present when one of its mechanisms reads such files (s03 on).
    */

@@ -13,11 +13,16 @@
  *                                      script's ids and counts assume there is none
  *   a file the script writes, there    the script would overwrite it, or find it already done
  *
- * Anything else — hello.js from s01, a skill or agent file of your own in .claude/ — the
- * demos never look at, so it does not stop one (it would only nag a student into deleting
- * their exercise work).
+ *   yours, in every request            only where the demo counts tokens (s07): a skill,
+ *                                      agent, command or CLAUDE.md the student wrote is listed
+ *                                      in every request and moves the compaction its script expects
+ *
+ * Anything else — hello.js from s01, a skill or agent file of your own in .claude/ for any
+ * other lesson — the demos never look at, so it does not stop one (it would only nag a
+ * student into deleting their exercise work).
  */
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { lstat, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { practiceWorkspace, repoRoot } from "./config.ts";
@@ -43,7 +48,7 @@ interface Template {
  * workspace (prepared as `lesson` prepares it), one line each: "shop/src/cart.js (changed)".
  * Empty when nothing does.
  */
-export async function driftFromTemplate(lesson: Pick<Lesson, "id" | "workspace">, cwd: string, script: Script): Promise<string[]> {
+export async function driftFromTemplate(lesson: Pick<Lesson, "id" | "workspace" | "demoCountsTokens">, cwd: string, script: Script): Promise<string[]> {
   // A lesson that prepares its copy (s12 edits settings for its repository) is compared with a prepared one.
   const template = (lesson.workspace ? undefined : await templateFromGit()) ?? (await templateFromCopy(lesson));
   const drift: string[] = [];
@@ -60,7 +65,17 @@ export async function driftFromTemplate(lesson: Pick<Lesson, "id" | "workspace">
   for (const file of scriptedWrites(script)) {
     if (!template.files.includes(file) && (await isFile(path.join(cwd, file)))) drift.push(`${file} (already there: the demo makes it)`);
   }
+  if (lesson.demoCountsTokens) {
+    for (const file of await inEveryRequest(cwd)) if (!template.files.includes(file)) drift.push(`${file} (yours: it is in every request, and this demo compacts at a set size)`);
+  }
   return drift;
+}
+
+/** The workspace's files that go into every request: skills, agents and commands listed, CLAUDE.md read. */
+async function inEveryRequest(cwd: string): Promise<string[]> {
+  const listed = (await filesUnder(cwd, ".claude").catch(() => [] as string[])).filter((file) => /^\.claude\/(skills|agents|commands)\//.test(file));
+  const memory = ["CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md"].filter((file) => existsSync(path.join(cwd, file)));
+  return [...listed, ...memory];
 }
 
 /**
@@ -172,7 +187,7 @@ async function isFile(file: string): Promise<boolean> {
  * to `--print`): why not, or undefined when the workspace is as fresh as the script needs.
  */
 export async function demoReplayRefusal(
-  lesson: Pick<Lesson, "id" | "workspace">,
+  lesson: Pick<Lesson, "id" | "workspace" | "demoCountsTokens">,
   cwd: string,
   script: Script,
   startsFresh: boolean,

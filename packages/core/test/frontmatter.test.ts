@@ -48,6 +48,12 @@ describe("parseFrontmatter", () => {
     expect(read.body).toBe("Do it.");
     expect(read.warnings).toEqual([expect.stringMatching(/^its frontmatter is not valid YAML \(.+\): read as if it had no keys, as Claude Code does$/)]);
   });
+
+  it("a YAML error's line is the file's line (the --- above the block is line 1)", () => {
+    const read = parseFrontmatter("---\nname: x\ndescription: a\n  b: [\n---\nDo it.", z.looseObject({}));
+    // YAML alone says line 2: the second line inside the block, the third of the file.
+    expect(read.warnings[0]).toMatch(/ at line 3, column \d+/);
+  });
 });
 
 describe("splitToolList", () => {

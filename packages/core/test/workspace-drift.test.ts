@@ -63,6 +63,17 @@ describe("a workspace before a demo replays", () => {
     expect(await driftFromTemplate(lesson, ws.dir, script)).toEqual([]);
   });
 
+  it("where the demo counts tokens (s07), names the student's own skill, agent and CLAUDE.md: they are in every request", async () => {
+    await mkdir(path.join(ws.dir, ".claude/skills/mine"), { recursive: true });
+    await writeFile(path.join(ws.dir, ".claude/skills/mine/SKILL.md"), "---\nname: mine\n---\n");
+    await writeFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "{}\n");
+    await writeFile(path.join(ws.dir, "CLAUDE.local.md"), "Use tabs.\n");
+    const counting = { id: "s07", demoCountsTokens: true };
+    const why = "(yours: it is in every request, and this demo compacts at a set size)";
+    expect(await driftFromTemplate(counting, ws.dir, script)).toEqual([`.claude/skills/mine/SKILL.md ${why}`, `CLAUDE.local.md ${why}`]);
+    expect(await demoReplayRefusal(counting, ws.dir, script, false)).toContain("`pnpm --filter s07 demo` runs the demo in a fresh temporary copy");
+  });
+
   it("the files a script makes are the relative paths its tool calls name", () => {
     expect(scriptedWrites(script)).toEqual(["shop/src/cart.js", "shop/src/discount.js"]);
   });

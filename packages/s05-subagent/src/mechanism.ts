@@ -5,6 +5,7 @@
  */
 import { SIMULATOR_BASE_URL, type AgentOptions, type Mechanism } from "@learn/core";
 import { userClaudeDir } from "@learn/core/harness";
+import { agentsCommand } from "./agent-types/agents-command.ts";
 import { checkAgents } from "./agent-types/check.ts";
 import { loadAgentTypes, showProblems } from "./agent-types/load.ts";
 import { aliasTargets, MODEL_ALIAS_FLAGS, type Provider } from "./agent-types/model-choice.ts";
@@ -32,6 +33,7 @@ export const subagents: Mechanism = {
       tools: [...parts.tools, task.tool],
       sections: withSubagentGuidance(parts.sections),
       onClear: [...parts.onClear, task.reset],
+      commands: [...parts.commands, agentsCommand(agentTypes, () => parts.tools.map((t) => t.name))],
     };
   },
 };

@@ -126,7 +126,7 @@ describe("s05 demo", () => {
       tools: [...previous.tools, "task"],
       hooks: previous.hooks,
       promptSections: [...previous.promptSections, "subagents"],
-      commands: previous.commands,
+      commands: [...previous.commands, "agents"],
       grants: [],
     });
     expect(previous.tools).toEqual(expect.arrayContaining(["bash", "read_file", "write_file", "edit_file", "glob", "grep"]));

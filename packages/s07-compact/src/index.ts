@@ -18,5 +18,6 @@ export const lesson = lessonFrom(mechanisms, {
   // This demo compacts at a few thousand tokens, so a short scripted session shows it happen.
   // Its own, not the mechanism's: s08's demo is about tasks and keeps the default.
   demoFlags: { [THRESHOLD_FLAG]: "5600" },
+  demoCountsTokens: true, // the script expects its compactions at set requests
   createAgent,
 });

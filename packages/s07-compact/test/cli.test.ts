@@ -1,5 +1,5 @@
 /** s07 on the command line: a child process, offline on the demo script, and against a local HTTP endpoint as a real provider would be used. */
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -32,6 +32,21 @@ describe("s07 on the command line", () => {
     expect(compactions(run.stderr)).toHaveLength(2);
     for (const line of compactions(run.stderr)) expect(line).toMatch(/Compacted the conversation: ~[\d,]+ → ~[\d,]+ tokens; the full history is in \.transcripts\/[\w-]+\.jsonl\./);
     expect(await readFile(path.join(ws.dir, "shop/src/cart.js"), "utf8")).toContain("sum + lineTotal(line)");
+  }, CLI_RUN_TIMEOUT_MS);
+
+  it("a student's own Claude Code folder (a skill listed in every request) does not move the demo's compactions: the replay reads an empty one", async () => {
+    // Without the empty folder, the skill's line in the listing took the demo over its threshold one request early.
+    const userDir = path.join(ws.dir, "..", `user-claude-${process.pid}`);
+    await mkdir(path.join(userDir, "skills", "tidy"), { recursive: true });
+    await writeFile(path.join(userDir, "skills", "tidy", "SKILL.md"), `---\nname: tidy\ndescription: ${"Tidy the shop code when asked. ".repeat(4)}\n---\nRun prettier.\n`);
+    try {
+      const run = await runLessonCli(pkg, ["--", "--print", await demoPrompt(), "--cwd", ws.dir], { env: { CLAUDE_CONFIG_DIR: userDir } });
+      expect(run.stderr).not.toContain("Compaction failed");
+      expect(run.code).toBe(0);
+      expect(compactions(run.stderr)).toHaveLength(2);
+    } finally {
+      await rm(userDir, { recursive: true, force: true });
+    }
   }, CLI_RUN_TIMEOUT_MS);
 
   it("against an HTTP endpoint with a key: --compact-threshold given, agent headers on every request, valid conversations, no key in the trace", async () => {

@@ -21,6 +21,20 @@ const ws = useTempWorkspace();
 const demoPrompt = () => demoPromptOf(lesson);
 const requestsIn = (trace: string) => traceRequests<Body>(trace);
 
+describe("the README's offline Try-it scripts (try/)", () => {
+  it("try/cycle.yaml: a dependency that would close a loop is refused, named, and the board is left as it was", async () => {
+    const script = path.join(pkg, "try", "cycle.yaml");
+    const { prompt } = await loadScript(script);
+    // The README gives this exact command line.
+    expect(await readFile(path.join(pkg, "README.md"), "utf8")).toContain(`--model-script packages/s08-tasks/try/cycle.yaml -p "${prompt}"`);
+    const run = await runLessonCli(pkg, ["--", "--print", String(prompt), "--model-script", script, "--cwd", ws.dir]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('Error: #1 cannot wait for #3: that would make a loop in which no task could ever start: #1 → #3 → #2 → #1');
+    const first = JSON.parse(await readFile(path.join(ws.dir, ".tasks", "1.json"), "utf8")) as { blockedBy: number[] };
+    expect(first.blockedBy).toEqual([]);
+  }, CLI_RUN_TIMEOUT_MS);
+});
+
 describe("s08 on the command line", () => {
   it("--print the demo against an HTTP endpoint with a key: the answer on stdout, the board in .tasks/, no key in the trace", async () => {
     const endpoint: Endpoint = await serveSimulator(new Simulator(await loadScript(DEMO)));

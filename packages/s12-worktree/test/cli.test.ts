@@ -3,13 +3,14 @@
  * endpoint (a real socket), the lead's answer on stdout, no key anywhere but the endpoint; with
  * no --cwd, a fresh copy made a repository of its own; inside another repository, the refusal.
  */
-import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { copyPracticeWorkspace } from "@learn/core/harness";
 import { runLessonCli } from "@learn/core/testing";
+import { loadScript } from "@learn/core/simulator";
 import { lesson } from "../src/index.ts";
 import { gitIn, printDemoOverHttp, useRepoWorkspace } from "./helpers.ts";
 
@@ -28,6 +29,20 @@ const probeScript = (expectText: string) =>
       { expect: { lastUserIncludes: expectText }, content: [{ type: "text", text: `seen: ${expectText}` }] },
     ],
   });
+
+describe("the README's offline Try-it scripts (try/)", () => {
+  it("try/forced-removal.yaml: uncommitted work refuses the removal; force is a person's question, refused with no terminal; nothing is lost", async () => {
+    const script = path.join(pkg, "try", "forced-removal.yaml");
+    const { prompt } = await loadScript(script);
+    expect(await readFile(path.join(pkg, "README.md"), "utf8")).toContain(`--model-script packages/s12-worktree/try/forced-removal.yaml -p "${prompt}"`);
+    const run = await runLessonCli(pkg, ["--", "--print", String(prompt), "--model-script", script, "--cwd", ws.dir]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("Worktree experiment has uncommitted changes (?? notes.md)");
+    expect(run.stderr).toMatch(/Denied: worktree_remove needs permission .*no rule can approve this one: force discards/);
+    expect(await readFile(path.join(ws.dir, ".worktrees", "experiment", "notes.md"), "utf8")).toBe("Draft notes, not committed.\n");
+    expect(await gitIn(ws.dir, "branch", "--list", "wt/experiment")).toContain("wt/experiment");
+  }, CLI_RUN_TIMEOUT_MS);
+});
 
 describe("s12 on the command line", () => {
   it("--print the demo against an HTTP endpoint: every agent under its name, both branches merged, the answer on stdout", async () => {

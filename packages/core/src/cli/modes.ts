@@ -23,6 +23,7 @@ import { Screen, TerminalRenderer, type Renderer } from "../ui/renderer.ts";
 import { removeStaleCopies } from "../stale-copies.ts";
 import { lessonWorkspace, resolveWorkspace } from "../workspace.ts";
 import { demoReplayRefusal } from "../workspace-drift.ts";
+import { emptyUserDir, setAsideForDemo } from "./demo-user-dir.ts";
 import { existingUserFile, traceFileOf, type CliOptions } from "./args.ts";
 
 /** Everything a run needs, built from the options. */
@@ -37,6 +38,8 @@ export interface Setup {
    * `cwd` would not be the demo (a used workspace), or undefined when it would.
    */
   replayRefusal?: (cwd: string) => Promise<string | undefined>;
+  /** The lesson's own demo replays: an empty Claude Code folder instead of the user's (demo-user-dir.ts). */
+  userDir?: string;
 }
 
 export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup> {
@@ -57,7 +60,8 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   const lessonScript = script && !options.modelScript ? script : undefined;
   const startsFresh = startsInFreshCopy(lesson, options);
   const replayRefusal = lessonScript && ((cwd: string) => demoReplayRefusal(lesson, cwd, lessonScript, startsFresh));
-  return { config, flags, tracer, script, replayRefusal };
+  const userDir = options.demo || lessonScript ? emptyUserDir() : undefined;
+  return { config, flags, tracer, script, replayRefusal, userDir };
 }
 
 /** With no --cwd nor LEARN_WORKDIR, a lesson with a workspace set-up (s12) starts in a fresh copy of its own. */
@@ -109,7 +113,7 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
     renderer,
     interactive: false,
     ask: async () => "n",
-    flags: s.flags, fallbackModel: s.config.fallbackModel,
+    flags: s.flags, fallbackModel: s.config.fallbackModel, userDir: s.userDir,
   });
   const controller = new AbortController();
   const onSigint = () => controller.abort();
@@ -197,7 +201,7 @@ export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Pr
     screen.print(c.bold(`\n${lesson.id} demo: ${script.title ?? path.basename(file)}`) + "\n" + c.dim(`workspace: ${cwd}`));
     const renderer = new TerminalRenderer(out);
     const model = buildModel(s.config, script, renderer, s.tracer);
-    const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: s.flags, fallbackModel: s.config.fallbackModel });
+    const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: s.flags, fallbackModel: s.config.fallbackModel, userDir: s.userDir });
     try {
       for (const prompt of promptsOf(script)) {
         screen.print(`\n${c.green(">")} ${prompt}`);
@@ -233,7 +237,7 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
     renderer,
     interactive: terminal,
     ask: (q, signal) => (repl ? repl.ask(q, signal) : Promise.resolve("n")),
-    flags: s.flags, fallbackModel: s.config.fallbackModel,
+    flags: s.flags, fallbackModel: s.config.fallbackModel, userDir: s.userDir,
   });
   const historyFile = path.join(os.homedir(), ".learn-agent-harness_history");
   repl = new Repl(
@@ -283,6 +287,8 @@ function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demo
       );
       lines.push(...demoPrompts.map((p) => `  ${c.green(p)}`));
     }
+    const setAside = s.userDir ? setAsideForDemo() : [];
+    if (setAside.length) lines.push(c.dim(`Your Claude Code folder (${setAside.join(", ")}) is not read while the scripted model answers: its script was written without one.`));
     if (drift) lines.push(c.yellow(drift));
   } else {
     lines.push(c.dim(`model: ${s.config.model}${s.config.baseURL ? ` at ${s.config.baseURL}` : ""}`));
