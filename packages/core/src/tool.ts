@@ -40,6 +40,8 @@ export interface PolicySubject {
    * somewhere else (a command run inside a worktree): the policy judges the call from there.
    */
   cwd?: string;
+  /** The agent type a call starts (s05's task tool): Claude Code's `Agent(Explore)` rules name it. */
+  agentType?: string;
   /**
    * Why no allow rule or grant may approve this call, when its input makes it dangerous in a
    * way no path or command shows (`worktree_remove` with `force` discards unmerged work): the
@@ -54,6 +56,8 @@ export interface PolicySubject {
  */
 export interface ClaudeCodeName {
   name: string;
+  /** Names Claude Code used for it before (`Task` for today's `Agent`): rules and matchers written with them still match. */
+  formerNames?: readonly string[];
   /** Our field name → Claude Code's; fields not listed have the same name in both. */
   fields?: Record<string, string>;
 }

@@ -5,7 +5,8 @@
  * then be stopped from outside — the whole process group is killed after CHECK_PROCESS_LIMIT_MS.
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtempSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -27,7 +28,9 @@ export type CheckRun =
   | { kind: "broken"; output: string };
 
 export async function checkInProcess(id: string, root: string, limitMs = CHECK_PROCESS_LIMIT_MS): Promise<CheckRun> {
-  const tmp = await mkdtemp(path.join(os.tmpdir(), "learn-exercise-"));
+  // Made at once, not awaited: the process starts before this function first yields, so the
+  // caller's own work meanwhile (the type check, which blocks) runs beside it.
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "learn-exercise-"));
   const resultFile = path.join(tmp, "result.json");
   try {
     const child = spawn(process.execPath, [VITEST, "run", "--config", "vitest.check.config.ts", "--reporter=dot"], {

@@ -16,6 +16,7 @@ import { createInterface } from "node:readline/promises";
 import { closestName } from "@learn/core/harness";
 import { loadCatalog, REPO_ROOT } from "./catalog.ts";
 import { checkInProcess } from "./check-process.ts";
+import { typeErrors } from "./type-check.ts";
 import type { Exercise } from "./exercise.ts";
 import { readState, updateState } from "./state.ts";
 import { isStarted, startExercise, studentDir, studentFile, writeSolution } from "./student-copy.ts";
@@ -69,7 +70,13 @@ function sectionName(read: string): string {
 async function check(exercise: Exercise): Promise<boolean> {
   mustBeStarted(exercise);
   const started = performance.now();
-  const run = await checkInProcess(exercise.id, root);
+  const running = checkInProcess(exercise.id, root);
+  // While the checks run in their own process: the compiler's verdict (type-check.ts).
+  const types = typeErrors(
+    exercise.files.filter((f) => f.name.endsWith(".ts")).map((f) => studentFile(root, exercise, f)),
+    exercise.lessonDir,
+  );
+  const run = await running;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (run.kind === "hung") {
     await updateState(root, exercise.id, { status: "failing" });
@@ -84,13 +91,17 @@ async function check(exercise: Exercise): Promise<boolean> {
     console.log(`${outcome.passed ? "✓" : "✗"} ${outcome.name}`);
     for (const line of outcome.why) console.log(`    ${line}`);
   }
-  const passed = run.outcomes.every((o) => o.passed);
+  console.log(`${types.length ? "✗" : "✓"} it type-checks, as the lesson's own code must (pnpm typecheck)`);
+  for (const error of types.slice(0, 10)) console.log(`    ${error.where}  ${error.message}`);
+  if (types.length > 10) console.log(`    … and ${types.length - 10} more`);
+  const passed = run.outcomes.every((o) => o.passed) && types.length === 0;
   await updateState(root, exercise.id, { status: passed ? "passing" : "failing" });
-  const failed = run.outcomes.filter((o) => !o.passed).length;
+  const failed = run.outcomes.filter((o) => !o.passed).length + (types.length ? 1 : 0);
+  const total = run.outcomes.length + 1;
   console.log(
     passed
-      ? `\n${exercise.id}: all ${run.outcomes.length} checks pass (${seconds} s). Well done.`
-      : `\n${exercise.id}: ${failed} of ${run.outcomes.length} checks fail (${seconds} s). Stuck? pnpm exercise hint ${exercise.id}`,
+      ? `\n${exercise.id}: all ${total} checks pass (${seconds} s). Well done.`
+      : `\n${exercise.id}: ${failed} of ${total} checks fail (${seconds} s). Stuck? pnpm exercise hint ${exercise.id}`,
   );
   return passed;
 }

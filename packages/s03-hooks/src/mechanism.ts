@@ -15,7 +15,7 @@ import type { PermissionAccess } from "./permissions/hook.ts";
 import type { PermissionMode } from "./permissions/modes.ts";
 import type { PermissionPolicy } from "./permissions/policy.ts";
 import { withReadGuard } from "./permissions/read-guard.ts";
-import { createPolicyHooks, permissionModeFlag } from "./policy-hooks.ts";
+import { createPolicyHooks, permissionModeFlag, type LeadHookSession } from "./policy-hooks.ts";
 import { checkSettings } from "./settings/check.ts";
 import { withPermissionGuidance } from "./prompt.ts";
 
@@ -35,7 +35,7 @@ export const permissions: Mechanism = {
   checkConfig: checkSettings,
   async add(parts, ctx) {
     const { options, grants, role } = ctx;
-    const policy = await createPolicyHooks(options, role);
+    const policy = await createPolicyHooks(options, role, ctx.shared("s03:lead-hook-session", (): LeadHookSession => ({})));
     sessionWideMode(policy.permissionPolicy, ctx.shared("s03:lead-policy", () => ({ policy: policy.permissionPolicy, start: policy.permissionPolicy.mode })));
     for (const grant of grants) policy.access.grants.add(grant.rules, grant.source);
     return {

@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto";
 import type { AgentOptions, BuildContext, Hook, SlashCommand } from "@learn/core";
 import { loadedEnvFiles, userClaudeDir, type LessonFlag } from "@learn/core/harness";
-import { commandHooks, preToolUseCommandHooks, type CommandHookParts } from "./command-hooks/hooks.ts";
+import { commandHooks, type CommandHookParts } from "./command-hooks/hooks.ts";
+import type { HookSession } from "./command-hooks/payload.ts";
 import { transcriptPathOf } from "./command-hooks/transcript.ts";
 import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";
@@ -45,8 +46,16 @@ export interface PolicyHooks {
   access: PermissionAccess;
 }
 
-/** `role`: a subagent's Stop hooks run as SubagentStop, and it has no session events of its own (Claude Code's rule). */
-export async function createPolicyHooks(options: AgentOptions, role: BuildContext["role"] = "lead"): Promise<PolicyHooks> {
+/** The lead's hook session, kept where the lead's subagents find it (a subagent's hooks carry the lead's session_id). */
+export interface LeadHookSession {
+  current?: HookSession;
+}
+
+/**
+ * `role`: a subagent's Stop hooks run as SubagentStop, and it has no session events of its own;
+ * its hooks carry the lead's `session_id` (from `lead`) and its own `agent_id` / `agent_type` (Claude Code's rule).
+ */
+export async function createPolicyHooks(options: AgentOptions, role: BuildContext["role"] = "lead", lead: LeadHookSession = {}): Promise<PolicyHooks> {
   const { cwd, renderer, flags } = options;
 
   // The settings files (the user's, the project's, the local one): problems are shown, never
@@ -61,17 +70,9 @@ export async function createPolicyHooks(options: AgentOptions, role: BuildContex
   const { policy, notices } = policyFor({ ...settings, secretFiles: loadedEnvFiles() }, modeFlagOf(flags, renderer), SETTINGS_FILE);
   for (const notice of notices) renderer.notice(notice);
 
-  const sessionId = randomUUID();
-  // permissionMode is read when a hook runs: /permissions mode may have switched it since.
-  const hookSession = {
-    sessionId,
-    cwd,
-    get permissionMode() {
-      return policy.mode;
-    },
-    transcriptPath: transcriptPathOf(sessionId),
-  };
   const subagent = role === "subagent" ? { agentId: options.model.agent } : undefined;
+  const hookSession = hookSessionOf(cwd, () => policy.mode, subagent && { lead, agentId: subagent.agentId });
+  if (!subagent) lead.current = hookSession;
   const hookOptions = { config: settings.hooks, session: hookSession, renderer, ...(subagent ? { subagent } : {}) };
   const commandHookParts = commandHooks(hookOptions);
 
@@ -89,13 +90,37 @@ export async function createPolicyHooks(options: AgentOptions, role: BuildContex
 
   return {
     // PreToolUse command hooks run inside the permission hook, before its question (permissions/hook.ts).
-    permissions: permissionHook(policy, ask, grants, preToolUseCommandHooks(hookOptions)),
+    permissions: permissionHook(policy, ask, grants, commandHookParts.preToolUse),
     commandHooks: commandHookParts,
     commands: [permissionsCommand({ policy, session, hooks: settings.hooks, files: settings.files.map((f) => f.shown), problems: settings.problems })],
     mode: policy.mode,
     ask,
     permissionPolicy: policy,
     access,
+  };
+}
+
+/**
+ * What every hook of this agent is sent. permissionMode is read when a hook runs: /permissions
+ * mode may have switched it since. A subagent's session_id is the lead's, read when a hook runs
+ * (a /clear renews it); its transcript is its own conversation.
+ */
+function hookSessionOf(cwd: string, mode: () => string, child?: { lead: LeadHookSession; agentId: string }): HookSession {
+  let own: string = randomUUID();
+  return {
+    get sessionId() {
+      return child?.lead.current?.sessionId ?? own;
+    },
+    set sessionId(id: string) {
+      own = id; // a /clear renews the lead's (a subagent has no session of its own to renew)
+    },
+    cwd,
+    get permissionMode() {
+      return mode();
+    },
+    transcriptPath: transcriptPathOf(own),
+    // The course names a child `<type>-<n>` (s05): its type is the name without the number.
+    ...(child ? { agent: { id: child.agentId, type: child.agentId.replace(/-\d+$/, "") } } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The `task` tool (Claude Code's `Task`): the parent hands a subtask to a child agent and gets
+ * The `task` tool (Claude Code's `Agent`, formerly `Task`): the parent hands a subtask to a child agent and gets
  * back only the child's final report.
  *
  *   task { description, prompt, subagent_type }  ──►  explore-1: fresh context, own tools
@@ -80,7 +80,8 @@ export function taskTool(types: ReadonlyMap<string, AgentType>, parent: AgentOpt
     description: describeTask(types),
     input: TASK_INPUT,
     concurrencySafe: true,
-    permission: { mutating: false, claudeCode: { name: "Task" } },
+    // Hook payloads say `Agent`; rules and matchers may say `Agent` or `Task`, and `Agent(Explore)` names the type (s03).
+    permission: { mutating: false, claudeCode: { name: "Agent", formerNames: ["Task"] }, subject: ({ subagent_type = DEFAULT_AGENT_TYPE }) => ({ agentType: subagent_type }) },
     summary: ({ description, subagent_type = DEFAULT_AGENT_TYPE }) => `${subagent_type}: ${description}`,
     run: (input, ctx) => start(input, ctx).report,
   });

@@ -56,7 +56,8 @@ describe("what the agent is made of", () => {
       tools: [...previous.tools.slice(0, -1), "load_skill", "save_memory", "task"],
       hooks: [...previous.hooks, "loaded skills", "command-grants"],
       promptSections: [...previous.promptSections, "skills", "memory", "CLAUDE.md", "environment"],
-      commands: [...previous.commands, "memory", "shop-tests", "code-review", "commit-message", "write-a-test"], // the skills a person may start, too
+      // knowledge's /memory before the subagents' /agents; the skills a person may start, too
+      commands: [...previous.commands.slice(0, -1), "memory", "agents", "shop-tests", "code-review", "commit-message", "write-a-test"],
     });
     expect(agent.commands?.find((c) => c.name === "shop-tests")?.description).toBe(
       "[part]  Run shop's tests, then look at one part of them (from .claude/commands/shop-tests.md)",

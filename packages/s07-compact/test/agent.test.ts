@@ -32,7 +32,7 @@ describe("what the agent is made of", () => {
     expect(previous.tools.at(-1)).toBe("task");
     expect(previous.hooks.at(-1)).toBe("command-grants");
     // The custom commands come last: the practice workspace's own, then the skills a user may start.
-    const custom = previous.commands.indexOf("fix-tests");
+    const custom = previous.commands.indexOf("agents"); // the lead's own mechanisms (subagents, custom commands) come last
     expect(custom).toBeGreaterThan(0);
     expect(agent.anatomy()).toEqual({
       mechanisms: [...previous.mechanisms!.slice(0, -2), "compaction", "recovery", ...previous.mechanisms!.slice(-2)],

@@ -37,7 +37,7 @@ describe("what the agent is made of", () => {
     const previous = await previousAnatomy(ws.dir);
     expect(previous.tools.at(-1)).toBe("task");
     // The custom commands come last: the practice workspace's own, then the skills a user may start.
-    const custom = previous.commands.indexOf("fix-tests");
+    const custom = previous.commands.indexOf("agents"); // the lead's own mechanisms (subagents, custom commands) come last
     expect(custom).toBeGreaterThan(0);
     const planning = previous.promptSections.indexOf("planning");
     expect(planning).toBeGreaterThan(0);

@@ -15,6 +15,7 @@
  */
 import { z } from "zod";
 import { parseRule, type Rule } from "../permissions/rule.ts";
+import type { Tool } from "@learn/core";
 import { namesOf } from "../permissions/tool-names.ts";
 
 export const COMMAND_HOOK_EVENTS = [
@@ -49,8 +50,8 @@ export const TOOL_EVENTS: ReadonlySet<CommandHookEvent> = new Set(["PreToolUse",
 export interface HookMatcherSpec {
   /** As written, for /permissions and messages. */
   matcher: string;
-  /** Our tool name, and Claude Code's when the tool declares one. */
-  matches(tool: string, claudeName?: string): boolean;
+  /** Our tool name, and Claude Code's (and its former ones) when the tool declares them. */
+  matches(tool: string, declared?: Pick<Tool, "permission">): boolean;
   hooks: CommandHookSpec[];
 }
 
@@ -98,11 +99,8 @@ export function isCommandHookEvent(event: string): event is CommandHookEvent {
  * A matcher over tool names: the whole name must match, ours or Claude Code's. Without a
  * declared Claude Code name, the names Claude Code uses for the same job count.
  */
-export function toolMatcher(matcher: string): (tool: string, claudeName?: string) => boolean {
+export function toolMatcher(matcher: string): (tool: string, declared?: Pick<Tool, "permission">) => boolean {
   if (matcher === "" || matcher === "*") return () => true;
   const regex = new RegExp(`^(?:${matcher})$`);
-  return (tool, claudeName) => {
-    const names = claudeName === undefined ? namesOf(tool) : [tool, claudeName];
-    return names.some((name) => regex.test(name));
-  };
+  return (tool, declared) => namesOf(tool, declared).some((name) => regex.test(name));
 }

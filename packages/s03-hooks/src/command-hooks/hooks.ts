@@ -7,6 +7,7 @@
  *   UserPromptSubmit   the prompt is blocked               stdout / additionalContext → context
  *   PreToolUse         the call is denied (reason → model) JSON allow / ask → the permission hook
  *   PostToolUse        the reason goes to the model        additionalContext → context
+ *   (any, JSON)        continue: false ends the turn; systemMessage is shown (json-answer.ts)
  *   Stop               keep working: the reason is the next message (bounded by the kernel)
  *   PreCompact         the compaction does not happen      stdout → instructions for the summary
  *
@@ -16,16 +17,18 @@
  *
  * PreToolUse is not a kernel hook of its own: as in Claude Code, the commands run BEFORE the
  * permission question, inside the permission hook (permissions/hook.ts), and see every call —
- * those the policy then refuses too. What they say here is only their opinion (`HookOpinion`);
+ * those the policy then refuses too. What they say is only their opinion (`HookOpinion`, pre-tool-use.ts);
  * the permission hook weighs it against the rules. A hook may rewrite the call (`updatedInput`):
  * the new input must pass the tool's schema, and it is the new call the policy judges.
  * Which of an event's hooks run (matchers, a hook's `if`), and running them: run.ts.
  */
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
-import { capText, defineHook, describeIssues, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
+import { capText, defineHook, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
 import type { CommandHookEvent, HookConfig } from "./config.ts";
-import { fromClaudeCode, type EventDetails, type HookSession } from "./payload.ts";
+import type { EventDetails, HookSession } from "./payload.ts";
+import { preToolUseCommandHooks, type PreToolUseCommandHooks } from "./pre-tool-use.ts";
+import { RoundNotes } from "./round-notes.ts";
 import { runMatching, type HookAnswer, type HookContext } from "./run.ts";
 import { sessionEndBudgetMs } from "./session-end-budget.ts";
 import { transcriptPathOf } from "./transcript.ts";
@@ -49,28 +52,15 @@ export interface CommandHookParts {
   close: () => Promise<void>;
   /** A question waits for the person: the Notification hooks (their answers change nothing). */
   notify: (message: string, notificationType: string, cwd: string, signal?: AbortSignal) => Promise<void>;
+  /** The PreToolUse command hooks, for the permission hook to run before its question (permissions/hook.ts). */
+  preToolUse: PreToolUseCommandHooks;
 }
-
-/** What the PreToolUse command hooks say about one call, for the permission hook to weigh. */
-export interface HookOpinion {
-  /** The call to judge and run: the model's, or as a hook rewrote it (schema-checked). */
-  call: ToolCall;
-  /** A hook blocked it (exit 2, permissionDecision deny), or rewrote it into something unusable: why. */
-  deny?: string;
-  /** A hook asked (wins over another's allow), or allowed; and its reason, as the person or the model reads it. */
-  decision?: "allow" | "ask";
-  reason?: string;
-  /** The hook that rewrote the call, if one did. */
-  rewrittenBy?: string;
-}
-
-/** The PreToolUse command hooks, as the permission hook calls them. */
-export type PreToolUseCommandHooks = (call: ToolCall, ctx: AgentContext) => Promise<HookOpinion>;
 
 export const commandHookName = (event: CommandHookEvent) => `${event} command hooks`;
 
 export function commandHooks(o: CommandHookOptions): CommandHookParts {
   const run = (details: EventDetails, call: ToolCall | undefined, ctx: HookContext) => runMatching(o, details, call, ctx);
+  const notes = new RoundNotes();
   // The session starts with its first prompt (the course has no moment before it), and again after /clear.
   let starting: "startup" | "clear" | undefined = o.subagent ? undefined : "startup";
   let lastMessages: AgentContext["messages"] = [];
@@ -87,13 +77,15 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
     defineHook("UserPromptSubmit", commandHookName("UserPromptSubmit"), async ({ prompt }, ctx) => {
       await ending;
       lastMessages = ctx.messages;
+      notes.clear();
+      if (o.subagent) return undefined; // a subagent's prompt is the parent's tool input, not a person's: Claude Code fires nothing
       const source = starting;
       starting = undefined;
       // SessionStart's output is context for the model, as UserPromptSubmit's: both go with this prompt.
       const started = source ? await run({ event: "SessionStart", source }, undefined, ctx) : [];
       const answers = await run({ event: "UserPromptSubmit", prompt }, undefined, ctx);
-      const blocked = answers.find((a) => a.verdict.block !== undefined);
-      if (blocked) return { block: `${blocked.hook.command}: ${blocked.verdict.block}` };
+      const blocked = [...started, ...answers].find((a) => a.verdict.stop !== undefined) ?? answers.find((a) => a.verdict.block !== undefined);
+      if (blocked) return { block: `${blocked.hook.command}: ${blocked.verdict.stop ?? blocked.verdict.block}` };
       const context = contextOf([...started.filter((a) => a.verdict.block === undefined), ...answers]);
       return context ? { context } : undefined;
     }),
@@ -102,15 +94,20 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
     defineHook("PostToolUse", commandHookName("PostToolUse"), async ({ call, outcome, durationMs }, ctx) => {
       const event = outcome.isError ? "PostToolUseFailure" : "PostToolUse";
       const answers = await run({ event, call, outcome, ...(durationMs === undefined ? {} : { durationMs }) }, call, ctx);
+      for (const { verdict } of answers) if (verdict.stop !== undefined) notes.stopWith(verdict.stop);
       const context = contextOf(answers);
       return context ? { context } : undefined;
     }),
 
     // A subagent's stop is SubagentStop (s05 runs children through this same list of mechanisms).
-    defineHook("Stop", commandHookName("Stop"), async ({ continuations }, ctx) => {
-      const details: EventDetails = o.subagent ? { event: "SubagentStop", continuations, agentId: o.subagent.agentId } : { event: "Stop", continuations };
+    defineHook("Stop", commandHookName("Stop"), async ({ response, continuations }, ctx) => {
+      const lastAssistantMessage = response.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
+      const details: EventDetails = { event: o.subagent ? "SubagentStop" : "Stop", continuations, lastAssistantMessage };
       const answers = await run(details, undefined, ctx);
-      const blocked = answers.find((a) => a.verdict.block !== undefined);
+      // `continue: false` wins over a block: the turn ends.
+      const stopped = answers.find((a) => a.verdict.stop !== undefined);
+      if (stopped) ctx.renderer.notice(`Stopped by a hook: ${stopped.verdict.stop}`);
+      const blocked = stopped ? undefined : answers.find((a) => a.verdict.block !== undefined);
       return blocked ? { continueWith: blocked.verdict.block } : undefined;
     }),
 
@@ -122,9 +119,13 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
       const added = answers.flatMap((a) => (a.verdict.context ? [a.verdict.context] : []));
       return added.length > 0 ? { instructions: added.join("\n\n") } : undefined;
     }),
+
+    // What the round's tool hooks asked of the turn: PreToolUse context, a stop (round-notes.ts).
+    notes.hook(),
   ];
   return {
     hooks,
+    preToolUse: preToolUseCommandHooks(o, notes),
     onClear: () => {
       // Nothing ran yet, or this is a subagent: there is no session to end.
       // Then a new session, with an id of its own, as in Claude Code.
@@ -146,40 +147,6 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
 function renew(session: HookSession): void {
   session.sessionId = randomUUID();
   session.transcriptPath = transcriptPathOf(session.sessionId);
-}
-
-/**
- * Run the PreToolUse command hooks on one call and gather their opinion: the first block or
- * deny decides; else a rewrite (checked by the tool's schema), and the strongest of ask / allow.
- */
-export function preToolUseCommandHooks(o: CommandHookOptions): PreToolUseCommandHooks {
-  return async (call, ctx) => {
-    const answers = await runMatching(o, { event: "PreToolUse", call }, call, ctx);
-    const denied = answers.find((a) => a.verdict.block !== undefined || a.verdict.decision === "deny");
-    if (denied) {
-      const why = denied.verdict.block ?? denied.verdict.reason ?? "no reason given";
-      return { call, deny: `the PreToolUse hook "${denied.hook.command}" blocked it: ${why}` };
-    }
-    const rewrite = answers.find((a) => a.verdict.updatedInput !== undefined);
-    const rewritten = rewrite ? rewrittenCall(call, rewrite) : call;
-    if (typeof rewritten === "string") return { call, deny: rewritten };
-    const opinion: HookOpinion = rewrite ? { call: rewritten, rewrittenBy: rewrite.hook.command } : { call };
-    const said = answers.find((a) => a.verdict.decision === "ask") ?? answers.find((a) => a.verdict.decision === "allow");
-    if (!said) return opinion;
-    const decision = said.verdict.decision as "allow" | "ask";
-    const fallback = decision === "ask" ? "confirm this call" : "no reason given";
-    return { ...opinion, decision, reason: `the PreToolUse hook "${said.hook.command}" ${decision}s: ${said.verdict.reason ?? fallback}` };
-  };
-}
-
-/** The call as a hook rewrote it — its `updatedInput` back in our field names, checked by the tool's schema — or why it is denied. */
-function rewrittenCall(call: ToolCall, { hook, verdict }: HookAnswer): ToolCall | string {
-  const by = `the PreToolUse hook "${hook.command}"`;
-  const updated = verdict.updatedInput;
-  if (updated === null || typeof updated !== "object" || Array.isArray(updated)) return `${by} answered an updatedInput that is not an object.`;
-  const parsed = call.tool.schema.safeParse(fromClaudeCode(updated as Record<string, unknown>, call.tool.permission?.claudeCode));
-  if (!parsed.success) return `${by} changed the input into one ${call.name} does not accept: ${describeIssues(parsed.error)}`;
-  return { ...call, input: parsed.data as Record<string, unknown> };
 }
 
 /** Context from every hook, and (PostToolUse) the reasons of hooks that exited 2. */

@@ -21,12 +21,16 @@
  * edit_file as `Edit` with `old_string` / `new_string` — from the tool's `permission.claudeCode`
  * declaration. A tool that declares none is sent under its own name and fields.
  *
- *   tool_response   Bash        { stdout, stderr, interrupted, isImage }   (the course's bash merges
- *                                                                          stderr into stdout: stderr is "")
+ *   tool_response   Bash        { stdout, stderr, interrupted, isImage, noOutputExpected }   (the course's
+ *                                                  bash merges stderr into stdout: stderr is "")
+ *                   Read        { type: "text", file: { filePath, content, numLines, startLine, totalLines } }
  *                   Write       { filePath, content }
- *                   Edit        { filePath, oldString, newString, replaceAll }
+ *                   Edit        { filePath, oldString, newString, replaceAll, userModified }
  *                   any other   { content, is_error }: the text the model reads
  * (Claude Code's Write and Edit also carry the file before and a patch: the course's tools do not keep them.)
+ *
+ * Inside a subagent (s05) every payload carries the lead's `session_id`, and `agent_id` / `agent_type`;
+ * Stop and SubagentStop carry `last_assistant_message`, the text of the answer that stops.
  */
 import { resolve } from "node:path";
 import type { ClaudeCodeName, ToolCall, ToolOutcome } from "@learn/core";
@@ -39,6 +43,8 @@ export interface HookSession {
   permissionMode: string;
   /** The conversation, as a file a hook may read (transcript.ts). */
   transcriptPath: string;
+  /** Set for a subagent (s05): every payload says which agent it comes from. */
+  agent?: { id: string; type: string };
 }
 
 export type EventDetails =
@@ -46,8 +52,7 @@ export type EventDetails =
   | { event: "UserPromptSubmit"; prompt: string }
   | { event: "PreToolUse"; call: ToolCall }
   | { event: "PostToolUse" | "PostToolUseFailure"; call: ToolCall; outcome: ToolOutcome; durationMs?: number }
-  | { event: "Stop"; continuations: number }
-  | { event: "SubagentStop"; continuations: number; agentId: string }
+  | { event: "Stop" | "SubagentStop"; continuations: number; lastAssistantMessage: string }
   | { event: "SessionEnd"; reason: "clear" | "other" }
   | { event: "PreCompact"; trigger: "manual" | "auto"; customInstructions: string }
   | { event: "Notification"; message: string; notificationType: string };
@@ -62,6 +67,7 @@ export function payloadOf(session: HookSession, details: EventDetails): Record<s
     cwd: session.cwd,
     permission_mode: session.permissionMode,
     hook_event_name: details.event satisfies CommandHookEvent,
+    ...(session.agent ? { agent_id: session.agent.id, agent_type: session.agent.type } : {}),
   };
   switch (details.event) {
     case "SessionStart":
@@ -85,16 +91,10 @@ export function payloadOf(session: HookSession, details: EventDetails): Record<s
       return { ...common, ...toolFields(details.call, session.cwd), ...result, ...duration };
     }
     case "Stop":
-      return { ...common, stop_hook_active: details.continuations > 0 };
-    case "SubagentStop":
-      // The course names a child `<type>-<n>` (s05): its type is the name without the number.
-      return {
-        ...common,
-        stop_hook_active: details.continuations > 0,
-        agent_id: details.agentId,
-        agent_type: details.agentId.replace(/-\d+$/, ""),
-        agent_transcript_path: session.transcriptPath,
-      };
+    case "SubagentStop": {
+      const stop = { ...common, stop_hook_active: details.continuations > 0, last_assistant_message: details.lastAssistantMessage };
+      return details.event === "Stop" ? stop : { ...stop, agent_transcript_path: session.transcriptPath };
+    }
   }
 }
 
@@ -112,14 +112,27 @@ function toolResponse(call: ToolCall, outcome: ToolOutcome, cwd: string): Record
   const filePath = typeof input.path === "string" ? resolve(cwd, input.path) : undefined;
   switch (call.tool.permission?.claudeCode?.name) {
     case "Bash":
-      return { stdout: outcome.content === NO_OUTPUT ? "" : outcome.content, stderr: "", interrupted: false, isImage: false };
+      return { stdout: outcome.content === NO_OUTPUT ? "" : outcome.content, stderr: "", interrupted: false, isImage: false, noOutputExpected: false };
+    case "Read":
+      return { type: "text", file: readFile(filePath, outcome.content, call.input.offset) };
     case "Write":
       return { filePath, content: input.content };
     case "Edit":
-      return { filePath, oldString: input.old_text, newString: input.new_text, replaceAll: input.replace_all === true };
+      return { filePath, oldString: input.old_text, newString: input.new_text, replaceAll: input.replace_all === true, userModified: false };
     default:
       return { content: outcome.content, is_error: outcome.isError };
   }
+}
+
+/**
+ * Read's `file`, from what the model read: s02's read_file numbers each line (`     3\tx`) and
+ * ends a window with `... (N more lines)`; Claude Code's hooks get the bare lines and the counts.
+ */
+function readFile(filePath: string | undefined, read: string, offset: unknown) {
+  const rest = /\n\.\.\. \((\d+) more lines\)$/.exec(read);
+  const lines = (rest ? read.slice(0, rest.index) : read).split("\n").map((line) => line.replace(/^ *\d+\t/, ""));
+  const startLine = typeof offset === "number" ? offset : 1;
+  return { filePath, content: lines.join("\n"), numLines: lines.length, startLine, totalLines: startLine - 1 + lines.length + Number(rest?.[1] ?? 0) };
 }
 
 /** Our input, with Claude Code's field names: `{ path }` → `{ file_path }`. */

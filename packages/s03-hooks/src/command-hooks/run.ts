@@ -29,9 +29,9 @@ export interface HookAnswer {
 
 /** Run every hook command configured for this event (and tool), in parallel; report failures. */
 export async function runMatching(o: Pick<CommandHookOptions, "config" | "session">, details: EventDetails, call: ToolCall | undefined, ctx: HookContext): Promise<HookAnswer[]> {
-  const matched: [string, string | undefined] | undefined = call ? [call.name, call.tool.permission?.claudeCode?.name] : queryOf(details);
+  const query = call ? undefined : queryOf(details);
   const hooks = (o.config[details.event] ?? [])
-    .filter((entry) => matched === undefined || entry.matches(matched[0], matched[1]))
+    .filter((entry) => (call ? entry.matches(call.name, call.tool) : query === undefined || entry.matches(query)))
     .flatMap((entry) => entry.hooks)
     .filter(conditionHolds(call, ctx.cwd));
   if (hooks.length === 0) return [];
@@ -50,20 +50,21 @@ export async function runMatching(o: Pick<CommandHookOptions, "config" | "sessio
       });
       const verdict = verdictOf(details.event, hook, result);
       if (verdict.error) ctx.renderer.error(verdict.error);
+      if (verdict.notice) ctx.renderer.notice(`${details.event} hook "${hook.command}": ${verdict.notice}`);
       return { hook, verdict };
     }),
   );
 }
 
 /** What a matcher of an event without a tool is matched against: how the session started, why it ended, what compacts, what notifies. */
-function queryOf(details: EventDetails): [string, string] | undefined {
+function queryOf(details: EventDetails): string | undefined {
   const query =
     details.event === "SessionStart" ? details.source
     : details.event === "SessionEnd" ? details.reason
     : details.event === "PreCompact" ? details.trigger
     : details.event === "Notification" ? details.notificationType
     : undefined;
-  return query === undefined ? undefined : [query, query];
+  return query;
 }
 
 /**

@@ -1,11 +1,10 @@
 /**
  * What one hook run means, by Claude Code's contract:
  *
- *   exit 0     go on. stdout may be JSON: `hookSpecificOutput.permissionDecision` (allow / deny /
- *              ask) with `permissionDecisionReason` and `updatedInput` for PreToolUse,
- *              `additionalContext` for PostToolUse(Failure), UserPromptSubmit and SessionStart. Plain
- *              stdout is context for UserPromptSubmit and SessionStart (for PreCompact: more
- *              instructions for the summary), and ignored elsewhere.
+ *   exit 0     go on. stdout may be a JSON answer (json-answer.ts: `continue`, `systemMessage`,
+ *              `decision` + `reason`, `hookSpecificOutput`). Plain stdout is context for
+ *              UserPromptSubmit and SessionStart (for PreCompact: more instructions for the
+ *              summary), and ignored elsewhere.
  *   exit 2     block, with stderr as the reason (what "block" means depends on the event).
  *   other      a non-blocking error: shown to the user, and we go on. So is a timeout, and a
  *              missing script (bash's exit 127) — a broken hook must not wedge the agent.
@@ -17,6 +16,7 @@
 import { capText, MAX_OUTPUT_CHARS } from "@learn/core";
 import type { RunResult } from "@learn/core/harness";
 import type { CommandHookEvent, CommandHookSpec } from "./config.ts";
+import { jsonAnswer, unreadablePreToolUse } from "./json-answer.ts";
 
 export const BLOCKING_EXIT_CODE = 2;
 /** Events whose plain stdout is context for the model (Claude Code's rule). */
@@ -26,8 +26,12 @@ const COMMAND_NOT_FOUND = 127;
 const SHOWN_STDERR_CHARS = 2_000;
 
 export interface HookVerdict {
-  /** Exit 2: the reason to block with. */
+  /** Exit 2, or `decision: "block"`: the reason to block with. */
   block?: string;
+  /** `continue: false`: no further model call; the stopReason, for the user. */
+  stop?: string;
+  /** `systemMessage`: for the user's eyes only. */
+  notice?: string;
   /** PreToolUse's JSON answer. */
   decision?: "allow" | "deny" | "ask";
   reason?: string;
@@ -56,25 +60,9 @@ export function verdictOf(event: CommandHookEvent, hook: CommandHookSpec, run: R
 function answerOf(event: CommandHookEvent, name: string, stdout: string): HookVerdict {
   const json = parseObject(stdout);
   if (json === undefined) return TEXT_IS_CONTEXT.has(event) && stdout.trim() !== "" ? { context: stdout.trim() } : {};
-  if (typeof json === "string") return unreadable(event, `${name} printed JSON that does not parse (${json})`);
-  const output = (json.hookSpecificOutput ?? {}) as Record<string, unknown>;
-  const verdict: HookVerdict = {};
-  if (typeof output.additionalContext === "string" && event !== "PreToolUse") verdict.context = output.additionalContext;
-  if (event !== "PreToolUse") return verdict;
-  const decision = output.permissionDecision;
-  if (decision !== undefined && decision !== "allow" && decision !== "deny" && decision !== "ask") {
-    return unreadable(event, `${name} answered an unknown permissionDecision ${JSON.stringify(decision)} (expected allow, deny or ask)`);
-  }
-  if (decision !== undefined) verdict.decision = decision;
-  if (typeof output.permissionDecisionReason === "string") verdict.reason = capText(output.permissionDecisionReason);
-  if (output.updatedInput !== undefined) verdict.updatedInput = output.updatedInput;
-  return verdict;
-}
-
-/** An answer we cannot read: told to the user; before a tool call, a person decides. */
-function unreadable(event: CommandHookEvent, what: string): HookVerdict {
-  if (event !== "PreToolUse") return { error: `${what}; ignored.` };
-  return { error: `${what}; asking instead.`, decision: "ask", reason: `its answer could not be read: ${what}` };
+  if (typeof json !== "string") return jsonAnswer(event, name, json);
+  const what = `${name} printed JSON that does not parse (${json})`;
+  return event === "PreToolUse" ? unreadablePreToolUse(what) : { error: `${what}; ignored.` };
 }
 
 /** The JSON object stdout holds; a string saying why, when it looks like JSON but is not; undefined for plain text. */

@@ -72,6 +72,8 @@ export interface CallSubject {
   readsUnknown?: string;
   /** The tool's own reason why no rule may approve this call (PolicySubject.unapprovable). */
   declaredUnapprovable?: string;
+  /** The agent type the call starts, as the tool declares it (PolicySubject.agentType). */
+  agentType?: string;
 }
 
 type Call = Pick<ToolCall, "name" | "input"> & { tool?: Pick<Tool, "permission"> };
@@ -92,6 +94,7 @@ export function subjectOf(call: Call, agentCwd: string): CallSubject {
   };
   addCommandFiles(subject, cwd);
   if (typeof declared.unapprovable === "string") subject.declaredUnapprovable = declared.unapprovable;
+  if (typeof declared.agentType === "string") subject.agentType = declared.agentType;
   return subject;
 }
 
@@ -189,6 +192,11 @@ function namesTool(rule: Rule, subject: CallSubject): boolean {
   return subject.names.includes(rule.name) || toolsNamed(rule.name).includes(subject.tool);
 }
 
+/** `Agent(Explore)` starts only an explore agent (Claude Code's type names are capitalised, ours are not); `Agent` any. */
+function startsAgent(rule: Rule, subject: CallSubject): boolean {
+  return rule.agentType === undefined || rule.agentType.toLowerCase() === subject.agentType?.toLowerCase();
+}
+
 /** A path rule hits a file when the path as written OR where it leads matches. */
 function touches(rule: Rule, file: FileTarget): boolean {
   if (!rule.path) return true;
@@ -214,7 +222,8 @@ export function hitsAnyPart(rule: Rule, subject: CallSubject): boolean {
       return rule.path ? writes.some((f) => touches(rule, f)) : writes.length > 0 || namesTool(rule, subject);
     }
     case "tool":
-      return namesTool(rule, subject);
+      // An agent type the call does not declare cannot be told apart: a deny rule hits it (fail closed).
+      return namesTool(rule, subject) && (subject.agentType === undefined || startsAgent(rule, subject));
   }
 }
 
@@ -249,7 +258,7 @@ function allowsTool(rule: Rule, subject: CallSubject): boolean {
 export function approvingRules(rules: readonly Rule[], subject: CallSubject, options: { editsInside?: boolean } = {}): Rule[] | undefined {
   if (unapprovable(subject) || subject.writes.some((w) => !w.inside)) return undefined;
   const files = [...subject.reads, ...subject.edits];
-  const wholeTool = rules.find((r) => !r.command && !r.path && r.unread === undefined && namesTool(r, subject));
+  const wholeTool = rules.find((r) => !r.command && !r.path && r.unread === undefined && namesTool(r, subject) && startsAgent(r, subject));
   if (wholeTool) return files.every((f) => f.inside) ? [wholeTool] : undefined;
 
   const parts: ((r: Rule) => boolean)[] = [

@@ -35,6 +35,8 @@ export interface Rule {
   command?: CommandMatcher;
   /** For file tools: which paths (relative to the workspace). Absent: every path. */
   path?: PathMatcher;
+  /** For the subagent tool (`Agent(Explore)`): which agent type, matched without regard to case. Absent: every type. */
+  agentType?: string;
   /** A specifier this course does not read (`Skill(deploy)`): allows nothing, denies the whole tool. */
   unread?: string;
   /** Why the rule can match nothing here: it names a Claude Code tool the course does not have. */
@@ -72,6 +74,7 @@ export function parseRule(text: string): Rule {
   try {
     if (kind === "command") return { ...rule, command: commandPattern(specifier) };
     if (kind === "path") return { ...rule, path: pathPattern(specifier) };
+    if (kind === "agent") return { ...rule, agentType: specifier.trim() };
   } catch (err) {
     throw new RuleSyntaxError((err as Error).message);
   }

@@ -28,10 +28,10 @@ export function toolsNamed(name: string): readonly string[] {
   return Object.hasOwn(CLAUDE_CODE_ALIASES, name) ? CLAUDE_CODE_ALIASES[name]! : [name];
 }
 
-/** The names a tool answers to in rules and matchers: ours, and Claude Code's. */
+/** The names a tool answers to in rules and matchers: ours, and Claude Code's (today's and former). */
 export function namesOf(tool: string, declared?: Pick<Tool, "permission">): string[] {
   const claudeCode = declared?.permission?.claudeCode;
-  if (claudeCode) return [tool, claudeCode.name];
+  if (claudeCode) return [tool, claudeCode.name, ...(claudeCode.formerNames ?? [])];
   const aliases = Object.entries(CLAUDE_CODE_ALIASES).filter(([, ours]) => ours.includes(tool));
   return [tool, ...aliases.map(([name]) => name)];
 }
@@ -61,10 +61,14 @@ export function familyOf(name: string): RuleFamily {
  */
 export const ANY_TOOL_NAMES: ReadonlySet<string> = new Set(["Read", "Edit"]);
 
-/** What a rule's `(specifier)` means depends on the tool: a command line, or a file path. */
-export type SpecifierKind = "command" | "path" | "none";
+/** What a rule's `(specifier)` means depends on the tool: a command line, a file path, or an agent type. */
+export type SpecifierKind = "command" | "path" | "agent" | "none";
+
+/** The subagent tool's names: Claude Code's today (`Agent`), its former (`Task`), ours (s05). `Agent(Explore)` names an agent type. */
+const AGENT_TOOL_NAMES: ReadonlySet<string> = new Set(["Agent", "Task", "task"]);
 
 export function specifierKindOf(name: string): SpecifierKind {
+  if (AGENT_TOOL_NAMES.has(name)) return "agent";
   const family = familyOf(name);
   return family === "commands" ? "command" : family === "tool" ? "none" : "path";
 }

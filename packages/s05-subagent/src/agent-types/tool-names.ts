@@ -27,7 +27,7 @@ export function chooseTools(written: readonly string[], tools: readonly Tool[]):
   const withRule: string[] = [];
   for (const entry of written) {
     const name = toolNameOf(entry);
-    const tool = tools.find((t) => t.name === name || t.permission?.claudeCode?.name === name);
+    const tool = tools.find((t) => t.name === name || t.permission?.claudeCode?.name === name || t.permission?.claudeCode?.formerNames?.includes(name));
     if (!tool) {
       if (!unknown.includes(name)) unknown.push(name);
       continue;
