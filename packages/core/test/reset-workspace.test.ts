@@ -89,6 +89,18 @@ describe("pnpm reset", () => {
     expect(reset("--dry-run").stdout).toMatch(/^Would keep \(your edits.*\n  inventory\/stock\.js\n/);
   });
 
+  it("keeps a student's edit and a student's file that the agent merely rewrote with the same bytes", async () => {
+    writeFileSync(file("shop/src/inventory-note.md"), "the student's own note\n");
+    // The agent rewrites both with what they already hold: it changed nothing, so nothing is its work.
+    await agentWrites(repo.workspace, { "inventory/stock.js": "// the student's refactor\n", "shop/src/inventory-note.md": "the student's own note\n" });
+    const { code, stdout } = reset();
+    expect(code).toBe(0);
+    expect(read("inventory/stock.js")).toBe("// the student's refactor\n");
+    expect(read("shop/src/inventory-note.md")).toBe("the student's own note\n");
+    expect(stdout).toContain("Kept (your edits to template files; `pnpm reset --all` reverts them):\n  inventory/stock.js\n");
+    expect(stdout).toContain("  shop/src/inventory-note.md\n");
+  });
+
   it("--all also reverts the student's edits and deletes their files: as after a fresh clone", () => {
     expect(reset("--all").code).toBe(0);
     expect(everything()).toEqual(templateFiles());
