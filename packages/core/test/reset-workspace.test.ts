@@ -59,6 +59,15 @@ afterEach(async () => {
 });
 
 describe("pnpm reset", () => {
+  it("a file the agent wrote and the student changed since is kept as the student's, and says so", () => {
+    writeFileSync(file("notes/plan.md"), "# my plan now\n");
+    const { code, stdout } = reset();
+    expect(code).toBe(0);
+    expect(read("notes/plan.md")).toBe("# my plan now\n");
+    expect(stdout).toContain("  notes/plan.md (an agent wrote it; you changed it since)\n");
+    expect(stdout).toContain("  .claude/agents/reviewer.md\n"); // the student's own: no note
+  });
+
   it("reverts the agent's edit, deletes its files and the lessons' state; keeps and lists the student's edit and files", () => {
     const { code, stdout } = reset();
     expect(code).toBe(0);
