@@ -41,6 +41,8 @@ export interface FileTarget {
   /** Absolute, as written and where it leads: what a protected file outside the workspace is matched on. */
   absolute: string | undefined;
   realAbsolute: string | undefined;
+  /** Why where it leads cannot be told (a loop of links): no rule may clear it, a person is asked. */
+  undecidable?: string;
 }
 
 /** A file a command names: it reads it, and it may change it unless the program only reads. */
@@ -140,20 +142,27 @@ const strings = (list: readonly unknown[] | undefined): string[] => (list ?? [])
 
 function fileTarget(cwd: string, target: string): FileTarget {
   const path = workspacePath(cwd, target);
-  const { inWorkspace: real, absolute: realAbsolute } = realPlaces(cwd, target);
+  const { inWorkspace: real, absolute: realAbsolute, undecidable } = realPlaces(cwd, target);
   const absolute = resolve(cwd, target);
   const lexicalInside = isInside(resolve(cwd), absolute);
-  return { target, path, real: real === "" ? undefined : real, inside: lexicalInside && real !== undefined, absolute, realAbsolute };
+  const file: FileTarget = { target, path, real: real === "" ? undefined : real, inside: lexicalInside && real !== undefined, absolute, realAbsolute };
+  return undecidable === undefined ? file : { ...file, undecidable };
 }
 
 /** `cd /etc && echo x > passwd` writes /etc/passwd: after a cd, relative paths start elsewhere. */
 const CHANGES_DIRECTORY = /^(cd|pushd|popd)(\s|$)/;
 
-/** Where `cd shop` leads from `dir`; undefined when that cannot be known (`cd`, `cd -`, `cd $X`, pushd). */
+/**
+ * Where `cd shop` leads from `dir`; undefined when that cannot be known (`cd`, `cd -`, `cd $X`,
+ * pushd) — or when its path goes through a symlink: bash's `cd` reads `..` as text
+ * (`cd docs/up/..` is docs/), `cd -P` and every program after it ask the kernel (the folder
+ * above the workspace, with `docs/up -> ..`). Where the two disagree we do not guess.
+ */
 function directoryAfter(command: ShellCommand, cwd: string, dir: string | undefined): string | undefined {
   const [program, target, ...rest] = command.words;
   if (program !== "cd" || dir === undefined || target === undefined || rest.length > 0 || target === "-") return undefined;
-  return placed(cwd, dir, target).absolute;
+  const next = placed(cwd, dir, target);
+  return next.path === next.real ? next.absolute : undefined;
 }
 
 /** More names than this from one pattern, and it is not worth placing each: it stays a pattern. */
@@ -184,9 +193,16 @@ const escapeGlob = (word: string) => word.replace(/[*?[]/g, "_");
  */
 function placed(cwd: string, base: string | undefined, target: string): FileTarget & { placed: boolean } {
   const unknownBase = base === undefined && !isAbsolute(target);
-  if (!/[$~*?[{`]/.test(target) && !unknownBase) return { ...fileTarget(cwd, resolve(base ?? cwd, target)), target, placed: true };
+  // Joined, not resolved: `resolve` would drop `link/..` before the kernel's walk could see the link.
+  const joined = isAbsolute(target) ? target : `${base ?? cwd}/${target}`;
+  if (!/[$~*?[{`]/.test(target) && !unknownBase) return { ...fileTarget(cwd, joined), target, placed: true };
   const localPattern = !unknownBase && !/[$~{`/]/.test(target) && isInside(resolve(cwd), resolve(base ?? cwd));
   return { target, path: undefined, real: undefined, inside: localPattern, absolute: undefined, realAbsolute: undefined, placed: false };
+}
+
+/** A file whose place the kernel's walk could not finish (a loop of links): no rule can judge it. */
+export function undecidableFile(subject: CallSubject): FileTarget | undefined {
+  return [...subject.reads, ...subject.edits, ...subject.writes, ...subject.named].find((f) => f.undecidable !== undefined);
 }
 
 /** Does the rule name this tool (`write_file`, `Write`)? */

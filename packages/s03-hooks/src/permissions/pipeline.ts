@@ -3,7 +3,7 @@
  *
  *   1. the refuse-list              deny   in every mode; nothing overrides it
  *   2. deny rules                   deny   if a rule hits any part of the call (and the env
- *                                         file holding the key: secret-files.ts)
+ *                                         file holding the key, /proc back doors: secret-files.ts)
  *   3. plan mode                    deny   every mutating call while planning (a read-only
  *                                         bash line is not one)
  *   4. ask rules                    ask    if a rule hits any part of the call
@@ -23,14 +23,14 @@
 import type { ToolCall } from "@learn/core";
 import { describeCall, type Decision } from "./decision.ts";
 import type { Grant } from "./grants.ts";
-import { approvingRules, hitsAnyPart, subjectOf, type CallSubject } from "./matching.ts";
+import { approvingRules, hitsAnyPart, subjectOf, undecidableFile, type CallSubject } from "./matching.ts";
 import { modeDecision, planVeto } from "./modes.ts";
 import type { PermissionPolicy } from "./policy.ts";
 import { protectedPart } from "./protected-paths.ts";
 import { notReadOnlyCall } from "./read-only.ts";
 import { refusalOf } from "./refuse-list.ts";
 import type { Rule } from "./rule.ts";
-import { PROCESS_ENVIRONMENT, touchedSecret } from "./secret-files.ts";
+import { isKernelTarget, touchedSecret } from "./secret-files.ts";
 
 type Call = Pick<ToolCall, "name" | "input" | "tool">;
 
@@ -64,15 +64,15 @@ function ruleHit(list: "deny" | "ask", call: Call, subject: CallSubject, policy:
     : { behavior: "ask", reason: `the rule ${where} says to ask first`, step: "ask rule" };
 }
 
-/** The env file the key came from: no tool reads it, whatever the rules and the mode. */
+/** The env file the key came from, and /proc's back doors: no tool reads them, whatever the rules and the mode. */
 function secretDenial(call: Call, subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
   const secret = touchedSecret(subject, policy.secretFiles);
   if (!secret) return undefined;
   return {
     behavior: "deny",
     step: "deny rule",
-    reason: [secret.absolute, secret.realAbsolute].some((p) => p !== undefined && PROCESS_ENVIRONMENT.test(p))
-      ? `${describeCall(call)} touches ${secret.target}, a process's environment, which holds the API key: no tool may read it.`
+    reason: isKernelTarget(secret)
+      ? `${describeCall(call)} touches ${secret.target}, a kernel path to a process's environment, memory or files (the API key is in them): no tool may use it.`
       : `${describeCall(call)} touches ${secret.target}, the env file this harness loaded its API key from: no tool may read or change it.`,
   };
 }
@@ -86,6 +86,8 @@ function secretDenial(call: Call, subject: CallSubject, policy: PermissionPolicy
 function personOnly(subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
   const changed = protectedPart(subject);
   if (changed) return { behavior: "ask", step: "protected path", reason: changed.reason };
+  const lost = undecidableFile(subject);
+  if (lost) return { behavior: "ask", step: "unchecked", reason: `which file ${lost.target} is cannot be told: ${lost.undecidable}` };
   const denyRule = (family: Rule["family"]) => policy.rules.deny.find((r) => r.family === family);
   const hidden = subject.commands.find((c) => c.opaque);
   const commandRule = denyRule("commands");
