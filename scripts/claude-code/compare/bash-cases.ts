@@ -18,7 +18,9 @@ export interface Job {
 
 export function bashJobs(options: { quick: boolean }): Job[] {
   const corpus = options.quick ? BASH_CORPUS.filter((_, i) => i % 8 === 0) : BASH_CORPUS;
-  const batches = [...chunks(corpus.filter((c) => !c.alone), BATCH), ...corpus.filter((c) => c.alone).map((c) => [c])];
+  // Cases that need links in the workspace run apart: the other commands see the practice workspace as it is.
+  const linked = corpus.filter((c) => c.links && !c.alone);
+  const batches = [...chunks(corpus.filter((c) => !c.alone && !c.links), BATCH), ...chunks(linked, BATCH), ...corpus.filter((c) => c.alone).map((c) => [c])];
   const modes = options.quick ? (["default", "plan"] as Mode[]) : MODES;
   return modes.flatMap((mode) => batches.map((batch, i) => ({ label: `bash ${mode} batch ${i + 1}/${batches.length}`, run: (course, cc) => runBatch(batch, mode, course, cc) })));
 }
@@ -28,6 +30,7 @@ async function runBatch(batch: BashCase[], mode: Mode, course: HarnessRun, claud
     mode,
     settings: SETTINGS,
     files: canaryFiles(batch.flatMap((c) => c.canaries ?? [])),
+    links: Object.assign({}, ...batch.map((c) => c.links ?? {})),
     calls: batch.map((c) => ({ step: { tool: "bash" as const, command: c.command }, watch: c.watch })),
   };
   const [ours, theirs] = await Promise.all([resumed(course, spec), resumed(claudeCode, spec)]);

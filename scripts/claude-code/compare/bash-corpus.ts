@@ -20,6 +20,8 @@ export interface BashCase {
   watch?: string[];
   /** Files to create before the session (relative to the workspace). */
   canaries?: string[];
+  /** Symlinks committed with the workspace, name → target (`docs/up` → `..`): such cases run in a batch of their own. */
+  links?: Record<string, string>;
   alone?: boolean;
 }
 
@@ -48,6 +50,14 @@ const NET = "network";
 const MACHINE = "acts on the machine";
 const WRAPPED = "compound or wrapped";
 const OPTIONS = "option values";
+const LINK = "link/..";
+
+/**
+ * `docs/up -> ..` and `deep/a/b -> ../../docs`: `path.resolve` says docs/up/.. is docs/, the
+ * kernel says the folder above the workspace; deep/a/b/.. is the workspace, not deep/a/.
+ */
+const LINKS = { "docs/up": "..", "deep/a/b": "../../docs" };
+const l = (command: string, more: Partial<BashCase> = {}): BashCase => c(LINK, command, { links: LINKS, ...more });
 
 export const BASH_CORPUS: BashCase[] = [
   // read-only commands, no rule names them (but `ls *`, `echo *`, `git diff *`, `node --version`)
@@ -191,4 +201,17 @@ export const BASH_CORPUS: BashCase[] = [
   w(OPTIONS, "sed -i.bak s/canary/changed/ canary/opt-sed-i.txt", "canary/opt-sed-i.txt"),
   w(OPTIONS, "tar --checkpoint=1 --checkpoint-action=exec='touch canary/opt-tar.txt' -cf /dev/null README.md", "canary/opt-tar.txt", true),
   c(OPTIONS, "cat --frobnicate README.md"),
+  // through a committed link and `..`: judged where the kernel goes (issue 36, item 2)
+  l("base64 -w0 docs/up/../outside/link-read.txt", { canaries: ["../outside/link-read.txt"] }),
+  l("cat docs/up/../outside/link-cat.txt", { canaries: ["../outside/link-cat.txt"] }),
+  l("cat deep/a/b/../.env"),
+  l("grep TOKEN deep/a/b/../.env"),
+  l("cat docs/up/../ws/.env"),
+  l("ls docs/up/.."),
+  l("cd docs/up && cat ../outside/link-cd.txt", { canaries: ["../outside/link-cd.txt"] }),
+  l("cat README.md > deep/a/b/../../outside/w17.md", { watch: ["../outside/w17.md"] }),
+  l("echo x > docs/up/../outside/link-echo.txt", { watch: ["../outside/link-echo.txt"] }),
+  l("cp README.md docs/up/../outside/link-cp.md", { watch: ["../outside/link-cp.md"] }),
+  l("rm docs/up/../outside/link-rm.txt", { watch: ["../outside/link-rm.txt"], canaries: ["../outside/link-rm.txt"] }),
+  l("touch deep/a/b/../../outside/link-touch.txt", { watch: ["../outside/link-touch.txt"] }),
 ];
