@@ -12,6 +12,7 @@
  * process's environment or memory, or any file at all by a back door (`/proc/self/cwd/../.env`).
  */
 import { realpathSync, statSync } from "node:fs";
+import { physicalPath } from "@learn/core/harness";
 import type { CallSubject, FileTarget } from "./matching.ts";
 
 /** The real paths of the given files (a missing one is matched as written). */
@@ -49,9 +50,9 @@ export function isSecretFile(absolutePath: string, secretFiles: readonly string[
   if (isKernelPath(absolutePath) || secretFiles.includes(absolutePath)) return true;
   let real: string;
   try {
-    real = realpathSync(absolutePath);
+    real = physicalPath("/", absolutePath); // where the kernel opens it (core's physical-path.ts)
   } catch {
-    return false;
+    return true; // a loop of links: it cannot be told, so it is not read
   }
   return isKernelPath(real) || secretFiles.includes(real) || isHardLinkToSecret(real, secretFiles);
 }
