@@ -17,7 +17,8 @@ import { link, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
+import { fileURLToPath } from "node:url";
+import { runLessonCli, scriptedAgent, toolResultsOf } from "@learn/core/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { decide, lesson, parseRule, policyFor, readableUnder, type Behavior, type PermissionMode, type RuleList } from "../src/index.ts";
 import { bash, callOf, never, scriptOf, writeSettings } from "./helpers.ts";
@@ -164,5 +165,41 @@ describe("kernel paths are secret in every mode, with or without an env file", (
   it("a loop of links is asked, not guessed", async () => {
     await symlink("hop", path.join(ws, "hop"));
     expect(judged(bash("cat hop/x"), { allow: ["Bash"] }, "bypassPermissions")).toBe("ask");
+  });
+});
+
+describe("through the lesson's command line, with the key loaded from root/.env (bypassPermissions)", () => {
+  const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const KEY = "sk-ant-canary-kernel-paths-0123456789";
+
+  it("no encoding of the key file leaves by link/.., /proc or a hard link", async () => {
+    await writeFile(path.join(root, ".env"), `ANTHROPIC_API_KEY=${KEY}\n`);
+    const lines = [
+      "base64 -w0 docs/up/../.env",
+      "od -An -c deep/a/b/../../.env",
+      "base64 -w0 /proc/self/cwd/../.env",
+      "base64 -w0 copy.txt", // the hard link
+      "xxd -p /proc/self/environ",
+    ];
+    const turns = [
+      { content: [...lines.map((command) => ({ type: "tool_use", name: "bash", input: { command } })), { type: "tool_use", name: "read_file", input: { path: "copy.txt" } }] },
+      { content: [{ type: "text", text: "Done." }] },
+    ];
+    await writeFile(path.join(root, "script.json"), JSON.stringify({ prompt: "probe", turns }));
+    const trace = path.join(root, "trace.jsonl");
+    const cli = await runLessonCli(
+      pkg,
+      ["--", "--print", "probe", "--cwd", ws, "--permission-mode", "bypassPermissions", "--model-script", path.join(root, "script.json"), "--trace", trace],
+      { env: { ANTHROPIC_API_KEY: KEY, LEARN_ENV_FILE: path.join(root, ".env") } },
+    );
+    expect(cli.code, cli.stdout + cli.stderr).toBe(0);
+    const traceText = await readFile(trace, "utf8");
+    const content = `ANTHROPIC_API_KEY=${KEY}\n`;
+    const encodings = [KEY, Buffer.from(content).toString("base64"), Buffer.from(content).toString("hex"), "s   k   -   a   n   t"];
+    for (const encoded of encodings) {
+      expect(traceText).not.toContain(encoded);
+      expect(cli.stdout + cli.stderr).not.toContain(encoded);
+    }
+    expect(traceText.match(/Denied: /g)?.length ?? 0).toBeGreaterThanOrEqual(lines.length + 1);
   });
 });
