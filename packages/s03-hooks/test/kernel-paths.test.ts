@@ -84,6 +84,14 @@ describe("link/.. is judged where the kernel goes", () => {
     expect(leaked(result!.content)).toBe(false);
   });
 
+  it("a pattern through link/.. is not expanded as text: bash lists the folder the kernel finds", async () => {
+    await writeFile(path.join(root, "outside.txt"), "outside\n");
+    await writeFile(path.join(ws, "docs/inside.txt"), "inside\n");
+    expect(judged(bash("cat docs/up/../*.txt"), {}, "default")).toBe("ask"); // a glob library says docs/inside.txt
+    expect(judged(bash("cat docs/up/../.e*"), {}, "bypassPermissions", [path.join(root, ".env")])).toBe("ask"); // it may be the key's file
+    expect(judged(bash("cat docs/*.txt"), {}, "default")).toBe("allow");
+  });
+
   it.each(["cd docs/up/.. && cat .env", "cd deep/a/b && cd ../.. && cat .env", "cd docs/up && cat ../.env"])(
     "%s: a cd through a link is not followed by guess (bash's cd reads `..` as text, the kernel does not)",
     (line) => {

@@ -172,10 +172,11 @@ const MAX_EXPANDED = 200;
  * `shop/test/*.test.js` names what bash will expand it to, so expand it as bash would (no
  * globstar: `**` is `*`; a leading dot only matched when written) in the folder it runs in. A
  * pattern that matches nothing is passed on as it is written, by bash and here. `$X` and `~`
- * are not expanded: they stay unplaced.
+ * are not expanded: they stay unplaced; so does a pattern with `..` in it (`docs/up/../*.txt`):
+ * the glob library reads `up/..` as text, bash lists the folder the kernel finds.
  */
 function expanded(dir: string | undefined, word: string): string[] {
-  if (dir === undefined || !/[*?[]/.test(word) || /[$~`{]/.test(word)) return [word];
+  if (dir === undefined || !/[*?[]/.test(word) || /[$~`{]/.test(word) || word.split("/").includes("..")) return [word];
   const pattern = word.replace(/\*\*+/g, "*");
   const found = globSync(pattern, { cwd: dir, dot: false, onlyFiles: false, expandDirectories: false, followSymbolicLinks: false });
   if (found.length === 0) return [escapeGlob(word)];
