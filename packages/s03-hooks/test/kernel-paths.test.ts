@@ -84,6 +84,15 @@ describe("link/.. is judged where the kernel goes", () => {
     expect(leaked(result!.content)).toBe(false);
   });
 
+  it("pnpm's relative links: node_modules/@learn/core/../../.env is the repository's .env", async () => {
+    await mkdir(path.join(ws, "packages/core"), { recursive: true });
+    await mkdir(path.join(ws, "node_modules/@learn"), { recursive: true });
+    await symlink("../../packages/core", path.join(ws, "node_modules/@learn/core"));
+    for (const mode of ["plan", "default", "bypassPermissions"] as const) {
+      expect(judged(bash("base64 -w0 node_modules/@learn/core/../../.env"), {}, mode, [path.join(ws, ".env")]), mode).toBe("deny");
+    }
+  });
+
   it("a pattern through link/.. is not expanded as text: bash lists the folder the kernel finds", async () => {
     await writeFile(path.join(root, "outside.txt"), "outside\n");
     await writeFile(path.join(ws, "docs/inside.txt"), "inside\n");
