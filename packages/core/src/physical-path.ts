@@ -9,7 +9,9 @@
  *
  * Rules of the walk:
  * - a symlink is replaced by its target where it is met (an absolute target restarts at /);
- * - a name that does not exist (yet) cannot be a link: it and the rest are taken as written;
+ * - a name that does not exist (yet) cannot be a link: it and the rest are taken as written —
+ *   unless a `..` follows it: by the time the command gets there it may be a link
+ *   (`ln -s .. x && cat x/../.env`), so that cannot be told (code EUNDECIDED);
  * - 40 links at most, as Linux's own limit: past it the kernel says ELOOP, and so do we;
  * - links inside /proc (`/proc/self`, `/proc/<pid>/cwd`) lead where the process that opens
  *   them is, not where we are: the walk stops there and keeps the rest as written, for the
@@ -22,9 +24,9 @@ import path from "node:path";
 const MAX_LINKS = 40;
 
 export function physicalPath(cwd: string, target: string): string {
-  // A relative target is walked from the working folder, which is walked too (it may be a link).
-  let todo = path.isAbsolute(target) ? target.split("/") : [...path.resolve(cwd).split("/"), ...target.split("/")];
-  let at = "/";
+  // A relative target is walked from the working folder, found first the same way (it may be a link).
+  let at = path.isAbsolute(target) ? "/" : physicalPath("/", path.resolve(cwd));
+  let todo = target.split("/");
   let links = 0;
   while (todo.length > 0) {
     const name = todo.shift()!;
@@ -39,7 +41,7 @@ export function physicalPath(cwd: string, target: string): string {
       at = next;
       continue;
     }
-    if (link === MISSING) return path.join(next, ...todo); // nothing there: no more links to meet
+    if (link === MISSING) return missingTail(next, todo, target);
     if (at === "/proc" || at.startsWith("/proc/")) return [next, ...todo].join("/"); // another process's link
     if (++links > MAX_LINKS) throw Object.assign(new Error(`too many levels of symbolic links: ${target}`), { code: "ELOOP" });
     if (path.isAbsolute(link)) at = "/";
@@ -49,6 +51,12 @@ export function physicalPath(cwd: string, target: string): string {
 }
 
 const MISSING = Symbol("missing");
+
+/** The rest of a path below a name that does not exist: as written, if no `..` climbs back through it. */
+function missingTail(missing: string, rest: string[], target: string): string {
+  if (rest.includes("..")) throw Object.assign(new Error(`${missing} does not exist yet, and what \`..\` after it means depends on what it will be: ${target}`), { code: "EUNDECIDED" });
+  return path.join(missing, ...rest);
+}
 
 /** A link's target; undefined for a file or folder; MISSING when nothing is there. */
 function readLinkOf(p: string): string | typeof MISSING | undefined {

@@ -32,7 +32,7 @@ describe("physicalPath", () => {
     ["deep/a/b/../.env", () => path.join(ws, ".env")], // path.resolve says deep/a/.env
     ["deep/a/b/../../w17.md", () => path.join(base, "w17.md")],
     ["docs/up/docs/up/README.md", () => path.join(ws, "README.md")],
-    ["docs/not-yet/../x", () => path.join(ws, "docs/x")], // a missing name cannot be a link: the rest as written
+    ["docs/not-yet/x", () => path.join(ws, "docs/not-yet/x")], // a missing name cannot be a link: the rest as written
     ["dangling", () => path.join(base, "gone/new.txt")], // a dangling link leads where writing through it creates
     ["/proc/self/cwd/../.env", () => "/proc/self/cwd/../.env"], // another process's link: kept as written
   ])("%s", (target, expected) => {
@@ -41,6 +41,10 @@ describe("physicalPath", () => {
 
   it("the working folder is walked too", () => {
     expect(physicalPath(path.join(ws, "docs/up"), "../.env")).toBe(path.join(base, ".env"));
+  });
+
+  it("`..` after a name not there yet cannot be told (by then it may be a link): EUNDECIDED", () => {
+    expect(() => physicalPath(ws, "not-yet/../.env")).toThrow(expect.objectContaining({ code: "EUNDECIDED" }));
   });
 
   it("a loop of links fails as the kernel fails: ELOOP", () => {

@@ -179,6 +179,13 @@ describe("kernel paths are secret in every mode, with or without an env file", (
     expect(readable(path.join(ws, "README.md"))).toBe(true);
   });
 
+  it.each(["ln -s .. x && cat x/../.env", "mv docs/up x && base64 -w0 x/../.env", "cat new/../.env"])(
+    "%s: `..` after a name not there yet is asked, in bypassPermissions too (it may be a link by then)",
+    (line) => {
+      expect(judged(bash(line), { allow: ["Bash"] }, "bypassPermissions", [path.join(root, ".env")])).toBe("ask");
+    },
+  );
+
   it("a loop of links is asked, not guessed", async () => {
     await symlink("hop", path.join(ws, "hop"));
     expect(judged(bash("cat hop/x"), { allow: ["Bash"] }, "bypassPermissions")).toBe("ask");

@@ -140,10 +140,11 @@ export function declaredCommands(call: Call): string[] {
 /** A declaration comes from tool code: take its strings, never trust its types. */
 const strings = (list: readonly unknown[] | undefined): string[] => (list ?? []).filter((x): x is string => typeof x === "string");
 
-function fileTarget(cwd: string, target: string): FileTarget {
-  const path = workspacePath(cwd, target);
-  const { inWorkspace: real, absolute: realAbsolute, undecidable } = realPlaces(cwd, target);
-  const absolute = resolve(cwd, target);
+/** A file `target` names from folder `base` (the workspace unless a cd moved it), as rules see it. */
+function fileTarget(cwd: string, target: string, base = cwd): FileTarget {
+  const absolute = resolve(base, target);
+  const path = workspacePath(cwd, absolute);
+  const { inWorkspace: real, absolute: realAbsolute, undecidable } = realPlaces(cwd, target, base);
   const lexicalInside = isInside(resolve(cwd), absolute);
   const file: FileTarget = { target, path, real: real === "" ? undefined : real, inside: lexicalInside && real !== undefined, absolute, realAbsolute };
   return undecidable === undefined ? file : { ...file, undecidable };
@@ -194,9 +195,7 @@ const escapeGlob = (word: string) => word.replace(/[*?[]/g, "_");
  */
 function placed(cwd: string, base: string | undefined, target: string): FileTarget & { placed: boolean } {
   const unknownBase = base === undefined && !isAbsolute(target);
-  // Joined, not resolved: `resolve` would drop `link/..` before the kernel's walk could see the link.
-  const joined = isAbsolute(target) ? target : `${base ?? cwd}/${target}`;
-  if (!/[$~*?[{`]/.test(target) && !unknownBase) return { ...fileTarget(cwd, joined), target, placed: true };
+  if (!/[$~*?[{`]/.test(target) && !unknownBase) return { ...fileTarget(cwd, target, base ?? cwd), placed: true };
   const localPattern = !unknownBase && !/[$~{`/]/.test(target) && isInside(resolve(cwd), resolve(base ?? cwd));
   return { target, path: undefined, real: undefined, inside: localPattern, absolute: undefined, realAbsolute: undefined, placed: false };
 }

@@ -79,16 +79,16 @@ export function realWorkspacePath(cwd: string, userPath: string): string | undef
  * absolute, for files matched wherever they are (the key's .env). Both undefined when it
  * cannot be told (a loop of links): `undecidable` says why.
  */
-export function realPlaces(cwd: string, userPath: string): { inWorkspace: string | undefined; absolute: string | undefined; undecidable?: string } {
+export function realPlaces(cwd: string, userPath: string, base = cwd): { inWorkspace: string | undefined; absolute: string | undefined; undecidable?: string } {
   const root = physicalOrWhy(cwd, ".");
-  const real = physicalOrWhy(cwd, userPath);
+  const real = physicalOrWhy(base, userPath);
   if (typeof real !== "string") return real.why === undefined ? { inWorkspace: undefined, absolute: undefined } : { inWorkspace: undefined, absolute: undefined, undecidable: real.why };
   if (typeof root !== "string" || !isInside(root, real)) return { inWorkspace: undefined, absolute: real };
   return { inWorkspace: path.relative(root, real).split(path.sep).join("/"), absolute: real };
 }
 
 /**
- * physicalPath, or why it cannot be told (a loop of links, a folder we may not read). A path no
+ * physicalPath, or why it cannot be told (a loop of links, `..` after a name not there yet, a folder we may not read). A path no
  * kernel opens (a null byte in it) leads nowhere: `{}`, as for a file outside.
  */
 function physicalOrWhy(cwd: string, target: string): string | { why?: string } {
@@ -97,6 +97,7 @@ function physicalOrWhy(cwd: string, target: string): string | { why?: string } {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ELOOP") return { why: `${target} goes through more than 40 symlinks (a loop)` };
+    if (code === "EUNDECIDED") return { why: `${target} climbs back (..) through a name that does not exist yet: it may be a link by then` };
     return code === "EACCES" || code === "EPERM" ? { why: `where ${target} leads cannot be read (${code})` } : {};
   }
 }
