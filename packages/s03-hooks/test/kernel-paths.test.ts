@@ -93,6 +93,13 @@ describe("link/.. is judged where the kernel goes", () => {
     }
   });
 
+  it("an option's value is placed the same way", () => {
+    const key = [path.join(root, ".env")];
+    expect(judged(bash("date -f docs/up/../.env"), {}, "bypassPermissions", key)).toBe("deny");
+    expect(judged(bash("date --file=deep/a/b/../.env"), { deny: ["Read(./.env)"] }, "bypassPermissions")).toBe("deny");
+    expect(judged(bash("cp -t deep/a/b/../.. README.md"), { allow: ["Bash(cp *)"] }, "acceptEdits")).toBe("ask");
+  });
+
   it("a pattern through link/.. is not expanded as text: bash lists the folder the kernel finds", async () => {
     await writeFile(path.join(root, "outside.txt"), "outside\n");
     await writeFile(path.join(ws, "docs/inside.txt"), "inside\n");
