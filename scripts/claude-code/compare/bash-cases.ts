@@ -18,10 +18,12 @@ export interface Job {
 
 export function bashJobs(options: { quick: boolean }): Job[] {
   const corpus = options.quick ? BASH_CORPUS.filter((_, i) => i % 8 === 0) : BASH_CORPUS;
-  // Cases share a session only with cases under the same settings.
-  const bySettings = new Map<object, BashCase[]>();
-  for (const c of corpus.filter((c) => !c.alone)) bySettings.set(c.settings ?? SETTINGS, [...(bySettings.get(c.settings ?? SETTINGS) ?? []), c]);
-  const batches = [...[...bySettings.values()].flatMap((cases) => chunks(cases, BATCH)), ...corpus.filter((c) => c.alone).map((c) => [c])];
+  // Cases share a session only with cases under the same settings and the same links in the
+  // workspace (the others see the practice workspace as it is).
+  const bySetup = new Map<string, BashCase[]>();
+  const setupOf = (c: BashCase) => JSON.stringify([c.settings ?? SETTINGS, c.links ?? {}]);
+  for (const c of corpus.filter((c) => !c.alone)) bySetup.set(setupOf(c), [...(bySetup.get(setupOf(c)) ?? []), c]);
+  const batches = [...[...bySetup.values()].flatMap((cases) => chunks(cases, BATCH)), ...corpus.filter((c) => c.alone).map((c) => [c])];
   const modes = options.quick ? (["default", "plan"] as Mode[]) : MODES;
   // The label names the batch's groups, so `--only "dangerous deletions"` picks them.
   const label = (mode: Mode, batch: BashCase[], i: number) => `bash ${mode} batch ${i + 1}/${batches.length} (${[...new Set(batch.map((c) => c.group))].join(", ")})`;
@@ -33,6 +35,7 @@ async function runBatch(batch: BashCase[], mode: Mode, course: HarnessRun, claud
     mode,
     settings: batch[0]?.settings ?? SETTINGS,
     files: canaryFiles(batch.flatMap((c) => c.canaries ?? [])),
+    links: Object.assign({}, ...batch.map((c) => c.links ?? {})),
     calls: batch.map((c) => ({ step: { tool: "bash" as const, command: c.command }, watch: c.watch })),
   };
   const [ours, theirs] = await Promise.all([resumed(course, spec), resumed(claudeCode, spec)]);

@@ -21,6 +21,8 @@ export interface BashCase {
   watch?: string[];
   /** Files to create before the session (relative to the workspace). */
   canaries?: string[];
+  /** Symlinks committed with the workspace, name → target (`docs/up` → `..`): such cases run in a batch of their own. */
+  links?: Record<string, string>;
   alone?: boolean;
   /** Its own settings file instead of SETTINGS: the rules a family must be tried under (or none). */
   settings?: object;
@@ -51,6 +53,14 @@ const NET = "network";
 const MACHINE = "acts on the machine";
 const WRAPPED = "compound or wrapped";
 const OPTIONS = "option values";
+const LINK = "link/..";
+
+/**
+ * `docs/up -> ..` and `deep/a/b -> ../../docs`: `path.resolve` says docs/up/.. is docs/, the
+ * kernel says the folder above the workspace; deep/a/b/.. is the workspace, not deep/a/.
+ */
+const LINKS = { "docs/up": "..", "deep/a/b": "../../docs" };
+const l = (command: string, more: Partial<BashCase> = {}): BashCase => c(LINK, command, { links: LINKS, ...more });
 
 const PREFIXES = "environment prefixes";
 const DELETIONS = "dangerous deletions";
@@ -256,4 +266,17 @@ export const BASH_CORPUS: BashCase[] = [
   c(OPAQUE, "perl -e 'open(F, \">canary/perl-allowed.txt\")'", { watch: ["canary/perl-allowed.txt"], settings: INTERPRETERS_ALLOWED }),
   c(OPAQUE, "python3 -c \"open('canary/python-allowed.txt', 'w')\"", { watch: ["canary/python-allowed.txt"], settings: INTERPRETERS_ALLOWED }),
   c(OPAQUE, "bash canary/evil.md", { canaries: ["canary/evil.md"], settings: INTERPRETERS_ALLOWED }),
+  // through a committed link and `..`: judged where the kernel goes (issue 36, item 2)
+  l("base64 -w0 docs/up/../outside/link-read.txt", { canaries: ["../outside/link-read.txt"] }),
+  l("cat docs/up/../outside/link-cat.txt", { canaries: ["../outside/link-cat.txt"] }),
+  l("cat deep/a/b/../.env"),
+  l("grep TOKEN deep/a/b/../.env"),
+  l("cat docs/up/../ws/.env"),
+  l("ls docs/up/.."),
+  l("cd docs/up && cat ../outside/link-cd.txt", { canaries: ["../outside/link-cd.txt"] }),
+  l("cat README.md > deep/a/b/../../outside/w17.md", { watch: ["../outside/w17.md"] }),
+  l("echo x > docs/up/../outside/link-echo.txt", { watch: ["../outside/link-echo.txt"] }),
+  l("cp README.md docs/up/../outside/link-cp.md", { watch: ["../outside/link-cp.md"] }),
+  l("rm docs/up/../outside/link-rm.txt", { watch: ["../outside/link-rm.txt"], canaries: ["../outside/link-rm.txt"] }),
+  l("touch deep/a/b/../../outside/link-touch.txt", { watch: ["../outside/link-touch.txt"] }),
 ];

@@ -3,7 +3,7 @@
  *
  *   1. the refuse-list              deny   in every mode; nothing overrides it
  *   2. deny rules                   deny   if a rule hits any part of the call (and the env
- *                                         file holding the key: secret-files.ts)
+ *                                         file holding the key, /proc back doors: secret-files.ts)
  *   3. plan mode                    deny   every mutating call while planning (a read-only
  *                                         bash line is not one)
  *   4. ask rules                    ask    if a rule hits any part of the call
@@ -24,14 +24,14 @@ import type { ToolCall } from "@learn/core";
 import { describeCall, type Decision } from "./decision.ts";
 import { dangerousDeletion } from "./dangerous-deletions.ts";
 import type { Grant } from "./grants.ts";
-import { approvingRules, hitsAnyPart, subjectOf, type CallSubject } from "./matching.ts";
+import { approvingRules, hitsAnyPart, subjectOf, undecidableFile, type CallSubject } from "./matching.ts";
 import { modeDecision, planVeto } from "./modes.ts";
 import type { PermissionPolicy } from "./policy.ts";
 import { protectedPart } from "./protected-paths.ts";
 import { notReadOnlyCall } from "./read-only.ts";
 import { refusalOf } from "./refuse-list.ts";
 import type { Rule } from "./rule.ts";
-import { PROCESS_ENVIRONMENT, touchedSecret } from "./secret-files.ts";
+import { isKernelTarget, touchedSecret } from "./secret-files.ts";
 
 type Call = Pick<ToolCall, "name" | "input" | "tool">;
 
@@ -65,17 +65,14 @@ function ruleHit(list: "deny" | "ask", call: Call, subject: CallSubject, policy:
     : { behavior: "ask", reason: `the rule ${where} says to ask first`, step: "ask rule" };
 }
 
-/** The env file the key came from: no tool reads it, whatever the rules and the mode. */
+/** The env file the key came from, and /proc's back doors: no tool reads them, whatever the rules and the mode. */
 function secretDenial(call: Call, subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
   const secret = touchedSecret(subject, policy.secretFiles);
   if (!secret) return undefined;
-  return {
-    behavior: "deny",
-    step: "deny rule",
-    reason: [secret.absolute, secret.realAbsolute].some((p) => p !== undefined && PROCESS_ENVIRONMENT.test(p))
-      ? `${describeCall(call)} touches ${secret.target}, a process's environment, which holds the API key: no tool may read it.`
-      : `${describeCall(call)} touches ${secret.target}, the env file this harness loaded its API key from: no tool may read or change it.`,
-  };
+  const what = isKernelTarget(secret)
+    ? "a kernel path to a process's environment, memory or files (the API key is in them): no tool may use it"
+    : "the env file this harness loaded its API key from: no tool may read or change it";
+  return { behavior: "deny", step: "deny rule", reason: `${describeCall(call)} touches ${secret.target}, ${what}.` };
 }
 
 /**
@@ -90,6 +87,8 @@ function personOnly(subject: CallSubject, policy: PermissionPolicy): Decision | 
   if (deletion) return { behavior: "ask", step: "dangerous deletion", reason: deletion };
   const changed = protectedPart(subject);
   if (changed) return { behavior: "ask", step: "protected path", reason: changed.reason };
+  const lost = undecidableFile(subject);
+  if (lost) return { behavior: "ask", step: "unchecked", reason: `which file ${lost.target} is cannot be told: ${lost.undecidable}` };
   const denyRule = (family: Rule["family"]) => policy.rules.deny.find((r) => r.family === family);
   // Code for an interpreter (`node -e`) is as hidden as `$x`, unless `Bash(node *)` names it (as in Claude Code).
   const code = subject.commands.find((c) => c.runsCode);
