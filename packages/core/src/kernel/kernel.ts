@@ -20,6 +20,7 @@ import type { Hook } from "./hooks.ts";
 import { wrapModelCall, type ModelCall, type ModelWrapper } from "./model-wrapper.ts";
 import { runPostCompact, runPostToolBatch, runPreCompact, runPreModel, runStop, runUserPromptSubmit } from "./run-hooks.ts";
 import { runToolRound } from "./run-tools.ts";
+import { flattenDeepInputs } from "../tool-input-depth.ts";
 
 /** The model answered with no content at all: appending it would break every later request. */
 class EmptyAnswerError extends Error {
@@ -129,6 +130,7 @@ export class Kernel {
       const tools = [...this.tools.values()].map((t) => t.spec);
       const response = await ctx.model({ system: await this.system(ctx), messages: this.messages, tools });
       if (response.content.length === 0) throw new EmptyAnswerError(response.stop_reason);
+      flattenDeepInputs(response); // any model, not only core's: nothing below may recurse into a 100,000-deep input
       this.messages.push(assistantMessage(response));
 
       const uses = toolUsesOf(response);

@@ -39,6 +39,8 @@ export const DEFAULT_HOOK_TIMEOUT_S = 60;
 export interface CommandHookSpec {
   command: string;
   timeoutSeconds: number;
+  /** The `timeout` its entry set, if it set one (SessionEnd's budget counts only those: session-end-budget.ts). */
+  configuredTimeoutSeconds?: number;
   /** `"if"`: run only for tool calls this rule matches. */
   if?: Rule;
 }
@@ -64,7 +66,7 @@ const commandHook = z
     if: z.string().optional(),
   })
   .transform((h, ctx): CommandHookSpec => {
-    const spec = { command: h.command, timeoutSeconds: h.timeout ?? DEFAULT_HOOK_TIMEOUT_S };
+    const spec = { command: h.command, timeoutSeconds: h.timeout ?? DEFAULT_HOOK_TIMEOUT_S, ...(h.timeout === undefined ? {} : { configuredTimeoutSeconds: h.timeout }) };
     if (h.if === undefined) return spec;
     try {
       return { ...spec, if: parseRule(h.if) };

@@ -31,6 +31,7 @@ import type { EventDetails, HookSession } from "./payload.ts";
 import { preToolUseCommandHooks, type PreToolUseCommandHooks } from "./pre-tool-use.ts";
 import { RoundNotes } from "./round-notes.ts";
 import { runMatching, type HookAnswer, type HookContext } from "./run.ts";
+import { sessionEndBudgetMs } from "./session-end-budget.ts";
 import { transcriptPathOf } from "./transcript.ts";
 
 export interface CommandHookOptions {
@@ -68,7 +69,9 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
   let ending: Promise<void> = Promise.resolve();
   const outside = (signal = new AbortController().signal, cwd = o.session.cwd): HookContext => ({ cwd, signal, renderer: o.renderer, messages: lastMessages });
   const endSession = async (reason: "clear" | "other") => {
-    await run({ event: "SessionEnd", reason }, undefined, outside());
+    // Claude Code's budget for the whole event, not each hook's own timeout (session-end-budget.ts).
+    const budget = AbortSignal.timeout(sessionEndBudgetMs(o.config.SessionEnd ?? []));
+    await run({ event: "SessionEnd", reason }, undefined, outside(budget));
     await rm(o.session.transcriptPath, { force: true }); // the session is over: its transcript goes with it
   };
   const hooks = [
