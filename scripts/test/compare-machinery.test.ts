@@ -8,7 +8,10 @@ import { describe, expect, it } from "vitest";
 import { batchesOf, bashJobs, MODES } from "../claude-code/compare/bash-cases.ts";
 import type { BashCase } from "../claude-code/compare/bash-corpus.ts";
 import { afterSummary, readsIn } from "../claude-code/compare/compaction-case.ts";
+import { ANSWER_CASES, outcome } from "../claude-code/compare/hook-answer-cases.ts";
+import { commandRequest } from "../claude-code/compare/mechanism-cases.ts";
 import { classify, classifyDisabled, verdict } from "../claude-code/compare/outcome.ts";
+import type { SessionOutput } from "../claude-code/compare/session.ts";
 
 const AUTO_MODE = "Auto mode is unavailable: its safety check does not run for this session, so Bash was not run.";
 
@@ -67,5 +70,38 @@ describe("the compaction check", () => {
   it("a file named without its content says so", () => {
     const next = { messages: [summary, { role: "system", content: "Note: /ws/big6.txt was read before … too large to include." }] };
     expect(afterSummary(true, next)).toBe("the summary and a read file named, not its content");
+  });
+});
+
+describe("hook answers and custom commands", () => {
+  const session = (over: { requests?: number; child?: number; text?: string; changed?: boolean }) =>
+    ({
+      calls: [{ text: over.text, isError: false, changed: over.changed ?? false }],
+      result: { requests: Array.from({ length: over.requests ?? 2 }, () => ({ body: {} })), childRequests: Array.from({ length: over.child ?? 0 }, () => ({ body: {} })) },
+      inspected: {},
+    }) as unknown as SessionOutput;
+
+  it("covers every answer form, the Agent matcher and a deny of Agent", () => {
+    const labels = ANSWER_CASES.map((c) => c.label).join("\n");
+    for (const form of ['UserPromptSubmit {"decision":"block"', 'PreToolUse legacy {"decision":"block"', '{"decision":"approve"}', 'PreToolUse {"continue":false', 'PostToolUse {"decision":"block"', 'PostToolUse {"continue":false', "PostToolUse hookSpecificOutput.additionalContext", "PreToolUse hookSpecificOutput.additionalContext", 'Stop {"decision":"block"', "systemMessage", "suppressOutput", "SessionStart", 'matcher "Agent"', 'permissions.deny: ["Agent"]']) {
+      expect(labels).toContain(form);
+    }
+  });
+
+  it("ranks a subagent that ran as ran, and a denied Agent with no result as refused", () => {
+    const deny = ANSWER_CASES.find((c) => c.ranked === "agent-disabled")!;
+    expect(outcome(deny, session({ child: 1, text: "CHILD-REPORT-42" }))).toBe("ran");
+    expect(outcome(deny, session({ text: undefined }))).toBe("refused");
+    const block = ANSWER_CASES.find((c) => c.label.startsWith("UserPromptSubmit {\"decision\":\"block\""))!;
+    expect(outcome(block, session({ requests: 0 }))).toBe("refused");
+    expect(outcome(block, session({ changed: true, text: "" }))).toBe("ran");
+  });
+
+  it("compares a custom command's whole request: the wrapper and the arguments, not the body alone", () => {
+    const body = "Say CMD-MARK for [alpha beta] first=[beta].";
+    const claudeCode = { messages: [{ role: "user", content: [{ type: "text", text: "<system-reminder>CLAUDE.md</system-reminder>" }, { type: "text", text: "<command-message>compare-args</command-message>\n<command-name>/compare-args</command-name>\n<command-args>alpha beta</command-args>" }, { type: "text", text: body }] }] };
+    const course = { messages: [{ role: "user", content: body }] };
+    expect(commandRequest(claudeCode)).toBe(`wrapped in <command-message>, <command-name>, <command-args>; args "alpha beta"; ${body}`);
+    expect(commandRequest(course)).toBe(`no wrapper; ${body}`);
   });
 });

@@ -9,6 +9,7 @@ import path from "node:path";
 import type { Job } from "./bash-cases.ts";
 import { SETTINGS } from "./bash-corpus.ts";
 import { compaction } from "./compaction-case.ts";
+import { hookAnswerJobs } from "./hook-answer-cases.ts";
 import { both, described, readLines } from "./mechanism-rows.ts";
 import { classify, verdict, type Outcome } from "./outcome.ts";
 import type { HarnessRun } from "./run-harness.ts";
@@ -67,6 +68,7 @@ export function mechanismJobs(options: { quick: boolean }): Job[] {
     { label: "skill", run: skill },
     { label: "custom command", run: customCommands },
     { label: "compaction", run: compaction },
+    ...hookAnswerJobs(),
   ];
   return options.quick ? jobs.filter((_, i) => i % 2 === 0) : jobs;
 }
@@ -201,21 +203,47 @@ async function customCommands(course: HarnessRun, claudeCode: HarnessRun): Promi
   const files = {
     ".claude/commands/compare-args.md": "---\ndescription: arguments\n---\nSay CMD-MARK for [$ARGUMENTS] first=[$1] second=[$2] zero=[$0].\n",
     ".claude/commands/compare-fail.md": "---\ndescription: a failing inline command\nallowed-tools: Bash(false), Bash(false:*)\n---\nStatus: !`false`\nSay CMD-FAIL-MARK.\n",
+    ".claude/commands/compare-at.md": "---\ndescription: a file named with @\n---\nReview @notes/at-file.md and say CMD-AT-MARK.\n",
+    "notes/at-file.md": "AT-FILE-CONTENT-MARK: the file's own words.\n",
   };
   const session = (prompt: string): SessionSpec => ({ mode: "default", settings: SETTINGS, files, calls: [], prompt });
   const [argsOurs, argsTheirs] = await both(course, claudeCode, session("/compare-args alpha beta"));
   const [failOurs, failTheirs] = await both(course, claudeCode, session("/compare-fail"));
+  const [atOurs, atTheirs] = await both(course, claudeCode, session("/compare-at"));
   const expanded = (out: SessionOutput) => {
     const first = JSON.stringify(out.result.requests[0]?.body ?? "");
     const match = /Say CMD-MARK for [^"\\]*/.exec(first);
     return match ? match[0] : "not sent";
   };
+  const whole = (out: SessionOutput) => commandRequest(out.result.requests[0]?.body);
+  const attached = (out: SessionOutput) => (JSON.stringify(out.result.requests[0]?.body ?? "").includes("AT-FILE-CONTENT-MARK") ? "the file's content attached" : "left as text");
   const failing = (out: SessionOutput): Outcome => (out.result.requests.length === 0 ? "refused" : "ran");
   const a = failing(failOurs);
   const b = failing(failTheirs);
   const name = (o: Outcome) => (o === "refused" ? "stopped, no model call" : "sent to the model");
   return [
-    described("custom command", "arguments", "/compare-args alpha beta", expanded(argsOurs), expanded(argsTheirs)),
+    described("custom command", "arguments", "/compare-args alpha beta: the body", expanded(argsOurs), expanded(argsTheirs)),
+    described("custom command", "the whole request", "/compare-args alpha beta: what the first request carries", whole(argsOurs), whole(argsTheirs)),
+    described("custom command", "@file", "a command naming @notes/at-file.md", attached(atOurs), attached(atTheirs)),
     described("custom command", "inline command", "an inline !`false` fails", name(a), name(b), verdict(a, b)),
   ];
+}
+
+/**
+ * What a custom command's first request carries, beyond the expanded body: the tags it is
+ * wrapped in (Claude Code: <command-message>, <command-name>, <command-args>), the arguments
+ * as sent, and the body. The harness's own reminders (CLAUDE.md, git status) are left out.
+ */
+export function commandRequest(body: unknown): string {
+  const messages = (body as { messages?: { role: string; content: unknown }[] } | undefined)?.messages ?? [];
+  const texts = messages
+    .filter((m) => m.role === "user")
+    .flatMap((m) => (typeof m.content === "string" ? [m.content] : (m.content as { type: string; text?: string }[]).filter((b) => b.type === "text").map((b) => b.text ?? "")))
+    .filter((t) => !t.trimStart().startsWith("<system-reminder>"));
+  const all = texts.join("\n");
+  if (all === "") return "not sent";
+  const tags = [...new Set([...all.matchAll(/<(command-[a-z]+)>/g)].map((m) => `<${m[1]}>`))];
+  const args = /<command-args>([^<]*)<\/command-args>/.exec(all)?.[1];
+  const bodyText = /Say CMD-MARK for [^\n<]*/.exec(all)?.[0] ?? "body not sent";
+  return [tags.length > 0 ? `wrapped in ${tags.join(", ")}` : "no wrapper", ...(args !== undefined ? [`args "${args}"`] : []), bodyText].join("; ");
 }
