@@ -167,10 +167,12 @@ function collapse(names, everything) {
 
 function report({ groups, ledger, all, templates }, dryRun) {
   const everything = [...Object.values(groups).flat(), ...templates];
-  const say = (done, would, names) => {
+  const say = (done, would, names, label = (n) => n) => {
     if (names.length === 0) return;
-    console.log(`${dryRun ? would : done}\n${collapse(names, everything).map((n) => `  ${n}`).join("\n")}`);
+    console.log(`${dryRun ? would : done}\n${collapse(names, everything).map((n) => `  ${label(n)}`).join("\n")}`);
   };
+  // Yours, though an agent wrote it first: you changed it after, so it is kept as yours.
+  const wroteFirst = (n) => (ledger.files && Object.hasOwn(ledger.files, n) ? `${n} (an agent wrote it; you changed it since)` : n);
   say("Deleted (the lessons' own state):", "Would delete (the lessons' own state):", groups.state);
   say("Deleted (installed packages; `npm install` makes them again):", "Would delete (installed packages; `npm install` makes them again):", groups.packages);
   say("Reverted (template files as the agent left them):", "Would revert (template files as the agent left them):", groups.reverted);
@@ -181,8 +183,8 @@ function report({ groups, ledger, all, templates }, dryRun) {
     say("Reverted (your edits to template files, --all):", "Would revert (your edits to template files, --all):", groups.yourEdits);
     say("Deleted (your own files, --all):", "Would delete (your own files, --all):", groups.yourFiles);
   } else {
-    say("Kept (your edits to template files; `pnpm reset --all` reverts them):", "Would keep (your edits to template files; `pnpm reset --all` reverts them):", groups.yourEdits);
-    say("Kept (files you made; `pnpm reset --all` deletes them):", "Would keep (files you made; `pnpm reset --all` deletes them):", groups.yourFiles);
+    say("Kept (your edits to template files; `pnpm reset --all` reverts them):", "Would keep (your edits to template files; `pnpm reset --all` reverts them):", groups.yourEdits, wroteFirst);
+    say("Kept (files you made; `pnpm reset --all` deletes them):", "Would keep (files you made; `pnpm reset --all` deletes them):", groups.yourFiles, wroteFirst);
     if (kept > 0) whyKept(ledger);
   }
   if (Object.values(groups).every((names) => names.length === 0)) console.log(`Nothing to do: ${WORKSPACE}/ is as after a fresh clone.`);
@@ -193,7 +195,7 @@ function report({ groups, ledger, all, templates }, dryRun) {
 /** When the ledger cannot vouch for "yours", say so: the kept list may hold the agent's work too. */
 function whyKept(ledger) {
   if (ledger.unusable) console.log(`(${ledger.unusable}. So none of the above can be told apart from the agent's work, and all of it is kept.)`);
-  else if (ledger.missing) console.log(`(${LEDGER_FILE}, the ledger of what agents wrote here, has nothing since the last reset: so all of the above is yours, or from before the course kept a ledger.)`);
+  else if (ledger.missing) console.log(`(No agent has written here since the last reset — ${LEDGER_FILE}, the list of what agents wrote, is empty — so all of the above counts as yours.)`);
   for (const note of ledger.notes ?? []) console.log(`(${note})`);
 }
 

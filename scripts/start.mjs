@@ -33,9 +33,13 @@ if (bundle) {
   await import(pathToFileURL(entry).href);
 }
 
-/** The lesson's folder: a path to one (with src/main.ts), or a name under packages/ (`s01`, `s01-loop`). */
+/**
+ * The lesson's folder: a path to one (with src/main.ts; it has a "/": `./s01`, `packages/s01-loop`),
+ * or a bare name, looked up under packages/ only (`s01`, `s01-loop`) — never a folder of that
+ * name in whatever folder the command was typed in, which would run someone else's main.ts.
+ */
 function lessonDirOf(name) {
-  if (name && existsSync(path.resolve(name, "src", "main.ts"))) return path.resolve(name);
+  if (name?.includes("/") && existsSync(path.resolve(name, "src", "main.ts"))) return path.resolve(name);
   const lessons = readdirSync(path.join(root, "packages")).filter((dir) => existsSync(path.join(root, "packages", dir, "src", "main.ts")));
   const found = name && lessons.find((dir) => dir === name || dir.startsWith(`${name}-`));
   if (found) return path.join(root, "packages", found);

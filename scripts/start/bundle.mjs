@@ -12,7 +12,7 @@
 //   <build id>/       main.mjs and its source map; a build writes only its own folder
 // The manifest is replaced by a rename, so two starts at once each see a whole build, old or new.
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -32,13 +32,8 @@ export function cacheDirOf(lessonDir) {
  * This runs on every start, so it only reads one small JSON file and stats each input.
  */
 export function cachedBundle(entry, cacheDir) {
-  let manifest;
-  try {
-    manifest = JSON.parse(readFileSync(path.join(cacheDir, "manifest.json"), "utf8"));
-  } catch {
-    return undefined; // never built, or unreadable: build
-  }
-  if (manifest.format !== FORMAT || manifest.entry !== entry) return undefined;
+  const manifest = readManifest(cacheDir); // never built, or unreadable: build
+  if (manifest?.format !== FORMAT || manifest.entry !== entry) return undefined;
   for (const [file, size, mtimeMs] of manifest.inputs) {
     try {
       const stat = statSync(file);
@@ -114,10 +109,32 @@ function stampOf(file, started) {
 }
 
 function currentBuild(cacheDir) {
+  return readManifest(cacheDir)?.build;
+}
+
+/** Larger than any manifest a build writes (a few hundred KiB for s12): past it, it is not ours. */
+const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The manifest, or undefined when there is none or it is not one a build wrote. Whatever sits
+ * there is read with care: only a regular file (a named pipe would block the start for ever;
+ * O_NONBLOCK opens it without waiting), at most MAX_MANIFEST_BYTES, of the shape written above
+ * (a build id that is a folder name, inputs as [file, size, mtime]).
+ */
+function readManifest(cacheDir) {
+  let fd;
   try {
-    return JSON.parse(readFileSync(path.join(cacheDir, "manifest.json"), "utf8")).build;
+    fd = openSync(path.join(cacheDir, "manifest.json"), constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.size > MAX_MANIFEST_BYTES) return undefined;
+    const manifest = JSON.parse(readFileSync(fd, "utf8"));
+    const stamp = (input) => Array.isArray(input) && input.length === 3 && typeof input[0] === "string" && Number.isFinite(input[1]) && Number.isFinite(input[2]);
+    const shaped = typeof manifest?.build === "string" && /^[0-9a-z]+-\d+$/.test(manifest.build) && Array.isArray(manifest.inputs) && manifest.inputs.every(stamp);
+    return shaped ? manifest : undefined;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

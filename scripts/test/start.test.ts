@@ -4,7 +4,7 @@
  * bundle cannot be built. Each test starts a tiny "lesson" in a temporary folder (a src/main.ts
  * and a file it imports), never a real package: building it takes milliseconds.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, utimes, writeFile, mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -51,8 +51,12 @@ async function setGreeting(dir: string, greeting: string): Promise<void> {
 }
 
 function run(dir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runIn(os.tmpdir(), dir, ...args);
+}
+
+function runIn(cwd: string, dir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [start, dir, ...args], { cwd: os.tmpdir(), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [start, dir, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c));
@@ -106,6 +110,30 @@ describe("starting a lesson from its bundle", () => {
     expect(code).toBe(0);
     expect(stdout).toBe(`from source ${path.join(dir, "src")}/\n`);
     expect(stderr).toMatch(/^Could not bundle .*main\.ts \(.+\): running it from source with tsx instead\.\n$/);
+  });
+
+  it.each([
+    ["a named pipe", async (file: string) => void execFileSync("mkfifo", [file])],
+    ["a hostile manifest", (file: string) => writeFile(file, JSON.stringify({ format: 1, entry: "x", build: "../../elsewhere", inputs: "not a list" }))],
+    ["a manifest of the wrong shape for this entry", (file: string) => writeFile(file, JSON.stringify({ format: 1, entry: null, build: "abc-1", inputs: [[1, 2]] }))],
+  ])("%s in the manifest's place does not hang or crash the start: the lesson is built again and runs", async (_what, plant) => {
+    const dir = await tinyLesson("still starts");
+    await mkdir(path.join(dir, "node_modules/.cache/start"), { recursive: true });
+    await plant(path.join(dir, "node_modules/.cache/start/manifest.json"));
+    const { code, stdout } = await run(dir);
+    expect(code).toBe(0);
+    expect(stdout).toBe(`still starts ${path.join(dir, "src")}/\n`);
+  });
+
+  it("a bare lesson name is looked up under packages/ only, never as a folder where the command was typed", async () => {
+    const cwd = await mkdtemp(path.join(os.tmpdir(), "learn-start-cwd-"));
+    folders.push(cwd);
+    await mkdir(path.join(cwd, "s01", "src"), { recursive: true });
+    await writeFile(path.join(cwd, "s01", "src", "main.ts"), 'console.log("PLANTED main.ts ran");\n');
+    const { code, stdout } = await runIn(cwd, "s01", "--help");
+    expect(stdout).not.toContain("PLANTED");
+    expect(stdout).toMatch(/^s01 — /);
+    expect(code).toBe(0);
   });
 
   it("refuses an unknown lesson with the names that work", async () => {

@@ -19,8 +19,9 @@
  * this reads the command line, it is not a sandbox. The key itself is scrubbed from every
  * output (core's secrets.ts), whatever reads it.
  */
-import { lstatSync } from "node:fs";
-import { resolve } from "node:path";
+import { lstatSync, statSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import { parseOptions, type ParsedOptions } from "./options.ts";
 
 export interface CommandPaths {
   /** The words it names as files or folders, as written. */
@@ -29,6 +30,8 @@ export interface CommandPaths {
   readsUnknown?: string;
   /** It may change the files it names (anything not known to only read them). */
   mayWrite: boolean;
+  /** Files an option or a script writes, whatever the program (`cp -t DIR`, `sort -o out`, sed's `w out`). */
+  written?: string[];
 }
 
 /** Programs that name no files in their arguments. */
@@ -43,7 +46,7 @@ const READERS = new Set([
   "cat", "head", "tail", "less", "more", "wc", "nl", "tac", "rev", "od", "xxd", "hexdump", "strings",
   "base64", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "file", "stat", "ls", "tree", "du",
   "diff", "cmp", "comm", "paste", "cut", "column", "fold", "fmt", "expand", "readlink", "realpath",
-  "grep", "egrep", "fgrep", "rg", "ag", "jq", "find", "test", "[",
+  "grep", "egrep", "fgrep", "rg", "ag", "jq", "find", "test", "[", "sort",
 ]);
 
 /** Readers that read the current folder when given no operand: `ls` is `ls .`. */
@@ -52,13 +55,16 @@ const DEFAULT_TO_CWD = new Set(["ls", "find", "tree", "du", "rg", "ag"]);
 /** Programs whose operands are files they change. */
 const WRITERS = new Set(["tee", "touch", "mkdir", "cp", "mv", "rm", "rmdir", "ln", "chmod", "chown", "truncate", "install", "unlink", "shred"]);
 
+/** Programs that copy, move or link their operands into a folder (the last operand, or `-t DIR`). */
+const INTO_FOLDER = new Set(["cp", "mv", "ln", "install"]);
+
 /** Readers whose first operand is a pattern or a filter, not a file (unless given by -e / -f). */
 const PATTERN_FIRST = new Set(["grep", "egrep", "fgrep", "rg", "ag", "jq"]);
 const PATTERN_OPTIONS = /^(-e|-f|--regexp|--file|--expression)(=|$)|^-[a-zA-Z]*[ef]$/;
 
 /** Programs that read every file under the folders they are given (or the current one). */
 const RECURSIVE_ALWAYS = new Set(["rg", "ag", "tar", "zip", "rsync"]);
-const RECURSIVE_FLAG = new Set(["grep", "egrep", "fgrep", "cp", "scp"]);
+const RECURSIVE_FLAG = new Set(["grep", "egrep", "fgrep", "cp", "scp", "diff"]);
 /** git subcommands that print files' contents; and those that do when asked for patches (`git log -p`). */
 const GIT_SHOWS_CONTENT = new Set(["show", "diff", "grep", "cat-file", "blame", "archive", "format-patch"]);
 const GIT_SHOWS_PATCHES = new Set(["log", "whatchanged", "reflog", "stash"]);
@@ -80,6 +86,8 @@ const INLINE_CODE: Readonly<Record<string, RegExp>> = {
 /** What a command (its words after wrappers, the program by name) names as files. */
 export function pathsOf(words: readonly string[], cwd: string): CommandPaths {
   const [program = "", ...args] = words;
+  const options = parseOptions(words);
+  if (options) return specifiedPaths(program, args, options, cwd);
   if (NO_PATHS.has(program) || program === "") return { paths: [], mayWrite: false };
   const given = operandsOf(program, args);
   const operands = given.length === 0 && DEFAULT_TO_CWD.has(program) ? ["."] : given;
@@ -93,6 +101,32 @@ export function pathsOf(words: readonly string[], cwd: string): CommandPaths {
     result.paths.push(".git/config"); // `git config key value` writes the repository's config
   }
   return readsUnknown ? { ...result, readsUnknown } : result;
+}
+
+/**
+ * A program whose options the course knows (option-specs.ts): its operands are files (none for
+ * `date`, `uname`...), and so are the values of its file options, read or written.
+ */
+function specifiedPaths(program: string, args: readonly string[], options: ParsedOptions, cwd: string): CommandPaths {
+  const operands = NO_PATHS.has(program) ? [] : options.operands.length === 0 && DEFAULT_TO_CWD.has(program) ? ["."] : options.operands;
+  const movesOperands = program === "tar" && options.spelled.some((o) => o.name === "-C") ? "tar -C reads and writes its operands in another folder" : undefined;
+  const recurses = options.values.some((v) => v.option === "-d" && v.value === "recurse") ? `${program} -d recurse reads every file under the folders it is given` : undefined;
+  // An option the course does not know may name a file: under a Read deny rule that is asked, in every mode.
+  const unknownOption = options.unknown && `${options.unknown}: what it reads cannot be known`;
+  const readsUnknown = options.readsListed ?? unknownOption ?? movesOperands ?? recurses ?? recursiveReason(program, args);
+  const result: CommandPaths = { paths: [...operands, ...options.read], mayWrite: !READERS.has(program) && !NO_PATHS.has(program) };
+  const written = [...options.written, ...copiedInto(program, operands, options, cwd)];
+  if (written.length > 0) result.written = written;
+  return readsUnknown ? { ...result, readsUnknown } : result;
+}
+
+/** `cp -t DIR a b` (or `cp a b DIR`, DIR a folder) writes DIR/a and DIR/b: what an `Edit(DIR/**)` rule is about. */
+function copiedInto(program: string, operands: readonly string[], options: ParsedOptions, cwd: string): string[] {
+  if (!INTO_FOLDER.has(program)) return [];
+  const target = options.values.find((v) => v.option === "-t")?.value;
+  const [folder, sources] = target !== undefined ? [target, operands] : [operands.at(-1), operands.slice(0, -1)];
+  if (folder === undefined || sources.length === 0 || (target === undefined && !isFolder(resolve(cwd, folder)))) return [];
+  return sources.map((source) => `${folder}/${basename(source)}`);
 }
 
 /** A reader's file operands: its words after the options (and after the pattern, for grep and sed). */
@@ -146,6 +180,14 @@ function pathLike(word: string, cwd: string): string[] {
   if (exists(resolve(cwd, value))) return [value];
   if (/\s/.test(value)) return []; // a message, a script: a path with a space in it is taken only when it exists
   return value === "." || value === ".." || /^[~/]|^\.\.?\//.test(value) || value.includes("/") ? [value] : [];
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function exists(path: string): boolean {

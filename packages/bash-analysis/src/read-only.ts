@@ -12,8 +12,13 @@
  * is a script), nothing hidden (opaque), no redirection to a file.
  */
 import type { ShellCommand } from "./command-line.ts";
+import { parseOptions } from "./options.ts";
 
-/** Options that make a program act (write, delete, run another program): by program. */
+/**
+ * Options that make a program act (write, delete, run another program): by program. Most
+ * programs' options are known one by one instead (option-specs.ts: `sort -o`, `date -s`,
+ * `file -C`, `find -delete` are marked there); these regexes are for the few with no spec.
+ */
 const READ_ONLY: Readonly<Record<string, RegExp | null>> = {
   // print, count, compare
   cat: null, head: null, tail: null, wc: null, nl: null, tac: null, rev: null, od: null, hexdump: null, strings: null,
@@ -21,16 +26,13 @@ const READ_ONLY: Readonly<Record<string, RegExp | null>> = {
   diff: null, cmp: null, comm: null, paste: null, cut: null, column: null, fold: null, fmt: null, expand: null,
   readlink: null, realpath: null, basename: null, dirname: null, jq: null,
   // `sort -o out` writes out; `--compress-program` runs one
-  sort: /^(-o|--output|--compress-program)|^-[a-zA-Z]*o/,
-  // `file -C` compiles a magic file (writes one)
-  file: /^(-C|--compile)/,
+  sort: null, file: null,
   // list and search; `tree -o out` writes out; `rg --pre prog` runs prog on every file
   ls: null, tree: /^-o|^--(output|fromfile)/, grep: null, egrep: null, fgrep: null, rg: /^--(pre|search-zip)/,
-  // `find -delete`, `-exec`, `-fprint out`...: find acts
-  find: /^-(delete|exec|execdir|ok|okdir|fprint|fprint0|fprintf|fls)$/,
+  find: null,
   // say where and what: `date -s` sets the clock
   echo: null, printf: null, pwd: null, which: null, whoami: null, id: null, uname: null, true: null, false: null,
-  date: /^(-s|--set)|^-[a-zA-Z]*s/, test: null, "[": null, cd: null, type: null,
+  date: null, test: null, "[": null, cd: null, type: null,
 };
 
 /** git subcommands that only show; and options of theirs that write a file or run a program. */
@@ -65,8 +67,19 @@ const FILE_COMMANDS = new Set(["mv", "cp", "touch", "mkdir"]);
  */
 export function notFileCommand(command: ShellCommand): string | undefined {
   const program = command.words[0] ?? "";
-  const why = notPlain(command) ?? (FILE_COMMANDS.has(program) ? undefined : programReason(command));
+  const why = notPlain(command) ?? (FILE_COMMANDS.has(program) ? optionReason(command) : programReason(command));
   return why && `${why} (acceptEdits runs only read-only commands and mv, cp, touch, mkdir without asking)`;
+}
+
+/**
+ * `cp`, `mv` and `touch` with any option (`--` too) are asked, as Claude Code 2.1.328 asks ("cp
+ * with flags requires manual approval"): an option can move where they write (`-t DIR`) or what
+ * they copy (`-r`). `mkdir` keeps its options (`-p`, `-m 700`), as in Claude Code.
+ */
+function optionReason(command: ShellCommand): string | undefined {
+  const [program = "", ...args] = command.words;
+  const option = program === "mkdir" ? undefined : args.find((a) => a.startsWith("-") && a !== "-");
+  return option && `${program} with an option (${option}) is asked, as Claude Code asks`;
 }
 
 /** Why the command is not written plainly enough to be judged by its program and options. */
@@ -84,6 +97,8 @@ function programReason(command: ShellCommand): string | undefined {
   if (program === "git") return gitReason(args);
   if (VERSION_ONLY.has(program)) return args.length === 1 && VERSION_OPTIONS.has(args[0]!) ? undefined : `${program} is not known to only read`;
   if (!Object.hasOwn(READ_ONLY, program)) return `${program || "it"} is not a command known to only read`;
+  const options = parseOptions(command.words);
+  if (options) return options.acts ?? options.executes ?? (options.written[0] !== undefined ? `it writes ${options.written[0]}` : undefined);
   const acts = READ_ONLY[program];
   const option = acts ? args.find((a) => acts.test(a)) : undefined;
   return option === undefined ? undefined : `${program} ${option} may change files or run a program`;

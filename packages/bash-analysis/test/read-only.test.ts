@@ -46,10 +46,11 @@ describe("commands that change something, run something else, or cannot be seen"
 });
 
 describe("file commands (acceptEdits): mv, cp, touch, mkdir written plainly, and read-only ones", () => {
-  it.each(["mv a b", "cp -r a b", "touch x", "mkdir -p d/e", "cat x && touch y", "echo hi > out.txt"])("%j qualifies", (line) => {
+  it.each(["mv a b", "cp a b", "touch x", "mkdir -p d/e", "mkdir -m 700 d", "cat x && touch y", "echo hi > out.txt"])("%j qualifies", (line) => {
     expect(parseCommandLine(line).map(notFileCommand)).toEqual(parseCommandLine(line).map(() => undefined));
   });
-  it.each(["rm x", "sed -i s/a/b/ x", "ln -s a b", "chmod +x a", "FOO=1 touch x", "touch $(echo x)"])("%j does not", (line) => {
+  // cp, mv and touch with any option are asked, as Claude Code asks ("cp with flags requires manual approval")
+  it.each(["rm x", "sed -i s/a/b/ x", "ln -s a b", "chmod +x a", "FOO=1 touch x", "touch $(echo x)", "cp -r a b", "cp -p a b", "mv -f a b", "cp -- a b", "touch -c x"])("%j does not", (line) => {
     expect(parseCommandLine(line).map(notFileCommand).some((v) => v !== undefined)).toBe(true);
   });
 });

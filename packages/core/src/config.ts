@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import dotenv from "dotenv";
 import { z } from "zod";
 import { readFailure, readRegularFileSync } from "./state/regular-file.ts";
-import { rememberEnvFile, rememberSecrets, secretsInEnv } from "./secrets.ts";
+import { rememberEnvFile, rememberSecrets, SECRET_ENV_VARS, secretsInEnv } from "./secrets.ts";
 
 export const DEFAULT_MAX_TOKENS = 8000;
 /** The model name the simulator answers to; any non-empty name works offline. */
@@ -91,21 +91,27 @@ export function envFileFrom(env: Record<string, string | undefined>): string | f
  * The env file's variables into `env`, never over one already set (the shell wins), and — for
  * the harness's own environment — every value it held told to secrets.ts: a value loaded from
  * a file is a secret to scrub (unless plainly not one, see there), set in the shell or not.
- * Read with core's safe reader, synchronously: a named pipe there would stop the whole
- * process, signals included, so it is refused with a ConfigError that names it. No file is
- * the normal case.
+ * The key and token are the exception: they are returned, not exported. What is in
+ * process.env is what a careless spawn passes on, so a key that came from a file stays in the
+ * config and goes to the SDK client, and nothing the harness starts can find it in an
+ * environment. Read with core's safe reader, synchronously: a named pipe there would stop the
+ * whole process, signals included, so it is refused with a ConfigError that names it. No file
+ * is the normal case.
  */
-function loadEnvFile(file: string, env: Record<string, string | undefined>, remember: boolean): void {
+function loadEnvFile(file: string, env: Record<string, string | undefined>, remember: boolean): Record<string, string> {
   let bytes: Buffer;
   try {
     bytes = readRegularFileSync(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return {};
     throw new ConfigError(`${file}: the env file cannot be read (${readFailure(err)}). Fix or remove it, or set LEARN_ENV_FILE.`);
   }
   const values = dotenv.parse(bytes);
   if (remember) rememberEnvFile(file, values);
-  dotenv.populate(env as dotenv.DotenvPopulateInput, values);
+  const isSecret = (name: string) => (SECRET_ENV_VARS as readonly string[]).includes(name);
+  const kept = Object.fromEntries(Object.entries(values).filter(([name]) => isSecret(name) && env[name] === undefined));
+  dotenv.populate(env as dotenv.DotenvPopulateInput, Object.fromEntries(Object.entries(values).filter(([name]) => !isSecret(name))));
+  return kept;
 }
 
 /**
@@ -120,15 +126,16 @@ export function loadConfig(
   // scratch object (a test) must not change what every other part of the process scrubs.
   const own = env === process.env;
   const envFile = options.envFile ?? envFileFrom(env);
-  if (envFile) loadEnvFile(envFile, env, own);
+  const fileSecrets = envFile ? loadEnvFile(envFile, env, own) : {};
   // The key as it is now, for the whole process: scrubbed even if someone deletes it from the environment later.
   if (own) rememberSecrets(secretsInEnv(env));
 
-  const parsed = EnvSchema.safeParse(env);
+  const settings = { ...env, ...fileSecrets };
+  const parsed = EnvSchema.safeParse(settings);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(settings[name])}: ${issue.message}`);
   }
   const e = parsed.data;
   const offline = options.forceOffline === true || (!e.ANTHROPIC_API_KEY && !e.ANTHROPIC_AUTH_TOKEN);

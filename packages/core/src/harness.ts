@@ -32,9 +32,10 @@ export { runGit, SAFE_GIT_OPTIONS, safeGitEnv } from "./safe-git.ts";
 
 // The workspace the agent works in, and the paths in it.
 export { displayPath, isInside, resolveInWorkspace } from "./paths.ts";
+export { physicalPath } from "./physical-path.ts";
 export { copyPracticeWorkspace, lessonWorkspace } from "./workspace.ts";
 export { driftFromTemplate } from "./workspace-drift.ts";
-export { openWriteWindow, readLedger, type WriteWindow } from "./workspace-ledger/index.ts";
+export { LEDGER_FILE, openWriteWindow, readLedger, type WriteWindow } from "./workspace-ledger/index.ts";
 
 // State on disk: atomic writes, JSON and JSONL files, a lock between processes, the one safe reader.
 export {

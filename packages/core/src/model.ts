@@ -16,6 +16,7 @@ import { AGENT_HEADER, type Message, type MessageParam, type TextBlockParam, typ
 import { scrubDeep } from "./secrets.ts";
 import type { Tracer } from "./trace.ts";
 import type { Renderer } from "./ui/renderer.ts";
+import { flattenDeepInputs } from "./tool-input-depth.ts";
 
 export interface ModelRequest {
   /** A string, or text blocks (so a cache breakpoint can sit between stable and dynamic parts). */
@@ -29,6 +30,11 @@ export interface ModelRequest {
   quiet?: boolean;
   /** The SDK's own retries for this call (a recovery wrapper that retries itself sets 0). */
   maxRetries?: number;
+  /**
+   * The last block is a one-off question no later request repeats (s07's summary request): a
+   * cache breakpoint on the last message goes on the block before it, so no cache write holds it.
+   */
+  oneOffLastBlock?: boolean;
 }
 
 export interface ModelOptions {
@@ -84,6 +90,7 @@ export class Model {
       const stream = client.messages.stream(body, { signal, headers: { [AGENT_HEADER]: agent }, ...retries });
       if (!quiet) stream.on("text", (delta) => renderer.text(delta));
       const response = await stream.finalMessage();
+      flattenDeepInputs(response); // before the trace, the screen or the next request walk it recursively
       tracer?.record("response", agent, response);
       if (!quiet) renderer.modelEnd(response);
       return response;

@@ -16,7 +16,7 @@
  * taken for a live session: a false warning, never a lost file.)
  */
 import { rmSync } from "node:fs";
-import { mkdir, readdir, realpath, rm } from "node:fs/promises";
+import { lstat, mkdir, readdir, realpath, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -50,9 +50,9 @@ export async function holdWorkspace(
   const dir = options.dir ?? sessionMarkerDir();
   const pid = options.pid ?? process.pid;
   const where = await realpath(workspace);
+  await checkMarkerDir(dir);
   const others = await otherSessions(dir, where, pid);
   const file = path.join(dir, `${pid}.json`);
-  await mkdir(dir, { recursive: true });
   await writeJsonFile(file, { pid, lesson, workspace: where } satisfies SessionMarker);
   // Sync: an "exit" listener cannot wait for a promise.
   const release = () => {
@@ -61,6 +61,20 @@ export async function holdWorkspace(
   };
   process.on("exit", release);
   return { others, release };
+}
+
+/**
+ * The markers' folder sits in the shared temporary folder, where anyone may have made it first:
+ * a symlink there (to /etc, to a user's home) would have this session — root, perhaps — write
+ * and delete files wherever it leads. So it must be a real folder of this user's; else no marker.
+ */
+async function checkMarkerDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const info = await lstat(dir);
+  const uid = process.getuid?.();
+  if (info.isSymbolicLink() || !info.isDirectory() || (uid !== undefined && info.uid !== uid)) {
+    throw new Error(`${dir} is ${info.isSymbolicLink() ? "a symlink" : !info.isDirectory() ? "not a folder" : "another user's folder"}, and is not followed`);
+  }
 }
 
 /** The one line a session prints when another one works in its workspace. */

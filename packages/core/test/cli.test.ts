@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -53,6 +54,20 @@ describe("--model-script", () => {
     expect(code).toBe(2);
     expect(written.join("")).toBe(`--model-script: no such file: ${path.join(dir, "nope.yaml")} (a relative path starts from ${dir})\n`);
   });
+});
+
+describe("--trace", () => {
+  it("at a named pipe, a folder or a device is refused with exit 2 and one line, before anything runs (a pipe would hang the run and its exit)", async () => {
+    execFileSync("mkfifo", [path.join(dir, "pipe")]);
+    await writeFile(path.join(dir, "s.yaml"), "turns: []\n");
+    const err: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
+    for (const [given, what] of [["pipe", "a named pipe"], [".", "a folder"], ["/dev/null", "not a file"]]) {
+      err.length = 0;
+      expect(await runCli(lesson, ["--model-script", "s.yaml", "--cwd", dir, "-p", "go", "--trace", given!])).toBe(2);
+      expect(err.join("")).toBe(`--trace: ${path.resolve(dir, given!)} is not a regular file (${what}): give the path of a file to append to\n`);
+    }
+  }, 10_000);
 });
 
 describe("an unknown flag", () => {

@@ -55,6 +55,16 @@ describe("loadConfig", () => {
     expect(loadConfig({ LEARN_ENV_FILE: "none" })).toMatchObject({ offline: true });
   });
 
+  it("a key from the env file goes into the config, not into the environment (a child could read it there); the shell's key still wins", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "cfg-"));
+    const file = path.join(dir, ".env");
+    await writeFile(file, "ANTHROPIC_API_KEY=k-from-file\nANTHROPIC_AUTH_TOKEN=t-from-file\nMODEL_ID=m-file\n");
+    const env: Record<string, string | undefined> = {};
+    expect(loadConfig(env, { envFile: file })).toMatchObject({ offline: false, apiKey: "k-from-file", authToken: "t-from-file", model: "m-file" });
+    expect(env).toEqual({ MODEL_ID: "m-file" });
+    expect(loadConfig({ ANTHROPIC_API_KEY: "k-shell" }, { envFile: file }).apiKey).toBe("k-shell");
+  });
+
   it("reads a .env file without overriding the shell", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "cfg-"));
     const file = path.join(dir, ".env");

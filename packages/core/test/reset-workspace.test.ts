@@ -59,6 +59,15 @@ afterEach(async () => {
 });
 
 describe("pnpm reset", () => {
+  it("a file the agent wrote and the student changed since is kept as the student's, and says so", () => {
+    writeFileSync(file("notes/plan.md"), "# my plan now\n");
+    const { code, stdout } = reset();
+    expect(code).toBe(0);
+    expect(read("notes/plan.md")).toBe("# my plan now\n");
+    expect(stdout).toContain("  notes/plan.md (an agent wrote it; you changed it since)\n");
+    expect(stdout).toContain("  .claude/agents/reviewer.md\n"); // the student's own: no note
+  });
+
   it("reverts the agent's edit, deletes its files and the lessons' state; keeps and lists the student's edit and files", () => {
     const { code, stdout } = reset();
     expect(code).toBe(0);
@@ -87,6 +96,18 @@ describe("pnpm reset", () => {
     );
     // Run again, nothing of the agent's is left: the student's work is still kept, and said to be theirs.
     expect(reset("--dry-run").stdout).toMatch(/^Would keep \(your edits.*\n  inventory\/stock\.js\n/);
+  });
+
+  it("keeps a student's edit and a student's file that the agent merely rewrote with the same bytes", async () => {
+    writeFileSync(file("shop/src/inventory-note.md"), "the student's own note\n");
+    // The agent rewrites both with what they already hold: it changed nothing, so nothing is its work.
+    await agentWrites(repo.workspace, { "inventory/stock.js": "// the student's refactor\n", "shop/src/inventory-note.md": "the student's own note\n" });
+    const { code, stdout } = reset();
+    expect(code).toBe(0);
+    expect(read("inventory/stock.js")).toBe("// the student's refactor\n");
+    expect(read("shop/src/inventory-note.md")).toBe("the student's own note\n");
+    expect(stdout).toContain("Kept (your edits to template files; `pnpm reset --all` reverts them):\n  inventory/stock.js\n");
+    expect(stdout).toContain("  shop/src/inventory-note.md\n");
   });
 
   it("--all also reverts the student's edits and deletes their files: as after a fresh clone", () => {

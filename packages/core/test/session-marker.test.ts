@@ -3,7 +3,7 @@
  * and pid. A marker whose process is gone is ignored; a session's marker goes when it ends.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readdir, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -79,5 +79,32 @@ describe("the session marker", () => {
     }
     expect(err.join("")).toContain(`Another session works in this workspace: s08 (pid ${process.ppid}).`);
     expect(await readdir(sessionMarkerDir())).not.toContain(`${process.pid}.json`);
+  });
+
+  it("a learn-sessions/ that is a symlink in the temporary folder is not followed: no marker written or tidied where it leads, and the session runs", async () => {
+    const tmp = await mkdtemp(path.join(os.tmpdir(), "learn-test-tmp-"));
+    const elsewhere = path.join(tmp, "elsewhere");
+    await mkdir(elsewhere);
+    const gone = deadPid();
+    await writeFile(path.join(elsewhere, `${gone}.json`), JSON.stringify({ pid: gone, lesson: "s08", workspace }));
+    await symlink(elsewhere, path.join(tmp, "learn-sessions"));
+    const agent: Agent = { anatomy: () => ({ tools: [], hooks: [], promptSections: [], commands: [] }), run: async () => "ok", clear: () => {} };
+    const lesson = { id: "s11", title: "t", headline: "h", demoScripts: [], createAgent: () => agent } as unknown as Lesson;
+    await writeFile(path.join(workspace, "s.yaml"), "turns: [ { content: [ { type: text, text: hi } ] } ]\n");
+    const err: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
+    const savedTmp = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      expect(await runCli(lesson, ["--model-script", path.join(workspace, "s.yaml"), "--cwd", workspace, "-p", "go"])).toBe(0);
+    } finally {
+      if (savedTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = savedTmp;
+      vi.restoreAllMocks();
+    }
+    expect(err.join("")).toContain(`(no session marker: ${path.join(tmp, "learn-sessions")} is a symlink, and is not followed)`);
+    expect(await readdir(elsewhere)).toEqual([`${gone}.json`]);
+    await rm(tmp, { recursive: true, force: true });
   });
 });

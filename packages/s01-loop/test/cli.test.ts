@@ -2,11 +2,11 @@
  * The command-line contract, run as a student runs it: a real child process, against a real
  * HTTP endpoint on loopback (the simulator behind node:http) or offline.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadScript, Simulator } from "@learn/core/simulator";
+import { loadScript, Simulator, type Script } from "@learn/core/simulator";
 import { runLessonCli, serveSimulator, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 
@@ -48,6 +48,26 @@ describe("s01 on the command line", () => {
       expect(lines[0].body.messages).toEqual([{ role: "user", content: PROMPT }]);
       expect(lines[5].body.stop_reason).toBe("end_turn");
       expect(await readFile(trace, "utf8")).not.toContain(SECRET);
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it("a key from an env file goes to the SDK only: neither bash's environment nor the lesson's own holds it", async () => {
+    const probe = "env > child-env.txt; tr '\\0' '\\n' < /proc/$PPID/environ > parent-env.txt; echo probed";
+    const script: Script = { turns: [{ content: [{ type: "tool_use", name: "bash", input: { command: probe } }] }, { content: [{ type: "text", text: "Probed." }] }] };
+    const endpoint = await serveSimulator(new Simulator(script));
+    const envFile = path.join(ws.dir, "..", "key.env");
+    await writeFile(envFile, `ANTHROPIC_API_KEY=${SECRET}\nANTHROPIC_BASE_URL=${endpoint.url}\nMODEL_ID=test-model\n`);
+    try {
+      const run = await runMain(["--", "--print", "probe", "--cwd", ws.dir], { LEARN_ENV_FILE: envFile });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe("Probed.\n");
+      expect(endpoint.headers.map((h) => h.authorization)).toEqual(Array(2).fill(`Bearer ${SECRET}`));
+      const parent = await readFile(path.join(ws.dir, "parent-env.txt"), "utf8");
+      expect(parent).toContain("LEARN_ENV_FILE=");
+      expect(parent).not.toContain(SECRET);
+      expect(await readFile(path.join(ws.dir, "child-env.txt"), "utf8")).not.toContain(SECRET);
     } finally {
       await endpoint.close();
     }

@@ -1,9 +1,11 @@
 /** `--permission-mode` on the command line, as a student runs it: a real child process. */
+import { spawn } from "node:child_process";
 import { access, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runLessonCli, useTempWorkspace } from "@learn/core/testing";
+import { hooksFor, writeSettings } from "./helpers.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -44,6 +46,29 @@ describe("s03 on the command line", () => {
     ]);
     expect(run.stdout).toBe("");
   });
+
+  it("a SessionEnd hook that sleeps holds --print's exit no longer than Claude Code's budget (1.5 s for a hook with no timeout of its own)", async () => {
+    await writeSettings(ws.dir, { hooks: hooksFor("SessionEnd", "sleep 50; touch late.txt") });
+    await writeFile(path.join(ws.dir, "hi.yaml"), "turns: [ { content: [ { type: text, text: hi } ] } ]\n");
+    const started = Date.now();
+    const run = await runMain(["--", "-p", "hi", "--model-script", path.join(ws.dir, "hi.yaml"), "--cwd", ws.dir]);
+    expect(run.stdout).toBe("hi\n");
+    expect(Date.now() - started).toBeLessThan(20_000);
+    await expect(access(path.join(ws.dir, "late.txt"))).rejects.toThrow();
+  }, 70_000);
+
+  it("--check-config into a pipe read late: a report of several hundred KiB arrives whole (the exit cut it at the pipe's buffer)", async () => {
+    await writeSettings(ws.dir, { permissions: { allow: Array.from({ length: 4000 }, (_, i) => i) } });
+    const child = spawn(process.execPath, [path.join(pkg, "../../scripts/start.mjs"), pkg, "--check-config", "--cwd", ws.dir], { env: { ...process.env, LEARN_ENV_FILE: "none" }, stdio: ["ignore", "pipe", "ignore"] });
+    child.stdout.pause(); // a reader that comes late (`| jq` still starting): the pipe fills first
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk)).resume();
+    await new Promise((resolve) => child.on("close", resolve));
+    const stdout = Buffer.concat(chunks).toString("utf8");
+    expect(stdout.length).toBeGreaterThan(256 * 1024);
+    expect(JSON.parse(stdout).settings[0].problems).toHaveLength(4000);
+  }, 30_000);
 
   it("an unknown mode is a usage error naming the choices", async () => {
     const run = await runMain(["-p", "hi", "--permission-mode", "yolo"]);

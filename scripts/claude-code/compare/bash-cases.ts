@@ -44,20 +44,21 @@ export function bashJobs(options: { quick: boolean; isolate?: boolean; corpus?: 
   const corpus = options.quick ? all.filter((_, i) => i % 8 === 0) : all;
   const batches = batchesOf(corpus, options.isolate ? 1 : BATCH);
   const modes = options.quick ? MODES.filter((m) => QUICK_MODES.includes(m.name)) : MODES;
-  return modes.flatMap((mode) => batches.map((batch, i) => ({ label: `bash ${mode.name} batch ${i + 1}/${batches.length}`, run: (course, cc) => runBatch(batch, mode, course, cc) })));
+  // The label names the batch's groups, so `--only "dangerous deletions"` picks them.
+  const label = (mode: ModeVariant, batch: BashCase[], i: number) => `bash ${mode.name} batch ${i + 1}/${batches.length} (${[...new Set(batch.map((c) => c.group))].join(", ")})`;
+  return modes.flatMap((mode) => batches.map((batch, i) => ({ label: label(mode, batch, i), run: (course, cc) => runBatch(batch, mode, course, cc) })));
 }
 
 /**
- * The sessions the corpus runs in: cases of the same settings together, `size` at most, in
+ * The sessions the corpus runs in: cases under the same settings and the same links in the
+ * workspace together (the others see the practice workspace as it is), `size` at most, in
  * corpus order; a case marked `alone` in a session of its own.
  */
 export function batchesOf(corpus: BashCase[], size: number): BashCase[][] {
-  const bySettings = new Map<string, BashCase[]>();
-  for (const c of corpus.filter((c) => !c.alone)) {
-    const key = JSON.stringify(settingsOf(c));
-    bySettings.set(key, [...(bySettings.get(key) ?? []), c]);
-  }
-  return [...[...bySettings.values()].flatMap((cases) => chunks(cases, size)), ...corpus.filter((c) => c.alone).map((c) => [c])];
+  const bySetup = new Map<string, BashCase[]>();
+  const setupOf = (c: BashCase) => JSON.stringify([settingsOf(c), c.links ?? {}]);
+  for (const c of corpus.filter((c) => !c.alone)) bySetup.set(setupOf(c), [...(bySetup.get(setupOf(c)) ?? []), c]);
+  return [...[...bySetup.values()].flatMap((cases) => chunks(cases, size)), ...corpus.filter((c) => c.alone).map((c) => [c])];
 }
 
 /** The settings file a case runs under: its own, or the corpus's. */
@@ -70,6 +71,7 @@ async function runBatch(batch: BashCase[], variant: ModeVariant, course: Harness
     mode: variant.mode,
     settings: settingsOf(batch[0]!),
     files: canaryFiles(batch.flatMap((c) => c.canaries ?? [])),
+    links: Object.assign({}, ...batch.map((c) => c.links ?? {})),
     calls: batch.map((c) => ({ step: { tool: "bash" as const, command: c.command }, watch: c.watch })),
     args: { claudeCode: variant.claudeCodeArgs },
   };

@@ -3,7 +3,7 @@
  * The `--` pnpm passes on is tolerated where pnpm puts it: first (`pnpm start -- -p x`) or after
  * the script's own flags (`pnpm demo -- --trace f` runs `start.mjs sNN --demo -- --trace f`).
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { closestName } from "../closest-name.ts";
@@ -105,6 +105,18 @@ export function existingUserFile(flag: string, given: string, env: NodeJS.Proces
   if (existsSync(file)) return file;
   const from = path.isAbsolute(given) ? "" : ` (a relative path starts from ${env.INIT_CWD ?? process.cwd()})`;
   throw new UsageError(`${flag}: no such file: ${file}${from}`);
+}
+
+/**
+ * The `--trace` file, resolved as existingUserFile resolves: new, or a regular file to append
+ * to. A named pipe would block the first append (and the exit waiting for it) until someone
+ * reads it, a device or a folder cannot hold lines: each is a usage error before anything runs.
+ */
+export function traceFileOf(given: string, env: NodeJS.ProcessEnv = process.env): string {
+  const file = userPath(given, env);
+  const info = statSync(file, { throwIfNoEntry: false });
+  if (info && !info.isFile()) throw new UsageError(`--trace: ${file} is not a regular file (${info.isFIFO() ? "a named pipe" : info.isDirectory() ? "a folder" : "not a file"}): give the path of a file to append to`);
+  return file;
 }
 
 export function usage(lesson: Lesson): string {

@@ -94,13 +94,24 @@ export function main(lesson: Lesson): void {
     (code) => {
       const note = pnpmReportNote(code);
       if (note) process.stderr.write(`${note}\n`);
-      process.exit(code);
+      exitWhenWritten(code);
     },
     (err: unknown) => {
       process.stderr.write(`${scrubSecrets(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
       process.exit(1);
     },
   );
+}
+
+/**
+ * Exit once stdout has taken everything written to it. Into a pipe, Node writes stdout
+ * asynchronously, and process.exit() drops what is still queued: `--check-config | jq` got the
+ * first 64 KiB of a larger report. An empty write's callback runs after every write before it.
+ * A reader that never reads must not keep the process alive for ever: after 10 s it exits anyway.
+ */
+function exitWhenWritten(code: number): void {
+  setTimeout(() => process.exit(code), 10_000).unref();
+  process.stdout.write("", () => process.exit(code));
 }
 
 /**

@@ -21,10 +21,10 @@ import { paletteFor } from "../ui/colors.ts";
 import { knownSecrets, scrubberFor } from "../secrets.ts";
 import { Screen, TerminalRenderer, type Renderer } from "../ui/renderer.ts";
 import { removeStaleCopies } from "../stale-copies.ts";
-import { lessonWorkspace, resolveWorkspace, userPath } from "../workspace.ts";
+import { lessonWorkspace, resolveWorkspace } from "../workspace.ts";
 import { demoReplayRefusal } from "../workspace-drift.ts";
 import { emptyUserDir, setAsideForDemo } from "./demo-user-dir.ts";
-import { existingUserFile, type CliOptions } from "./args.ts";
+import { existingUserFile, traceFileOf, type CliOptions } from "./args.ts";
 
 /** Everything a run needs, built from the options. */
 export interface Setup {
@@ -47,7 +47,7 @@ export async function setup(options: CliOptions, lesson: Lesson): Promise<Setup>
   const unused = unusedSettingsNotice(config);
   if (unused) process.stderr.write(`${unused}\n`);
   // The tracer also scrubs the key in the environment, which an offline config does not hold.
-  const tracer = options.trace ? new FileTracer(userPath(options.trace), secretsOf(config)) : undefined;
+  const tracer = options.trace ? new FileTracer(traceFileOf(options.trace), secretsOf(config)) : undefined;
   if (tracer) process.stderr.write(`Tracing every model request and response to ${tracer.file} (read it with: pnpm trace ${tracer.file})\n`);
   let script: Script | undefined;
   const flags = flagsFor(lesson, options.flags, process.env, config.offline);
@@ -185,7 +185,7 @@ async function printedPrompt(agent: Agent, prompt: string, renderer: Renderer): 
     return { exit: 1 };
   }
   if (!isCommandTurn(out)) return { output: out ?? "" };
-  renderer.notice(describeExpansion(line.name, out.prompt));
+  renderer.notice(describeExpansion(line.name, out.shown ?? out.prompt));
   return { prompt: out.prompt, turn: out };
 }
 

@@ -7,6 +7,7 @@
 import type { AgentContext } from "../agent/context.ts";
 import type { ToolResultBlockParam, ToolUseBlock } from "../protocol.ts";
 import { describeIssues, type Tool, type ToolOutcome } from "../tool.ts";
+import { tooDeepProblem } from "../tool-input-depth.ts";
 import { runInBatches } from "./batches.ts";
 import type { Hook, ToolCall } from "./hooks.ts";
 import { askPreToolUse, runPostToolUse } from "./run-hooks.ts";
@@ -18,6 +19,8 @@ const isCall = (step: ToolCall | ToolOutcome): step is ToolCall => "tool" in ste
 function prepare(use: ToolUseBlock, tools: ReadonlyMap<string, Tool>): ToolCall | ToolOutcome {
   const tool = tools.get(use.name);
   if (!tool) return failure(`Error: unknown tool "${use.name}". Available tools: ${[...tools.keys()].join(", ")}`);
+  const tooDeep = tooDeepProblem(use.name, use.input);
+  if (tooDeep) return failure(tooDeep);
   const parsed = tool.schema.safeParse(use.input);
   if (!parsed.success) return failure(`Invalid input for ${use.name}: ${describeIssues(parsed.error)}`);
   return { id: use.id, name: use.name, input: parsed.data as Record<string, unknown>, tool };

@@ -2,7 +2,11 @@
  * The window around a tool call (or a background job's lifetime) in which whatever changes in
  * the real practice workspace is the harness's doing:
  *
- *   snapshot ── the tool runs ── snapshot → files that changed → hash what each holds now → ledger
+ *   snapshot + hashes ── the tool runs ── snapshot → files that changed → hash what each holds
+ *   now → the ones whose content differs from before → ledger
+ *
+ * A file whose bytes are what they were (touched, or rewritten the same) is not noted: it stays
+ * whoever's it was (content-hashes.ts).
  *
  * Only the real practice workspace is watched, and only when the agent works in it (or in a
  * folder inside it): demos and tests work in temporary copies and pay one string comparison.
@@ -12,10 +16,9 @@
  * Nothing here may break a session: a failure to note a write is reported once, and the
  * tool's result is what it would have been. The unnoted file then counts as the student's.
  */
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { practiceWorkspace } from "../config.ts";
-import { readRegularFile } from "../state/regular-file.ts";
+import { ContentHashes, hashOf } from "./content-hashes.ts";
 import { addToLedger, ledgerFileFor, type LedgerRecord } from "./ledger-file.ts";
 import { changesBetween, MAX_SNAPSHOT_FILES, takeSnapshot } from "./snapshot.ts";
 
@@ -25,10 +28,9 @@ export interface LedgerTarget {
   ledger: string;
 }
 
-/** Past this size a changed file is not hashed (not noted: it counts as the student's). */
-const MAX_HASHED_BYTES = 64 * 1024 * 1024;
-
 let target: LedgerTarget | undefined;
+/** The watched workspace's files as they were when the last window opened (kept across windows). */
+let hashes = new ContentHashes();
 /** Once a process: a failure is reported, and the note that the workspace is too large to watch whole. */
 let reported = false;
 let notedTooLarge = false;
@@ -54,9 +56,11 @@ export function watchWorkspaceForTests(workspace: string): () => void {
   const before = target;
   const resolved = path.resolve(workspace);
   target = { workspace: resolved, ledger: ledgerFileFor(resolved) };
+  hashes = new ContentHashes();
   reported = notedTooLarge = false; // a new workspace: its first problem is reported again
   return () => {
     target = before;
+    hashes = new ContentHashes();
     reported = notedTooLarge = false;
   };
 }
@@ -103,6 +107,7 @@ async function openWindow(cwd: string, report: (message: string) => void): Promi
     }
   };
   const before = await takeSnapshot(workspace);
+  const contentBefore = await hashes.of(workspace, before);
   return {
     async close() {
       try {
@@ -115,9 +120,11 @@ async function openWindow(cwd: string, report: (message: string) => void): Promi
         }
         if (written.length === 0 && deleted.length === 0 && record.notes.length === 0) return;
         const hashed = await Promise.all(written.map(async (file) => [file, await hashOf(path.join(workspace, file))] as const));
-        const left = hashed.flatMap(([file, sha256]) => (sha256 ? [[file, { sha256 }] as const] : []));
+        // Same bytes as before the call (touched, rewritten the same): not the agent's work.
+        const left = hashed.flatMap(([file, sha256]) => (sha256 && sha256 !== contentBefore.get(file) ? [[file, { sha256 }] as const] : []));
         const gone = deleted.map((file) => [file, { deleted: true as const }] as const);
         record.files = Object.fromEntries([...left, ...gone]);
+        if (left.length === 0 && gone.length === 0 && record.notes.length === 0) return;
         await addToLedger(ledger, record);
       } catch (err) {
         failed(err);
@@ -134,10 +141,4 @@ export async function recordingWrites<T>(cwd: string, report: (message: string) 
   } finally {
     await window.close();
   }
-}
-
-/** The file's sha256, or undefined when it is gone again or is no regular file (not noted: it counts as the student's). */
-async function hashOf(file: string): Promise<string | undefined> {
-  const bytes = await readRegularFile(file, { noFollow: true, maxBytes: MAX_HASHED_BYTES }).catch(() => undefined);
-  return bytes && createHash("sha256").update(bytes).digest("hex");
 }

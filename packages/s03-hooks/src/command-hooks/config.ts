@@ -10,7 +10,7 @@
  *
  * `matcher` is a regular expression over tool names (whole name; empty or "*" matches every
  * tool), ours or Claude Code's: `bash` and `Bash` both pick bash, `Edit|Write` picks edit_file
- * and write_file. SessionStart's matches how the session started (`startup`, `clear`),
+ * and write_file. SessionStart's matches how the session started (`startup`, `clear`, `compact`),
  * SessionEnd's why it ended; a UserPromptSubmit or Stop hook runs whatever its matcher says.
  */
 import { z } from "zod";
@@ -28,6 +28,7 @@ export const COMMAND_HOOK_EVENTS = [
   "Stop",
   "SubagentStop",
   "PreCompact",
+  "PostCompact",
   "SessionEnd",
 ] as const;
 export type CommandHookEvent = (typeof COMMAND_HOOK_EVENTS)[number];
@@ -38,6 +39,8 @@ export const DEFAULT_HOOK_TIMEOUT_S = 60;
 export interface CommandHookSpec {
   command: string;
   timeoutSeconds: number;
+  /** The `timeout` its entry set, if it set one (SessionEnd's budget counts only those: session-end-budget.ts). */
+  configuredTimeoutSeconds?: number;
   /** `"if"`: run only for tool calls this rule matches. */
   if?: Rule;
 }
@@ -63,7 +66,7 @@ const commandHook = z
     if: z.string().optional(),
   })
   .transform((h, ctx): CommandHookSpec => {
-    const spec = { command: h.command, timeoutSeconds: h.timeout ?? DEFAULT_HOOK_TIMEOUT_S };
+    const spec = { command: h.command, timeoutSeconds: h.timeout ?? DEFAULT_HOOK_TIMEOUT_S, ...(h.timeout === undefined ? {} : { configuredTimeoutSeconds: h.timeout }) };
     if (h.if === undefined) return spec;
     try {
       return { ...spec, if: parseRule(h.if) };

@@ -26,8 +26,8 @@ export async function describeStatus(worktrees: Worktrees, name: string, signal?
   const entry = await worktrees.get(name);
   const lines = [describeEntry(entry)];
   if (entry.status === "removed") return lines.join("\n");
-  const folder = worktrees.folderOf(entry);
-  if (!(await access(folder).then(() => true, () => false))) return `${lines[0]}\n  its folder is missing`;
+  if (!(await access(worktrees.folderOf(entry)).then(() => true, () => false))) return `${lines[0]}\n  its folder is missing`;
+  const folder = await worktrees.checkedFolderOf(entry);
   const changes = await uncommitted(folder, signal);
   lines.push(changes.length ? `  uncommitted: ${changes.length} (${changes.slice(0, 10).map((c) => c.trim()).join(", ")}${changes.length > 10 ? ", …" : ""})` : "  uncommitted: none");
   const ahead = (await git(worktrees.workspace, ["rev-list", "--count", `HEAD..${entry.branch}`], signal)).trim();

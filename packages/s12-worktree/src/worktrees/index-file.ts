@@ -13,11 +13,16 @@
  * under the file's lock, written atomically (core's LockedJsonFile). A broken file is never
  * overwritten: reading says what is wrong, changes refuse. Keys we do not read are kept as
  * they were (the schemas are loose).
+ *
+ * An entry's `path` and `branch` are its name's (`.worktrees/<name>`, `wt/<name>`) and nothing
+ * else: the folder a command runs in and the branch a removal deletes are worked out from the
+ * name, and an entry that says otherwise makes the whole file broken. Whoever edited it meant
+ * the harness to act somewhere else; nothing is run or removed until a person looks.
  */
 import path from "node:path";
 import { LockedJsonFile } from "@learn/core/harness";
 import { z } from "zod";
-import { WORKTREE_DIR, WORKTREE_NAME } from "./names.ts";
+import { branchOf, WORKTREE_DIR, WORKTREE_NAME, worktreePath } from "./names.ts";
 
 export const INDEX_FILE = `${WORKTREE_DIR}/index.json`;
 export const WORKTREE_STATUSES = ["active", "kept", "removed"] as const;
@@ -32,6 +37,11 @@ const EntrySchema = z.looseObject({
   created_at: z.string(),
   removed_at: z.string().optional(),
   note: z.string().optional(),
+}).superRefine((entry, ctx) => {
+  const want = { path: worktreePath(entry.name), branch: branchOf(entry.name) };
+  for (const key of ["path", "branch"] as const) {
+    if (entry[key] !== want[key]) ctx.addIssue({ code: "custom", path: [key], message: `worktree ${entry.name}'s ${key} must be ${want[key]}, not ${JSON.stringify(entry[key])}` });
+  }
 });
 const IndexSchema = z.looseObject({ worktrees: z.array(EntrySchema) });
 

@@ -12,7 +12,7 @@
  * A worktree deleted by hand (rm -rf .worktrees/discount) is found by the next look: its entry
  * is marked removed with a note, git forgets it (`worktree prune`), and the log says so.
  */
-import { access, appendFile, mkdir } from "node:fs/promises";
+import { access, appendFile, lstat, mkdir, realpath } from "node:fs/promises";
 import path from "node:path";
 import { ToolError } from "@learn/core";
 import type { TaskBoard } from "@learn/s08";
@@ -50,9 +50,22 @@ export class Worktrees {
     this.events = new EventLog(this.workspace, now);
   }
 
-  /** The worktree's folder (absolute). */
-  folderOf(entry: Pick<WorktreeEntry, "path">): string {
-    return path.join(this.workspace, entry.path);
+  /** The worktree's folder (absolute), from its name: the index's `path` is only checked against it. */
+  folderOf(entry: Pick<WorktreeEntry, "name">): string {
+    return path.join(this.workspace, worktreePath(entry.name));
+  }
+
+  /**
+   * The folder, once it is known to be a real folder where it should be — not a symlink (nor a
+   * `.worktrees` that is one) leading out of the workspace — before anything runs, looks or
+   * deletes there.
+   */
+  async checkedFolderOf(entry: Pick<WorktreeEntry, "name">): Promise<string> {
+    const folder = this.folderOf(entry);
+    const [stat, real, workspace] = await Promise.all([lstat(folder).catch(() => undefined), realpath(folder).catch(() => undefined), realpath(this.workspace)]);
+    if (stat?.isDirectory() && real === path.join(workspace, worktreePath(entry.name))) return folder;
+    const what = !stat ? "is missing" : stat.isSymbolicLink() ? "is a symlink" : !stat.isDirectory() ? "is not a folder" : `leads to ${real}, outside this workspace`;
+    throw new ToolError(`${worktreePath(entry.name)} ${what}: nothing was run or removed there. A person should look at it (and at ${WORKTREE_DIR}/).`);
   }
 
   async create({ name, taskId, baseRef = "HEAD" }: CreateWorktree, signal?: AbortSignal): Promise<WorktreeEntry> {
@@ -110,7 +123,7 @@ export class Worktrees {
     await this.heal();
     const entry = await this.index.update(async (entries) => {
       const found = this.live(entries, name);
-      const folder = this.folderOf(found);
+      const folder = await this.checkedFolderOf(found);
       if (!force) await this.checkNothingLost(root, found, signal);
       await git(root, ["worktree", "remove", ...(force ? ["--force"] : []), folder], signal);
       await git(root, ["branch", force ? "-D" : "-d", found.branch], signal);
@@ -180,7 +193,7 @@ export class Worktrees {
 
   /** Work that removing would lose: uncommitted changes, or commits the workspace's branch lacks. */
   private async checkNothingLost(root: string, entry: WorktreeEntry, signal?: AbortSignal): Promise<void> {
-    const changes = await uncommitted(this.folderOf(entry), signal);
+    const changes = await uncommitted(await this.checkedFolderOf(entry), signal);
     if (changes.length) {
       throw new ToolError(`Worktree ${entry.name} has uncommitted changes (${changes.slice(0, 5).join(", ")}${changes.length > 5 ? ", …" : ""}): commit them and merge ${entry.branch}, or pass force: true to throw them away. Nothing was removed.`);
     }

@@ -82,14 +82,15 @@ export function worktreeRunTool(worktrees: Worktrees): Tool {
     name: WORKTREE_TOOLS.run,
     description: `Run a shell command inside a worktree (its folder is the command's cwd), e.g. its tests or git commit. Times out after ${BASH_TIMEOUT_MS / 1000}s.`,
     input: z.object({ name: WorktreeName, command: z.string().min(1, "command must not be empty").describe("The shell command to run there.") }),
-    permission: { mutating: true, subject: ({ name, command }) => ({ commands: [command], cwd: worktreePath(name) }) },
+    // Judged in the folder it runs in: the worktree's, from the workspace (not from wherever the caller works now).
+    permission: { mutating: true, subject: ({ name, command }) => ({ commands: [command], cwd: worktrees.folderOf({ name }) }) },
     summary: ({ name, command }) => `${name}: ${command}`,
     async run({ name, command }, ctx) {
       const refusal = refusalFor(command);
       if (refusal) throw new ToolError(refusal);
       const entry = await worktrees.get(name);
       if (entry.status === "removed") throw new ToolError(`Worktree ${name} was removed${entry.note ? ` (${entry.note})` : ""}: nothing was run.`);
-      const result = await runCommand(command, { cwd: worktrees.folderOf(entry), timeoutMs: BASH_TIMEOUT_MS, signal: ctx.signal });
+      const result = await runCommand(command, { cwd: await worktrees.checkedFolderOf(entry), timeoutMs: BASH_TIMEOUT_MS, signal: ctx.signal });
       return formatRun(result, BASH_TIMEOUT_MS);
     },
   });
