@@ -7,7 +7,10 @@
  * the book's chapter is generated from (packages/docs/data/claude-code-comparison.json), then
  * regenerates the docs, so one command refreshes both.
  *
- *   pnpm compare:claude-code [--lesson s12] [--quick] [--only <words in a job's name>] [--out file.json]
+ *   pnpm compare:claude-code [--lesson s12] [--quick] [--isolate] [--only <words in a job's name>] [--out file.json]
+ *
+ * `--isolate`: every bash case in a session of its own (slower), to show which cases a batch's
+ * earlier commands change.
  *
  * A benchmark, not a test: it needs Claude Code (installed on first use; without the registry
  * it stops in one line, exit 2) and takes minutes. Two harness processes at a time at most
@@ -27,7 +30,7 @@ import { printRow, printSummary, summarise, writeComparison, type Row } from "./
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const COMPARISON_JSON = path.join(root, "packages", "docs", "data", "claude-code-comparison.json");
 
-const { values } = parseArgs({ options: { lesson: { type: "string", default: "s12" }, quick: { type: "boolean", default: false }, only: { type: "string" }, out: { type: "string" } } });
+const { values } = parseArgs({ options: { lesson: { type: "string", default: "s12" }, quick: { type: "boolean", default: false }, isolate: { type: "boolean", default: false }, only: { type: "string" }, out: { type: "string" } } });
 const quick = values.quick ?? false;
 const lesson = values.lesson ?? "s12";
 
@@ -50,7 +53,7 @@ if (preflight) {
   process.exit(1);
 }
 
-const jobs: Job[] = [...bashJobs({ quick }), ...mechanismJobs({ quick })].filter((job) => values.only === undefined || job.label.includes(values.only));
+const jobs: Job[] = [...bashJobs({ quick, isolate: values.isolate }), ...mechanismJobs({ quick })].filter((job) => values.only === undefined || job.label.includes(values.only));
 const rows: Row[] = [];
 for (const [i, job] of jobs.entries()) {
   const t = Date.now();
@@ -69,6 +72,7 @@ const comparison = {
   lesson,
   seconds: Math.round((Date.now() - started) / 1000),
   quick,
+  ...(values.isolate ? { isolate: true } : {}),
   summary: summarise(rows),
   rows,
 };

@@ -3,8 +3,13 @@
  * the book's chapter is generated from (comparison-chapter.ts): its one definition, imported by
  * both sides. One row per case and mode, each with its verdict.
  */
-export type Verdict = "match" | "stricter" | "looser" | "differs";
-export const VERDICTS: readonly Verdict[] = ["match", "stricter", "looser", "differs"];
+export type Verdict = "match" | "stricter" | "looser" | "differs" | "no verdict";
+/**
+ * "no verdict": Claude Code gave none of its own: offline, its plan-mode safety check cannot
+ * run, so it refuses whatever the check would have judged ("Auto mode is unavailable … was not
+ * run"). Counted apart, never as agreement.
+ */
+export const VERDICTS: readonly Verdict[] = ["match", "stricter", "looser", "differs", "no verdict"];
 
 export interface ComparisonRow {
   mechanism: string;
@@ -27,6 +32,8 @@ export interface Comparison {
   /** How long the whole run took, in seconds. */
   seconds: number;
   quick?: boolean;
+  /** Every bash case ran in a session of its own (`--isolate`). */
+  isolate?: boolean;
   summary: Record<string, Record<Verdict, number>>;
   rows: ComparisonRow[];
 }

@@ -18,7 +18,7 @@ const comparison = (rows: ReturnType<typeof row>[]) => ({
   seconds: 100,
   quick: false,
   rows,
-  summary: Object.fromEntries([...new Set(rows.map((r) => r.mechanism))].map((m) => [m, { match: rows.filter((r) => r.mechanism === m && r.verdict === "match").length, stricter: rows.filter((r) => r.mechanism === m && r.verdict === "stricter").length, looser: 0, differs: 0 }])),
+  summary: Object.fromEntries([...new Set(rows.map((r) => r.mechanism))].map((m) => [m, { match: rows.filter((r) => r.mechanism === m && r.verdict === "match").length, stricter: rows.filter((r) => r.mechanism === m && r.verdict === "stricter").length, looser: 0, differs: 0, "no verdict": rows.filter((r) => r.mechanism === m && r.verdict === "no verdict").length }])),
 });
 const CHAPTER = (heading: string) => `# Chapter\n\nProse before.\n\n${heading}\n\n<!-- generated:claude-code-comparison:start -->\nold\n<!-- generated:claude-code-comparison:end -->\n\nProse after.\n`;
 
@@ -35,10 +35,23 @@ afterEach(() => rm(root, { recursive: true, force: true }));
 describe("the comparison chapter", () => {
   it("renders the summary, the groups by mode and the cases that differ", () => {
     const text = renderComparison(comparison([row({}), row({ case: "cat .env", group: "reads a denied file", course: "refused", claudeCode: "ran", verdict: "stricter" })]) as never, "en");
-    expect(text).toContain("| bash · default | 1 | 1 | 0 | 0 |");
-    expect(text).toContain("| reads a denied file | 0 / 1 / 0 |");
+    expect(text).toContain("| bash · default | 1 | 1 | 0 | 0 | 0 |");
+    expect(text).toContain("| reads a denied file | 0 / 1 / 0 / 0 |");
     expect(text).toContain("| default | `cat .env` | refused | ran | stricter |");
-    expect(renderComparison(comparison([row({})]) as never, "zh")).toContain("| 机制 | 一致 | 更严 | 更松 | 不同 |");
+    expect(renderComparison(comparison([row({})]) as never, "zh")).toContain("| 机制 | 一致 | 更严 | 更松 | 不同 | 无结论 |");
+  });
+
+  it("counts Claude Code's missing verdict apart from agreement, and lists those cases", () => {
+    const text = renderComparison(comparison([row({ mode: "plan", mechanism: "bash · plan", course: "refused", claudeCode: "no verdict", verdict: "no verdict" })]) as never, "en");
+    expect(text).toContain("| bash · plan | 0 | 0 | 0 | 0 | 1 |");
+    expect(text).toContain("| writes in the workspace | 0 / 0 / 0 / 1 |");
+    expect(text).toContain("| plan | `touch x` | refused | no verdict | no verdict |");
+  });
+
+  it("renders a table written before the no-verdict column with zeros there", () => {
+    const old = comparison([row({})]);
+    delete (old.summary["bash · default"] as Record<string, number>)["no verdict"];
+    expect(renderComparison(old as never, "en")).toContain("| bash · default | 1 | 0 | 0 | 0 | 0 |");
   });
 
   it("is stale when the table changes, and generating writes only the block", async () => {

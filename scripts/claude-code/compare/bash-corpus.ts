@@ -7,7 +7,8 @@
  * `watch`: files whose change proves the command ran, whatever the tool result says (a
  * canary: created before the session when it starts with `canary/` or `../outside/` and is
  * not a file the command creates). `alone`: a command that would disturb the others (it
- * resets or wipes the workspace) runs in a session of its own.
+ * resets or wipes the workspace) runs in a session of its own. `settings`: a case's own
+ * settings file instead of SETTINGS (`{}` for no rule at all); cases are batched by settings.
  *
  * Never a destructive command at a real path: what would act on the machine (sudo, mkfs,
  * shutdown, rm -rf / …) resolves to a logging stand-in first on PATH, and a session checks

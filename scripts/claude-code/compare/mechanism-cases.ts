@@ -5,13 +5,15 @@
  * compaction. Each row says what happened in both; permission-like outcomes are ranked
  * (outcome.ts), the others compare descriptions ("match" or "differs").
  */
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Job } from "./bash-cases.ts";
 import { SETTINGS } from "./bash-corpus.ts";
-import { classify, verdict, type Outcome, type Verdict } from "./outcome.ts";
+import { compaction } from "./compaction-case.ts";
+import { hookAnswerJobs } from "./hook-answer-cases.ts";
+import { both, described, readLines } from "./mechanism-rows.ts";
+import { classify, verdict, type Outcome } from "./outcome.ts";
 import type { HarnessRun } from "./run-harness.ts";
-import { canaryFiles, runCalls, textOf, type SessionOutput, type SessionSpec } from "./session.ts";
+import { canaryFiles, textOf, type SessionOutput, type SessionSpec } from "./session.ts";
 import type { Row } from "./table.ts";
 
 /** The PreToolUse hook: it logs its payload and decides by a word in the command. */
@@ -66,17 +68,9 @@ export function mechanismJobs(options: { quick: boolean }): Job[] {
     { label: "skill", run: skill },
     { label: "custom command", run: customCommands },
     { label: "compaction", run: compaction },
+    ...hookAnswerJobs(),
   ];
   return options.quick ? jobs.filter((_, i) => i % 2 === 0) : jobs;
-}
-
-/** Run one spec through both harnesses at once (two processes: the machine's two cores). */
-function both(course: HarnessRun, claudeCode: HarnessRun, spec: SessionSpec): Promise<[SessionOutput, SessionOutput]> {
-  return Promise.all([runCalls(course, spec), runCalls(claudeCode, spec)]);
-}
-
-function described(mechanism: string, group: string, label: string, course: string, claudeCode: string, ranked?: Verdict, mode = "default"): Row {
-  return { mechanism, group, case: label, mode, course, claudeCode, verdict: ranked ?? (course === claudeCode ? "match" : "differs") };
 }
 
 async function hookDecisions(course: HarnessRun, claudeCode: HarnessRun): Promise<Row[]> {
@@ -209,66 +203,47 @@ async function customCommands(course: HarnessRun, claudeCode: HarnessRun): Promi
   const files = {
     ".claude/commands/compare-args.md": "---\ndescription: arguments\n---\nSay CMD-MARK for [$ARGUMENTS] first=[$1] second=[$2] zero=[$0].\n",
     ".claude/commands/compare-fail.md": "---\ndescription: a failing inline command\nallowed-tools: Bash(false), Bash(false:*)\n---\nStatus: !`false`\nSay CMD-FAIL-MARK.\n",
+    ".claude/commands/compare-at.md": "---\ndescription: a file named with @\n---\nReview @notes/at-file.md and say CMD-AT-MARK.\n",
+    "notes/at-file.md": "AT-FILE-CONTENT-MARK: the file's own words.\n",
   };
   const session = (prompt: string): SessionSpec => ({ mode: "default", settings: SETTINGS, files, calls: [], prompt });
   const [argsOurs, argsTheirs] = await both(course, claudeCode, session("/compare-args alpha beta"));
   const [failOurs, failTheirs] = await both(course, claudeCode, session("/compare-fail"));
+  const [atOurs, atTheirs] = await both(course, claudeCode, session("/compare-at"));
   const expanded = (out: SessionOutput) => {
     const first = JSON.stringify(out.result.requests[0]?.body ?? "");
     const match = /Say CMD-MARK for [^"\\]*/.exec(first);
     return match ? match[0] : "not sent";
   };
+  const whole = (out: SessionOutput) => commandRequest(out.result.requests[0]?.body);
+  const attached = (out: SessionOutput) => (JSON.stringify(out.result.requests[0]?.body ?? "").includes("AT-FILE-CONTENT-MARK") ? "the file's content attached" : "left as text");
   const failing = (out: SessionOutput): Outcome => (out.result.requests.length === 0 ? "refused" : "ran");
   const a = failing(failOurs);
   const b = failing(failTheirs);
   const name = (o: Outcome) => (o === "refused" ? "stopped, no model call" : "sent to the model");
   return [
-    described("custom command", "arguments", "/compare-args alpha beta", expanded(argsOurs), expanded(argsTheirs)),
+    described("custom command", "arguments", "/compare-args alpha beta: the body", expanded(argsOurs), expanded(argsTheirs)),
+    described("custom command", "the whole request", "/compare-args alpha beta: what the first request carries", whole(argsOurs), whole(argsTheirs)),
+    described("custom command", "@file", "a command naming @notes/at-file.md", attached(atOurs), attached(atTheirs)),
     described("custom command", "inline command", "an inline !`false` fails", name(a), name(b), verdict(a, b)),
   ];
 }
 
-const READS = [1, 2, 3, 4, 5, 6, 7, 8];
-
-async function compaction(course: HarnessRun, claudeCode: HarnessRun): Promise<Row[]> {
-  // Eight reads of about 6,500 tokens each: past both thresholds, and each under the course's
-  // 30,000 characters above which a tool result is kept in a file instead (never compacted then).
-  const big = (n: number) => Array.from({ length: 400 }, (_, i) => `line ${i} of big${n}.txt RECALL-MARK-${n} padding padding padding`).join("\n");
-  const spec: SessionSpec = {
-    mode: "default",
-    settings: SETTINGS,
-    files: Object.fromEntries(READS.map((n) => [`big${n}.txt`, big(n)])),
-    calls: [...READS.map((n) => ({ step: { tool: "read" as const, path: `big${n}.txt` } })), { step: { tool: "bash", command: "ls" } }],
-    summarise: true,
-    args: { course: ["--compact-threshold", "45000"] },
-    env: { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000", CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: "45" },
-  };
-  const [ours, theirs] = await both(course, claudeCode, spec);
-  type Body = { system?: unknown; tools?: { name: string }[]; messages?: unknown[] };
-  const happened = (out: SessionOutput) => (out.result.summaryRequests.length > 0 ? "summarised" : "no summary");
-  const prefix = (out: SessionOutput) => {
-    const summary = out.result.summaryRequests[0]?.body as Body | undefined;
-    const before = out.result.requests[0]?.body as Body | undefined;
-    if (!summary || !before) return "no summary";
-    const sameSystem = JSON.stringify(summary.system) === JSON.stringify(before.system);
-    const sameTools = JSON.stringify((summary.tools ?? []).map((t) => t.name)) === JSON.stringify((before.tools ?? []).map((t) => t.name));
-    return sameSystem && sameTools ? "same system and tools" : `${sameSystem ? "same" : "its own"} system, ${sameTools ? "same tools" : summary.tools?.length ? "other tools" : "no tools"}`;
-  };
-  const reattached = (out: SessionOutput) => {
-    if (out.result.summaryRequests.length === 0) return "no summary";
-    const after = out.result.requests.at(-1)?.body as Body | undefined;
-    const text = JSON.stringify(after?.messages ?? []);
-    if (!text.includes("COMPACT-SUMMARY-MARK")) return "summary not in the next request";
-    return text.includes("RECALL-MARK-8") ? "the summary and a read file re-attached" : "the summary only";
-  };
-  return [
-    described("compaction", "trigger", "eight large reads past the threshold", happened(ours), happened(theirs)),
-    described("compaction", "summary request", "what the summary request carries", prefix(ours), prefix(theirs)),
-    described("compaction", "after the summary", "what the next request carries", reattached(ours), reattached(theirs)),
-  ];
-}
-
-async function readLines(file: string): Promise<string[]> {
-  const text = await readFile(file, "utf8").catch(() => "");
-  return text.split("\n").filter((line) => line.trim() !== "");
+/**
+ * What a custom command's first request carries, beyond the expanded body: the tags it is
+ * wrapped in (Claude Code: <command-message>, <command-name>, <command-args>), the arguments
+ * as sent, and the body. The harness's own reminders (CLAUDE.md, git status) are left out.
+ */
+export function commandRequest(body: unknown): string {
+  const messages = (body as { messages?: { role: string; content: unknown }[] } | undefined)?.messages ?? [];
+  const texts = messages
+    .filter((m) => m.role === "user")
+    .flatMap((m) => (typeof m.content === "string" ? [m.content] : (m.content as { type: string; text?: string }[]).filter((b) => b.type === "text").map((b) => b.text ?? "")))
+    .filter((t) => !t.trimStart().startsWith("<system-reminder>"));
+  const all = texts.join("\n");
+  if (all === "") return "not sent";
+  const tags = [...new Set([...all.matchAll(/<(command-[a-z]+)>/g)].map((m) => `<${m[1]}>`))];
+  const args = /<command-args>([^<]*)<\/command-args>/.exec(all)?.[1];
+  const bodyText = /Say CMD-MARK for [^\n<]*/.exec(all)?.[0] ?? "body not sent";
+  return [tags.length > 0 ? `wrapped in ${tags.join(", ")}` : "no wrapper", ...(args !== undefined ? [`args "${args}"`] : []), bodyText].join("; ");
 }

@@ -8,13 +8,21 @@
  * The course is "stricter" when its outcome is further right than Claude Code's, "looser"
  * when further left. Cases that are not about permission (a payload's shape, a hand-back)
  * compare a description: "match" or "differs".
+ *
+ * "no verdict": Claude Code judged nothing itself. Offline, its plan-mode safety check (a
+ * server-side classifier) cannot run, so it refuses every call the check would have judged
+ * ("Auto mode is unavailable … Bash was not run"). Pairing that with the course's refusal
+ * would be agreement by accident: such a row says "no verdict", never "match".
  */
 import type { Verdict } from "@learn/docs/comparison-format";
 
 export type { Verdict };
-export type Outcome = "ran" | "asked" | "refused" | "no result";
+export type Outcome = "ran" | "asked" | "refused" | "no result" | "no verdict";
 
-const RANK: Record<Outcome, number> = { ran: 0, asked: 1, refused: 2, "no result": -1 };
+const RANK: Record<Outcome, number> = { ran: 0, asked: 1, refused: 2, "no result": -1, "no verdict": -1 };
+
+/** Claude Code's words when its safety check could not run (checked before any refusal). */
+const NO_VERDICT = /Auto mode is unavailable|safety check does not run/;
 
 /** The words each harness uses to say a call did not run, and why. */
 const ASKED: RegExp[] = [
@@ -45,13 +53,13 @@ const REFUSED: RegExp[] = [
   /hook.*(denied|blocked)/i,
   /hook error/, // Claude Code: a PreToolUse hook's deny
   /denied by/i,
-  /was not run/, // Claude Code: plan mode's safety check, which a local endpoint cannot give
   /Glob patterns are not allowed in write operations/, // Claude Code: `rm -rf .*` and other writes to a pattern
 ];
 
 export function classify(text: string | undefined, changed: boolean): Outcome {
   if (changed) return "ran";
   if (text === undefined) return "no result";
+  if (NO_VERDICT.test(text)) return "no verdict";
   if (ASKED.some((re) => re.test(text))) return "asked";
   if (REFUSED.some((re) => re.test(text))) return "refused";
   return "ran";
@@ -62,7 +70,17 @@ export function looksUnclassified(text: string, outcome: Outcome): boolean {
   return outcome === "ran" && /denied|permission|approv|not allowed|refus|blocked/i.test(text.slice(0, 300));
 }
 
+/**
+ * A tool the settings deny outright (`permissions.deny: ["Agent"]`) is taken from the session:
+ * the model's call of it then gets no result, or "no such tool": that is the tool refused.
+ */
+export function classifyDisabled(text: string | undefined, changed: boolean): Outcome {
+  if (!changed && (text === undefined || /No such tool|not available|unknown tool/i.test(text))) return "refused";
+  return classify(text, changed);
+}
+
 export function verdict(course: Outcome, claudeCode: Outcome): Verdict {
+  if (claudeCode === "no verdict" || course === "no verdict") return "no verdict";
   if (course === claudeCode) return "match";
   if (course === "no result" || claudeCode === "no result") return "differs";
   return RANK[course] > RANK[claudeCode] ? "stricter" : "looser";

@@ -13,22 +13,22 @@ export type { Comparison };
 export function summarise(rows: Row[]): Comparison["summary"] {
   const summary: Comparison["summary"] = {};
   for (const row of rows) {
-    summary[row.mechanism] ??= { match: 0, stricter: 0, looser: 0, differs: 0 };
+    summary[row.mechanism] ??= { match: 0, stricter: 0, looser: 0, differs: 0, "no verdict": 0 };
     summary[row.mechanism]![row.verdict]++;
   }
   return summary;
 }
 
 export function printRow(row: Row): void {
-  const mark = { match: "=", stricter: "+", looser: "!", differs: "~" }[row.verdict];
-  console.log(`${mark} ${row.verdict.padEnd(8)} ${row.mechanism.padEnd(22)} ${row.mode.padEnd(17)} course ${row.course.padEnd(8)} claude ${row.claudeCode.padEnd(8)} ${row.case}`);
+  const mark = { match: "=", stricter: "+", looser: "!", differs: "~", "no verdict": "?" }[row.verdict];
+  console.log(`${mark} ${row.verdict.padEnd(10)} ${row.mechanism.padEnd(30)} ${row.mode.padEnd(17)} course ${row.course.padEnd(8)} claude ${row.claudeCode.padEnd(8)} ${row.case}`);
 }
 
 export function printSummary(comparison: Comparison): void {
   console.log(`\nClaude Code ${comparison.claudeCodeVersion} beside ${comparison.lesson}, ${comparison.rows.length} cases in ${comparison.seconds} s`);
-  console.log(`  ${"mechanism".padEnd(34)} ${VERDICTS.map((v) => v.padStart(8)).join(" ")}`);
+  console.log(`  ${"mechanism".padEnd(34)} ${VERDICTS.map((v) => v.padStart(10)).join(" ")}`);
   for (const [mechanism, counts] of Object.entries(comparison.summary)) {
-    console.log(`  ${mechanism.padEnd(34)} ${VERDICTS.map((v) => String(counts[v]).padStart(8)).join(" ")}`);
+    console.log(`  ${mechanism.padEnd(34)} ${VERDICTS.map((v) => String(counts[v] ?? 0).padStart(10)).join(" ")}`);
   }
 }
 
