@@ -59,7 +59,9 @@ describe("the shipped practice rules, default mode, no terminal", () => {
     );
     expect(run.code).toBe(0);
     const denied = run.stderr.split("\n").filter((l) => l.includes("Denied:"));
-    expect(denied).toHaveLength(10);
+    // Every call but three: the notes.md edit, the shop's tests, and `node --test leak.js`, which
+    // the rule approves (a .js test file) and finds no leak.js: its write was refused.
+    expect(denied).toHaveLength(8);
     expect(run.stderr).not.toContain("Denied: write_file notes.md"); // an .md edit is allowed: it is running it that is not
     expect(run.stderr).toMatch(/tests? \d+|pass \d+|✔/); // the shop's tests ran
 
