@@ -40,7 +40,7 @@ describe("s09 on the command line", () => {
     await mkdir(path.join(ws.dir, ".claude"), { recursive: true });
     await writeFile(path.join(ws.dir, ".claude/scheduled_tasks.json"), JSON.stringify(planted));
     const before = await readFile(path.join(ws.dir, ".claude/scheduled_tasks.json"), "utf8");
-    // If the job fired, this script would run its command (allowed by the practice settings' Bash(node *)).
+    // If the job fired, this script would run its command (allowed by the practice settings' Bash(node --test *)).
     const turns = [
       { content: [{ type: "text", text: "Hello." }] },
       { content: [{ type: "tool_use", name: "bash", input: { command: `node -e "require('fs').writeFileSync('cron-canary.txt', 'x')"` } }] },
