@@ -13,7 +13,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { filesHolding, runLessonCli, secretEnvFile, useTempWorkspace } from "@learn/core/testing";
-import { scriptOf } from "./helpers.ts";
+import { decide } from "../src/index.ts";
+import { bash, policyOf, scriptOf } from "./helpers.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const KEY = "sk-ant-practice-canary-4b";
@@ -70,4 +71,18 @@ describe("the shipped practice rules, default mode, no terminal", () => {
     for (const secret of secrets) expect(everything, secret).not.toContain(secret);
     expect(await filesHolding(ws.dir, secrets, [".env"])).toEqual([]);
   }, 150_000);
+});
+
+describe("a rule for the test runner is not a rule for node", () => {
+  const judged = (command: string, allow: string[]) => decide(bash(command), policyOf({ allow }), "/work/ws").behavior;
+  it.each(["node --test --import data:text/javascript,1 a.test.js", "node --test --require ./notes.md", "node --test notes.md", "node --test --test-reporter=./r.mjs"])(
+    "%j: Bash(node --test *) leaves it to the mode (default asks); Bash(node *) approves it, your yes to any code",
+    (command) => {
+      expect(judged(command, ["Bash(node --test *)"])).toBe("ask");
+      expect(judged(command, ["Bash(node *)"])).toBe("allow");
+    },
+  );
+  it("the tests themselves: Bash(node --test *) approves them", () => {
+    expect(judged("node --test --test-reporter=spec shop/test/cart.test.js", ["Bash(node --test *)"])).toBe("allow");
+  });
 });
