@@ -62,7 +62,7 @@ function queryOf(details: EventDetails): string | undefined {
   const query =
     details.event === "SessionStart" ? details.source
     : details.event === "SessionEnd" ? details.reason
-    : details.event === "PreCompact" ? details.trigger
+    : details.event === "PreCompact" || details.event === "PostCompact" ? details.trigger
     : details.event === "Notification" ? details.notificationType
     : undefined;
   return query;
