@@ -8,8 +8,11 @@
  * Known limit: `node app.js` and `python3 tool.py` run a file's code too. They are not listed,
  * because running the project's own scripts is what an allow rule like `Bash(node *)` is for;
  * a shell given a file (`bash x.sh`) is, as its file is a command line like the one we check.
+ * But node is read further (node-code.ts): a rule for its test runner (`Bash(node --test *)`)
+ * must not also approve `--import data:...`, `--require ./notes.md` or `node --test notes.md`.
  */
 import type { BashWord } from "./words.ts";
+import { nodeCodeFrom } from "./node-code.ts";
 import { programName } from "./wrappers.ts";
 
 const SHELLS = new Set(["bash", "sh", "zsh", "dash", "ksh", "mksh", "ash"]);
@@ -36,7 +39,8 @@ export function codeItRuns(core: readonly BashWord[]): string | undefined {
   if ((program === "awk" || program === "gawk" || program === "mawk") && args.some((a) => /system|\|/.test(a))) return `its ${program} program runs commands (system() or a pipe)`;
   const inline = Object.hasOwn(INLINE_CODE, program) ? INLINE_CODE[program] : undefined;
   const option = inline && args.find((a) => inline.test(a));
-  return option ? `it runs code given on the line (${program} ${option})` : undefined;
+  if (option) return `it runs code given on the line (${program} ${option})`;
+  return program === "node" || program === "nodejs" ? nodeCodeFrom(args) : undefined;
 }
 
 /** `bash evil.md`: a shell running a file's commands (`-c` and input-reading shells are inner-commands.ts'). */

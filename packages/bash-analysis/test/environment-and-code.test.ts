@@ -35,3 +35,19 @@ describe("code handed to an interpreter or a shell", () => {
     expect(first(line).runsCode).toBeUndefined();
   });
 });
+
+describe("node, read further (node-code.ts): code from elsewhere than the .js files it names", () => {
+  it.each([
+    "node --test --import data:text/javascript,1 a.test.js", "node --test --import=./x.mjs", "node --test --require ./notes.md a.test.js",
+    "node --test -r ./x.js", "node --test --test-reporter=./notes.md", "node --test --test-reporter ./r.mjs a.test.js", "node --test notes.md",
+    "node --test shop/*", "node notes.md", "node --loader ./x.mjs app.js", "node --test --experimental-default-type=module a.test.js", "node",
+  ])("%j", (line) => {
+    expect(first(line).runsCode).toBeDefined();
+  });
+  it.each([
+    "node --test", "node --test shop/test/*.test.js", "node --test --test-reporter=spec inventory/stock.test.js", "node --test --test-reporter spec a.test.mjs",
+    "node --test --test-name-pattern total shop/test/cart.test.js", "node hello.js", "node app.js notes.md", "node --test -- a.test.cjs",
+  ])("%j does not", (line) => {
+    expect(first(line).runsCode).toBeUndefined();
+  });
+});

@@ -39,6 +39,8 @@ export const lesson = lessonFrom(mechanisms, {
   title: "Hooks and permissions",
   headline: "hang policy on the loop, don't write it in",
   demoScripts: demoScripts(import.meta.url, "guarded.yaml"),
+  // The practice rules approve no edit of code (write, then run, is any code): the demo writes hello.js in acceptEdits.
+  demoFlags: { [PERMISSION_MODE_FLAG]: "acceptEdits" },
   // In plan mode nothing is asked: the offline model plans instead (demo/plan-mode.yaml).
   offlineScript: (flags) => (flags[PERMISSION_MODE_FLAG] === "plan" ? demoScripts(import.meta.url, "plan-mode.yaml")[0] : undefined),
   createAgent,

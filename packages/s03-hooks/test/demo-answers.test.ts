@@ -1,5 +1,5 @@
 /**
- * The s03 demo at a terminal: the copy asks, and whatever the student answers, the scripted
+ * The s03 demo at a terminal (in acceptEdits, as `pnpm demo` runs it): the rm asks, and whatever the student answers, the scripted
  * model's last words tell the truth about it (the script picks its answer with `oneOf`).
  */
 import { access } from "node:fs/promises";
@@ -17,7 +17,7 @@ afterEach(() => ws.cleanup());
 
 async function runDemoAnswering(answer: string): Promise<string[]> {
   const script = await loadScript(lesson.demoScripts[0]!);
-  const { agent, simulator } = await scriptedAgent(lesson, script, ws.dir, { interactive: true, ask: async () => answer });
+  const { agent, simulator } = await scriptedAgent(lesson, script, ws.dir, { interactive: true, ask: async () => answer, flags: { ...lesson.demoFlags } });
   const answers: string[] = [];
   for (const prompt of script.prompt as string[]) answers.push(await agent.run(prompt, new AbortController().signal));
   expect(simulator.requests.every((r) => r.status === 200)).toBe(true);
@@ -26,15 +26,15 @@ async function runDemoAnswering(answer: string): Promise<string[]> {
 }
 
 describe("s03 demo at a terminal", () => {
-  it.each(["y", "a"])("answered %s: the copy ran, and the model says so", async (answer) => {
+  it.each(["y", "a"])("answered %s: the rm ran, and the model says so", async (answer) => {
     const answers = await runDemoAnswering(answer);
-    await access(path.join(ws.dir, "build/hello.js"));
-    expect(answers[1]).toMatch(/^Copied: you allowed it, so build\/ now holds hello\.js\./);
+    await expect(access(path.join(ws.dir, "hello.js"))).rejects.toThrow();
+    expect(answers[1]).toMatch(/^Deleted: you allowed it, so hello\.js is gone\./);
   });
 
-  it("answered n: nothing was copied, and the model says so", async () => {
+  it("answered n: nothing was deleted, and the model says so", async () => {
     const answers = await runDemoAnswering("n");
-    await expect(access(path.join(ws.dir, "build"))).rejects.toThrow();
-    expect(answers[1]).toMatch(/^Copying needs your permission: .*so the copy never ran/);
+    await access(path.join(ws.dir, "hello.js"));
+    expect(answers[1]).toMatch(/^Deleting needs your permission: .*so hello\.js is still there/);
   });
 });

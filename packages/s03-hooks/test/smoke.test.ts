@@ -18,7 +18,8 @@ afterEach(() => ws.cleanup());
 describe("s03 demo", () => {
   it("is denied, adapts, and the hook logs every call, the refused ones too", async () => {
     const script = await loadScript(lesson.demoScripts[0]!);
-    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
+    // As `pnpm demo` runs it: in acceptEdits (the lesson's demo flags).
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, { flags: { ...lesson.demoFlags } });
     expect(renderer.ofKind("error")).toEqual([]);
 
     const answers: string[] = [];
@@ -34,31 +35,31 @@ describe("s03 demo", () => {
       content: 'Denied: bash "rm -rf ./*" matches the rule Bash(rm -rf *) in permissions.deny of .claude/settings.json.',
     });
     await access(path.join(ws.dir, "README.md"));
-    // It adapted: wrote hello.js (allowed by Edit(*.js)) and ran it (allowed by Bash(node *)).
+    // It adapted: wrote hello.js (acceptEdits) and ran it (allowed by Bash(node hello.js)).
     expect(results[3]).toMatchObject({ isError: false, content: "Hello Agent\n" });
     expect(answers[0]).toMatch(/it printed: Hello Agent$/);
 
-    // The copy needs a yes nobody can give here: denied, with how to allow it; nothing ran.
+    // acceptEdits passes edits, not rm: a yes nobody can give here, denied with how to allow it; hello.js stays.
     expect(results[5]!.isError).toBe(true);
     expect(results[5]!.content).toContain("there is no one to ask");
-    expect(results[5]!.content).toContain('add "Bash(mkdir -p build)", "Bash(cp hello.js build/)", "Bash(ls build)" to permissions.allow');
-    await expect(access(path.join(ws.dir, "build"))).rejects.toThrow();
+    expect(results[5]!.content).toContain('add "Bash(rm hello.js)" to permissions.allow');
+    await access(path.join(ws.dir, "hello.js"));
 
     // The hook logged every call, before the permission check (as Claude Code runs it): the
-    // refused rm -rf and copy too, and the cat that shows the log. Each line is the event as the
+    // refused rm -rf and rm too, and the cat that shows the log. Each line is the event as the
     // hook read it: Claude Code's fields and names.
     const log = (await readFile(path.join(ws.dir, ".claude/tool-log.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
-    const event = { session_id: expect.any(String), transcript_path: expect.any(String), cwd: ws.dir, permission_mode: "default", hook_event_name: "PreToolUse", tool_use_id: expect.any(String) };
+    const event = { session_id: expect.any(String), transcript_path: expect.any(String), cwd: ws.dir, permission_mode: "acceptEdits", hook_event_name: "PreToolUse", tool_use_id: expect.any(String) };
     expect(log).toEqual([
       // The hook sees Claude Code's view of each call: the names a Claude Code hook script expects.
       { ...event, tool_name: "Bash", tool_input: { command: "rm -rf ./*" } },
       { ...event, tool_name: "Write", tool_input: { file_path: path.join(ws.dir, "hello.js"), content: 'console.log("Hello Agent");\n' } },
       { ...event, tool_name: "Bash", tool_input: { command: "node hello.js" } },
-      { ...event, tool_name: "Bash", tool_input: { command: "mkdir -p build && cp hello.js build/ && ls build" } },
+      { ...event, tool_name: "Bash", tool_input: { command: "rm hello.js" } },
       { ...event, tool_name: "Bash", tool_input: { command: "cat .claude/tool-log.jsonl" } },
     ]);
     expect(results[6]!.content.trim().split("\n").map((l) => JSON.parse(l))).toEqual(log);
-    expect(answers[1]).toMatch(/^Copying needs your permission: .*the hook runs before the permission check, and sees them all\.$/);
+    expect(answers[1]).toMatch(/^Deleting needs your permission: .*the hook runs before the permission check, and sees them all\.$/);
   });
 
   it("lists what it is made of", async () => {

@@ -1,5 +1,6 @@
 /** @learn/s04 — planning: a todo list the model keeps, shown on screen, and a reminder when it goes stale. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
+import { PERMISSION_MODE_FLAG } from "@learn/s03";
 import { createAgent, mechanisms } from "./agent.ts";
 
 export { createAgent, mechanisms } from "./agent.ts";
@@ -12,5 +13,7 @@ export const lesson = lessonFrom(mechanisms, {
   title: "Planning",
   headline: "a plan the model keeps, a nudge when it forgets",
   demoScripts: demoScripts(import.meta.url, "refactor.yaml"),
+  // Its demo writes code: in acceptEdits, as the practice rules approve no edit of code (s03).
+  demoFlags: { [PERMISSION_MODE_FLAG]: "acceptEdits" },
   createAgent,
 });

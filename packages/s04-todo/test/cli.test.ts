@@ -26,7 +26,7 @@ describe("s04 on the command line", () => {
     const simulator = new Simulator(script);
     const endpoint = await serveSimulator(simulator);
     try {
-      const run = await runLessonCli(pkg, ["--", "--print", script.prompt as string, "--cwd", ws.dir], {
+      const run = await runLessonCli(pkg, ["--", "--print", script.prompt as string, "--permission-mode", "acceptEdits", "--cwd", ws.dir], {
         env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: "sk-test-s04", MODEL_ID: "test-model" },
       });
       expect(run.code).toBe(0);

@@ -33,7 +33,7 @@ export function stockReport(items) {
 describe("s04 demo", () => {
   it("plans, works item by item, is reminded once, and leaves the file refactored with its tests passing", async () => {
     const script = await loadScript(lesson.demoScripts[0]!);
-    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir);
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, { flags: { ...lesson.demoFlags } }); // as the demo runs: acceptEdits
     const answer = await agent.run(script.prompt as string, new AbortController().signal);
 
     expect(simulator.requests.every((r) => r.status === 200)).toBe(true);
@@ -46,7 +46,7 @@ describe("s04 demo", () => {
     const tests = await runCommand("node --test inventory/stock.test.js", { cwd: ws.dir, timeoutMs: 60_000 });
     expect(tests.exitCode).toBe(0);
 
-    // Every call was allowed: edits by Edit(*.js), the tests by Bash(node *), todo_write by changing nothing.
+    // Every call was allowed: edits by acceptEdits, the tests by Bash(node --test *), todo_write by changing nothing.
     const results = simulator.requests.slice(1).flatMap((r) => toolResultsOf(r.body));
     expect(results.filter((r) => r.isError)).toEqual([]);
     expect(results[0]!.content).toBe(

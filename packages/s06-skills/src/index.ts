@@ -1,5 +1,6 @@
 /** @learn/s06 — knowledge when asked: skills, memory, CLAUDE.md, custom commands, a cached prompt. Later lessons import from here. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
+import { PERMISSION_MODE_FLAG } from "@learn/s03";
 import { lesson as previousLesson } from "@learn/s05";
 import { createAgent, mechanisms } from "./agent.ts";
 
@@ -19,5 +20,7 @@ export const lesson = lessonFrom(mechanisms, {
   title: "Skills and memory",
   headline: "knowledge when asked, not up front",
   demoScripts: demoScripts(import.meta.url, "knowledge.yaml"),
+  // Its demo writes code: in acceptEdits, as the practice rules approve no edit of code (s03).
+  demoFlags: { [PERMISSION_MODE_FLAG]: "acceptEdits" },
   createAgent,
 });

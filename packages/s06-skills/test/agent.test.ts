@@ -26,7 +26,7 @@ const SAVE = use("save_memory", {
 });
 const INDEX_LINE = "- [test-command](test-command.md) (project) — How to run shop's tests";
 
-/** A command file that runs shop's suite before its turn (allowed by the practice settings' `Bash(node *)`). */
+/** A command file that runs shop's suite before its turn (allowed by the practice settings' `Bash(node --test *)`). */
 const SHOP_TESTS = [
   "---",
   "description: Run shop's tests, then look at one part of them",

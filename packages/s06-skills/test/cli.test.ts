@@ -17,9 +17,9 @@ const INDEX_LINE = "- [test-file-header](test-file-header.md) (feedback) — New
 
 const ws = useTempWorkspace();
 
-/** One run of the CLI in the workspace, against `endpoint`, tracing to `trace`. */
+/** One run of the CLI in the workspace, against `endpoint`, tracing to `trace`; in acceptEdits, the demo's mode (it writes tests). */
 const cli = (endpoint: Endpoint, args: string[], trace = path.join(ws.dir, "trace.jsonl")) =>
-  runLessonCli(pkg, ["--", ...args, "--cwd", ws.dir, "--trace", trace], {
+  runLessonCli(pkg, ["--", ...args, "--permission-mode", "acceptEdits", "--cwd", ws.dir, "--trace", trace], {
     env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model" },
   });
 
@@ -96,12 +96,14 @@ describe("s06 on the command line", () => {
     }
   }, 4 * CLI_RUN_TIMEOUT_MS);
   it("--print /cmd whose inline command fails: the failure on screen, exit 1, no request sent", async () => {
-    await writeFile(path.join(ws.dir, ".claude/commands/strict.md"), "Before: !`node -e \"console.log('partial'); process.exit(3)\"`\nThen look.\n");
+    await writeFile(path.join(ws.dir, ".claude/commands/strict.md"), "Before: !`ls README.md missing.txt`\nThen look.\n");
     const endpoint = await serveSimulator(new Simulator({ turns: [{ content: [{ type: "text", text: "never" }] }] }));
     try {
       const run = await cli(endpoint, ["--print", "/strict"]);
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain(`/strict did not start: !\`node -e "console.log('partial'); process.exit(3)"\` failed with exit code 3:\npartial`);
+      // The practice rules approve no `node -e`: a program they do approve, failing after some output.
+      // (ls's two streams may come in either order: the line that lists README.md is somewhere below.)
+      expect(run.stderr).toMatch(/\/strict did not start: !`ls README\.md missing\.txt` failed with exit code 2:\n(.*\n)*README\.md$/m);
       expect(endpoint.bodies).toEqual([]);
     } finally {
       await endpoint.close();

@@ -24,7 +24,7 @@ const CACHE_SHARE_TARGET = 0.8;
 /** Run every prompt of the demo, in order, on one agent. */
 async function runDemo(dir: string) {
   const script = await loadScript(lesson.demoScripts[0]!);
-  const scripted = await scriptedAgent(lesson, script, dir);
+  const scripted = await scriptedAgent(lesson, script, dir, { flags: { ...lesson.demoFlags } }); // acceptEdits, as the demo runs
   const answers: string[] = [];
   for (const prompt of (script as Script & { prompt: string[] }).prompt) answers.push(await scripted.agent.run(prompt, never()));
   return { ...scripted, answers };

@@ -54,7 +54,7 @@ describe("s07 on the command line", () => {
     const trace = path.join(ws.dir, "trace.jsonl");
     try {
       // Online the demo's flags do not apply: the threshold is given, as a user would.
-      const run = await runLessonCli(pkg, ["--", "--print", await demoPrompt(), "--compact-threshold", "5600", "--cwd", ws.dir, "--trace", trace], {
+      const run = await runLessonCli(pkg, ["--", "--print", await demoPrompt(), "--compact-threshold", "5600", "--permission-mode", "acceptEdits", "--cwd", ws.dir, "--trace", trace], {
         env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model" },
       });
       expect(run.stderr).not.toMatch(/^✗/m); // no error shown (the failing test run's output is the tool's, not the agent's)

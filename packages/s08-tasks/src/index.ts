@@ -1,5 +1,6 @@
 /** @learn/s08 — a task graph on disk: goals that survive compaction and restarts. Later lessons import from here. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
+import { PERMISSION_MODE_FLAG } from "@learn/s03";
 import { lesson as previousLesson } from "@learn/s07";
 import { createAgent, mechanisms } from "./agent.ts";
 
@@ -14,5 +15,7 @@ export const lesson = lessonFrom(mechanisms, {
   title: "Tasks",
   headline: "goals that survive forgetting",
   demoScripts: demoScripts(import.meta.url, "feature-plan.yaml"),
+  // Its demo writes code: in acceptEdits, as the practice rules approve no edit of code (s03).
+  demoFlags: { [PERMISSION_MODE_FLAG]: "acceptEdits" },
   createAgent,
 });

@@ -40,7 +40,7 @@ describe("s08 on the command line", () => {
     const endpoint: Endpoint = await serveSimulator(new Simulator(await loadScript(DEMO)));
     const trace = path.join(ws.dir, "trace.jsonl");
     try {
-      const run = await runLessonCli(pkg, ["--", "--print", await demoPrompt(), "--cwd", ws.dir, "--trace", trace], {
+      const run = await runLessonCli(pkg, ["--", "--print", await demoPrompt(), "--permission-mode", "acceptEdits", "--cwd", ws.dir, "--trace", trace], {
         env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: KEY, MODEL_ID: "test-model" },
       });
       expect(run.stderr).not.toMatch(/^✗/m); // no error shown

@@ -20,6 +20,7 @@ async function runDemo(dir: string) {
   const script = await loadScript(lesson.demoScripts[0]!);
   const asked: string[] = [];
   const scripted = await scriptedAgent(lesson, script, dir, {
+    flags: { ...lesson.demoFlags }, // acceptEdits, as the demo runs
     ask: async (question) => {
       asked.push(question);
       return "n";

@@ -25,7 +25,7 @@ describe("s09 demo 1: a slow test run in the background", () => {
   it("answers at once, works on, is woken by each result, and fixes what the suite found", async () => {
     const { simulator, renderer, turns, asked } = await runDemo(0);
     expect(renderer.ofKind("error")).toEqual([]);
-    expect(asked).toEqual([]); // `Bash(node *)` allows both runs; nothing needed a question
+    expect(asked).toEqual([]); // `Bash(node --test *)` allows both runs; nothing needed a question
     expect(simulator.remaining()).toBe(0);
     expect(simulator.requests.every((r) => r.status === 200)).toBe(true);
     for (const r of simulator.requests) expect(checkConversation(bodyOf(r).messages)).toBeUndefined();

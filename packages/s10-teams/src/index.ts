@@ -1,5 +1,6 @@
 /** @learn/s10 — teammates and mailboxes: many loops, one team. Later lessons import from here. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
+import { PERMISSION_MODE_FLAG } from "@learn/s03";
 import { lesson as previousLesson } from "@learn/s09";
 import { createAgent, mechanisms } from "./agent.ts";
 
@@ -19,5 +20,7 @@ export const lesson = lessonFrom(mechanisms, {
   title: "Teams",
   headline: "many loops, one team",
   demoScripts: demoScripts(import.meta.url, "pair.yaml"),
+  // Its demo writes code: in acceptEdits, as the practice rules approve no edit of code (s03).
+  demoFlags: { [PERMISSION_MODE_FLAG]: "acceptEdits" },
   createAgent,
 });

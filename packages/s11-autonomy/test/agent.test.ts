@@ -44,7 +44,7 @@ describe("plan approval", () => {
         { agent: "alice", content: [use("idle", {})] },
       ],
     });
-    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, { flags: fast });
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, { flags: { ...fast, "permission-mode": "acceptEdits" } }); // the practice rules approve no edit of code
     try {
       await runAll(agent, "go", renderer);
     } finally {

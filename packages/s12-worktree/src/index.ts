@@ -1,5 +1,6 @@
 /** @learn/s12 — a git worktree per task: parallel work without collisions. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
+import { PERMISSION_MODE_FLAG } from "@learn/s03";
 import { lesson as previousLesson } from "@learn/s11";
 import { createAgent, mechanisms } from "./agent.ts";
 import { prepareRepository } from "./git/prepare.ts";
@@ -18,6 +19,8 @@ export const lesson = lessonFrom(mechanisms, {
   title: "Worktrees",
   headline: "parallel work without collisions",
   demoScripts: demoScripts(import.meta.url, "parallel.yaml"),
+  // Its demo writes code: in acceptEdits, as the practice rules approve no edit of code (s03).
+  demoFlags: { [PERMISSION_MODE_FLAG]: "acceptEdits" },
   // Worktrees need a repository of the workspace's own: the practice workspace is inside the course's.
   workspace: {
     prepare: prepareRepository,

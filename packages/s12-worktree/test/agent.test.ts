@@ -15,7 +15,7 @@ import { bodyOf, requestsOf, runAll, text, textOfMessage, use, useRepoWorkspace 
 
 const ws = useRepoWorkspace();
 const exists = (p: string) => access(p).then(() => true, () => false);
-const printCwd = 'node -e "console.log(process.cwd())"';
+const printCwd = "pwd"; // read-only: no rule needed (the practice rules approve no node -e)
 
 async function run(turns: object[], prompt = "go") {
   const asked: string[] = [];

@@ -12,7 +12,7 @@
  *   and mails the lead · s12 a worktree for that task, merged and removed by the lead
  */
 import { execFile } from "node:child_process";
-import { readdir, readFile, rm } from "node:fs/promises";
+import { appendFile, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -33,6 +33,9 @@ const BUNDLED_SKILL = path.join(here, "..", "..", "s06-skills", "skills", "write
 let ws: string;
 beforeEach(async () => {
   ws = await lessonWorkspace(lesson, "s12-course");
+  // The practice rules approve no `node -e`; the background check below is one: this student allows node, in a file git ignores.
+  await writeFile(path.join(ws, ".claude/settings.local.json"), JSON.stringify({ permissions: { allow: ["Bash(node *)"] } }));
+  await appendFile(path.join(ws, ".git/info/exclude"), "/.claude/settings.local.json\n");
 });
 afterEach(async () => {
   await rm(ws, { recursive: true, force: true });

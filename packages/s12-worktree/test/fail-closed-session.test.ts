@@ -162,7 +162,8 @@ describe("fail closed, in one session through s12's command line", () => {
     await writeFile(path.join(root, "script.json"), script());
     const trace = path.join(root, "trace.jsonl");
 
-    const cli = await runLessonCli(pkg, ["--", "--print", "probe", "--cwd", ws.dir, "--model-script", path.join(root, "script.json"), "--trace", trace], {
+    // Default mode, said so: an offline run would otherwise take the demo's acceptEdits.
+    const cli = await runLessonCli(pkg, ["--", "--print", "probe", "--permission-mode", "default", "--cwd", ws.dir, "--model-script", path.join(root, "script.json"), "--trace", trace], {
       env: { ANTHROPIC_API_KEY: KEY, LEARN_ENV_FILE: path.join(root, ".env"), GIT_DIR: path.join(other, ".git") },
     });
 

@@ -198,7 +198,8 @@ export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Pr
     if (!options.cwd) await removeStaleCopies(`${lesson.id}-demo`); // this lesson's earlier demo copies (stale-copies.ts)
     const cwd = options.cwd ? await resolveWorkspace(options.cwd) : await lessonWorkspace(lesson, `${lesson.id}-demo`);
     const screen = Screen.of(out);
-    screen.print(c.bold(`\n${lesson.id} demo: ${script.title ?? path.basename(file)}`) + "\n" + c.dim(`workspace: ${cwd}`));
+    // The flags it runs with too: a demo in acceptEdits says so (s03's practice rules approve no edit of code).
+    screen.print([c.bold(`\n${lesson.id} demo: ${script.title ?? path.basename(file)}`), c.dim(`workspace: ${cwd}`), ...flagLines(lesson, s.flags, c)].join("\n"));
     const renderer = new TerminalRenderer(out);
     const model = buildModel(s.config, script, renderer, s.tracer);
     const agent = await lesson.createAgent({ model, cwd, renderer, interactive: false, ask: async () => "n", flags: s.flags, fallbackModel: s.config.fallbackModel, userDir: s.userDir });
@@ -263,14 +264,16 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
   return 0;
 }
 
+/** `permission-mode: acceptEdits`: one line for each of the lesson's flags that has a value. */
+function flagLines(lesson: Lesson, flags: Record<string, string | undefined>, c: ReturnType<typeof paletteFor>): string[] {
+  return (lesson.flags ?? []).flatMap((flag) => (flags[flag.name] === undefined ? [] : [`${flag.name}: ${c.bold(flags[flag.name]!)}`]));
+}
+
 function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demoPrompts: string[], drift?: string): string {
   const c = paletteFor(process.stdout);
   const lines = [c.bold(`${lesson.id} · ${lesson.title}`) + c.dim(` — ${lesson.headline}`), c.dim(`workspace: ${cwd}`)];
   if (lesson.workspace && startsInFreshCopy(lesson, options)) lines.push(c.dim(lesson.workspace.why));
-  for (const flag of lesson.flags ?? []) {
-    const value = s.flags[flag.name];
-    if (value !== undefined) lines.push(`${flag.name}: ${c.bold(value)}`);
-  }
+  lines.push(...flagLines(lesson, s.flags, c));
   if (s.script) {
     lines.push(
       c.yellow(

@@ -284,7 +284,7 @@ export function approvingRules(rules: readonly Rule[], subject: CallSubject, opt
   if (wholeTool) return files.every((f) => f.inside) ? [wholeTool] : undefined;
 
   const parts: ((r: Rule) => boolean)[] = [
-    ...subject.commands.map((c) => (r: Rule) => r.family === "commands" && (!r.command || r.command(c.core))),
+    ...subject.commands.map((c) => (r: Rule) => r.family === "commands" && (!r.command || r.command(c.core)) && (!c.runsCode || approvesAnyCode(r, c.core))),
     // A redirection's file: an Edit rule, or a rule for every command (`Bash`): what runs may write.
     ...(options.editsInside ? [] : subject.writes.map((f) => (r: Rule) => (r.family === "commands" && !r.command) || (r.family === "writes" && allowsTool(r, subject) && approvesFile(r, f)))),
     ...subject.edits.map((f) => (r: Rule) => r.family === "writes" && allowsTool(r, subject) && approvesFile(r, f)),
@@ -299,6 +299,16 @@ export function approvingRules(rules: readonly Rule[], subject: CallSubject, opt
     used.add(rule);
   }
   return [...used];
+}
+
+/**
+ * Code the line carries (`node -e`, `node --test --import data:...`) is approved only by a rule
+ * that approves the program with any arguments at all (`Bash(node *)`, `Bash`): `Bash(node --test *)`
+ * is a yes to the test runner, not to whatever code follows it.
+ */
+function approvesAnyCode(rule: Rule, core: string): boolean {
+  const program = core.split(" ")[0] ?? "";
+  return !rule.command || rule.command(`${program} \0 any arguments`);
 }
 
 /** The call changes files and nothing else, all of them in the workspace: what acceptEdits allows. */

@@ -81,7 +81,10 @@ export async function printDemoOverHttp(
   const endpoint = await serveSimulator(new Simulator(await loadScript(lesson.demoScripts[0]!)));
   const trace = path.join(cwd, `trace-${process.pid}.jsonl`);
   try {
-    const run = await runLessonCli(packageDir, ["--", "--print", await demoPromptOf(lesson), "--cwd", cwd, "--trace", trace], {
+    // The demo's permission mode (acceptEdits where it writes code), which an online run does not take by itself.
+    const mode = lesson.demoFlags?.["permission-mode"];
+    const modeArgs = mode ? ["--permission-mode", mode] : [];
+    const run = await runLessonCli(packageDir, ["--", "--print", await demoPromptOf(lesson), ...modeArgs, "--cwd", cwd, "--trace", trace], {
       env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: o.key, MODEL_ID: "test-model", ...o.env },
     });
     expect(run.stderr).not.toMatch(/^✗/m);
