@@ -27,7 +27,7 @@ export { closestName } from "./closest-name.ts";
 
 // Processes a tool starts, and git run so that a repository cannot start programs of its own.
 export { runCommand, startProcess, type ProcessHandle, type RunResult } from "./process.ts";
-export { installProcessCleanup, newProcessTag, PROCESS_TAG_VAR, trackGroup, untrackGroup } from "./process-registry.ts";
+export { installProcessCleanup, killTagged, newProcessTag, PROCESS_TAG_VAR, trackGroup, untrackGroup } from "./process-registry.ts";
 export { childEnv } from "./child-env.ts";
 export { runGit, SAFE_GIT_OPTIONS, safeGitEnv } from "./safe-git.ts";
 

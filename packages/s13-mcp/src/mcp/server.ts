@@ -5,9 +5,10 @@
  *
  *   a state for /mcp     pending → connected | failed (and why) | not started (and why)
  *   timeouts             MCP_TIMEOUT for the start, MCP_TOOL_TIMEOUT for each call (ms, as Claude Code's)
- *   no orphans           the child carries the session's process tag (core's process registry):
- *                        SIGINT, SIGTERM or SIGHUP of the harness kill it; a harness that dies
- *                        outright closes its stdin, and a server ends on that
+ *   no orphans           closed with the session (stdin closed, then SIGTERM, then SIGKILL); the
+ *                        child carries the session's process tag (core's process registry), so
+ *                        SIGINT, SIGTERM or SIGHUP of the harness kill it too; a harness that
+ *                        dies outright closes its stdin, and a server ends on that
  *   a crash mid-call     the transport closes: the call fails with a clear error, the state says failed
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -15,7 +16,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import { childEnv, newProcessTag, PROCESS_TAG_VAR, trackGroup, untrackGroup } from "@learn/core/harness";
+import { childEnv, killTagged, newProcessTag, PROCESS_TAG_VAR, trackGroup, untrackGroup } from "@learn/core/harness";
 import type { ConfiguredServer } from "./config.ts";
 
 export type ServerState =
@@ -107,6 +108,8 @@ export class McpServerConnection {
     } catch {
       /* already gone */
     }
+    // A start that failed leaves the SDK's own close still waiting on the child: end it now, by its tag.
+    killTagged(this.tag);
     if (this.pid !== undefined) untrackGroup(this.pid);
   }
 
