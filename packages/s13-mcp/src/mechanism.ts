@@ -22,6 +22,8 @@ export const MCP_GUIDANCE: PromptSection = {
 export const mcp: Mechanism = {
   name: "mcp",
   for: ["lead"],
+  // Claude Code's MCP settings keys are read here (trust.ts), and `mcp__…` rules name real tools: s03 reports neither as ignored.
+  honours: { keys: ["enableAllProjectMcpServers", "enabledMcpjsonServers", "disabledMcpjsonServers"], rulePrefixes: ["mcp__"] },
   flags: [{ name: MCP_CONFIG_FLAG, description: "a file of MCP servers (Claude Code's .mcp.json shape) to start for this session" }],
   async add(parts, ctx) {
     const servers = await McpServers.start(ctx.options);

@@ -26,6 +26,8 @@ describe("s13 demo: tools from two MCP servers", () => {
   it("lists and calls tools of both servers; the call that changes the tracker asks, and is refused with no terminal", async () => {
     const { simulator, renderer, turns, asked } = await runDemo(lesson, 0, ws);
     expect(renderer.ofKind("error")).toEqual([]);
+    // enabledMcpjsonServers in .claude/settings.local.json is read here: s03's start-up notice does not call it unused.
+    expect(renderer.ofKind("notice").map((n) => n.text).join("\n")).not.toContain("not used here");
     expect(simulator.remaining()).toBe(0);
     for (const r of simulator.requests) expect(checkConversation(bodyOf(r).messages)).toBeUndefined();
     expect(turns.at(-1)!.answer).toMatch(/^Two issues are open/);
