@@ -200,3 +200,30 @@ describe("faults: the model gets a clear error, /mcp shows the state, the sessio
     expect(results[0]!.content).toContain("ok");
   });
 });
+
+describe("an HTTP server (streamable HTTP)", () => {
+  it("a server at a URL from --mcp-config: its tools are listed and called over a real socket", async () => {
+    const { createServer } = await import("node:http");
+    const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js");
+    const { StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
+    // Stateless: a new server and transport per request, as the SDK's example does.
+    const http = createServer((req, res) => {
+      const server = new McpServer({ name: "web", version: "1.0.0" });
+      server.registerTool("ping", { description: "Ping.", annotations: { readOnlyHint: true } }, async () => ({ content: [{ type: "text", text: "pong" }] }));
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on("close", () => void transport.close());
+      void server.connect(transport).then(() => transport.handleRequest(req, res));
+    });
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = http.address() as { port: number };
+      await writeJson(path.join(ws.dir, "web.json"), { mcpServers: { web: { type: "http", url: `http://127.0.0.1:${port}/mcp` } } });
+      const { results, mcp } = await session([["mcp__web__ping", {}]], { flags: { "mcp-config": path.join(ws.dir, "web.json") } });
+      expect(results[0]).toMatchObject({ content: "pong", isError: false });
+      expect(mcp).toMatch(/^web .*command line\) {2}connected\n {2}1 tool: ping \(read-only\)/m);
+    } finally {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+});
