@@ -5,6 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AgentOptions } from "@learn/core";
 import { toolResultsOf } from "@learn/core/testing";
@@ -89,6 +90,18 @@ describe("where servers come from, and trust before start", () => {
     const { mcp } = await session([], { flags: { "mcp-config": path.join(ws.dir, "extra.json") } });
     expect(mcp).toMatch(new RegExp(`^mine {2}\\(${ws.dir.replace(/[/.]/g, "\\$&")}/extra\\.json, command line\\) {2}connected`, "m"));
     expect(mcp).toMatch(/^other .* connected/m);
+  });
+
+  it("a stdio server gets no key of the harness (its environment has the rest, plus its own env)", async () => {
+    vi.stubEnv("ANTHROPIC_API_KEY", "sk-ant-test-never-to-a-server");
+    vi.stubEnv("S13_PLAIN", "plain value");
+    const everything = fileURLToPath(new URL("../node_modules/@modelcontextprotocol/server-everything/dist/index.js", import.meta.url));
+    await writeJson(path.join(ws.dir, "env.json"), { mcpServers: { everything: { command: process.execPath, args: [everything, "stdio"], env: { OWN: "own value" } } } });
+    const { results } = await session([["mcp__everything__get-env", {}]], { flags: { "mcp-config": path.join(ws.dir, "env.json") } });
+    expect(results[0]!.content).toContain("plain value");
+    expect(results[0]!.content).toContain("own value");
+    expect(results[0]!.content).not.toContain("sk-ant-test-never-to-a-server");
+    expect(results[0]!.content).not.toContain("ANTHROPIC_API_KEY");
   });
 
   it("a file that does not parse starts none of its servers, and says why", async () => {
