@@ -4,9 +4,9 @@
  *   mcp   start the session's MCP servers (those a person trusts), add their tools as
  *         mcp__<server>__<tool>, `/mcp`, and end the servers with the session
  *
- * Nothing else changes: s03's policy judges an MCP call as any other (it changes things unless
- * its server says read-only; `mcp__server` rules name it), hooks see its full name, s07 moves a
- * large result to a file.
+ * Nothing else changes: s03's policy judges an MCP call as any other (it may change things, so
+ * it asks until a rule allows it; `mcp__server` rules name it), hooks see its full name, s07
+ * moves a large result to a file.
  */
 import type { Mechanism, PromptSection } from "@learn/core";
 import { mcpCommand } from "./mcp-command.ts";

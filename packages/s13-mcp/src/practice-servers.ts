@@ -7,7 +7,9 @@
  *                                 everything   @modelcontextprotocol/server-everything, pinned in the lockfile
  *   issues.json                   the tracker's two open issues
  *   .claude/settings.local.json   enabledMcpjsonServers: the two, as if you had approved them
- *                                 (a project's servers never start unapproved: trust.ts)
+ *                                 (a project's servers never start unapproved: trust.ts); and
+ *                                 allow rules for the tracker's list and the everything server's
+ *                                 tools (every MCP tool asks until a rule allows it)
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -38,12 +40,16 @@ export const PRACTICE_ISSUES = {
   ],
 };
 
+/** What the practice copy's own settings allow without a question: reading the tracker, and the reference server. */
+export const PRACTICE_MCP_RULES = ["mcp__issues__list_issues", "mcp__everything"];
+
 export async function prepareMcpWorkspace(dir: string): Promise<void> {
   await writeFile(path.join(dir, PROJECT_MCP_FILE), `${JSON.stringify(practiceMcpConfig(), null, 2)}\n`);
   await writeFile(path.join(dir, "issues.json"), `${JSON.stringify(PRACTICE_ISSUES, null, 2)}\n`);
   const local = path.join(dir, LOCAL_SETTINGS_FILE);
   await mkdir(path.dirname(local), { recursive: true });
   const existing = await readFile(local, "utf8").then((t) => JSON.parse(t) as Record<string, unknown>, () => ({}));
-  await writeFile(local, `${JSON.stringify({ ...existing, enabledMcpjsonServers: ["issues", "everything"] }, null, 2)}\n`);
+  const permissions = { ...((existing as { permissions?: object }).permissions ?? {}), allow: PRACTICE_MCP_RULES };
+  await writeFile(local, `${JSON.stringify({ ...existing, enabledMcpjsonServers: ["issues", "everything"], permissions }, null, 2)}\n`);
   await prepareRepository(dir);
 }

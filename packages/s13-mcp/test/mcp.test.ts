@@ -18,7 +18,8 @@ afterEach(() => vi.unstubAllEnvs());
 
 /** The fixture server as the project's .mcp.json names it. */
 const projectServer = (env: Record<string, string> = {}) => writeJson(path.join(ws.dir, ".mcp.json"), { mcpServers: { faulty: faulty(env) } });
-const approve = (settings: Record<string, unknown> = { enabledMcpjsonServers: ["faulty"] }) => writeJson(path.join(ws.dir, ".claude", "settings.local.json"), settings);
+/** Approved, and (by default) every tool of it allowed: the tests of results and faults need no question. */
+const approve = (settings: Record<string, unknown> = { enabledMcpjsonServers: ["faulty"], permissions: { allow: ["mcp__faulty"] } }) => writeJson(path.join(ws.dir, ".claude", "settings.local.json"), settings);
 
 /**
  * One prompt: the model makes each call in turn (one per request), then answers. Returns every
@@ -48,7 +49,7 @@ async function session(calls: [string, Record<string, unknown>][], options: Part
 }
 
 describe("where servers come from, and trust before start", () => {
-  it("an approved project server starts; its tools are mcp__<server>__<tool>; a read-only one runs without a question", async () => {
+  it("an approved project server starts; its tools are mcp__<server>__<tool>; an allowed one runs without a question", async () => {
     await projectServer();
     await approve();
     const { results, mcp, asked, tools } = await session([["mcp__faulty__peek", {}]]);
@@ -97,6 +98,7 @@ describe("where servers come from, and trust before start", () => {
     vi.stubEnv("S13_PLAIN", "plain value");
     const everything = fileURLToPath(new URL("../node_modules/@modelcontextprotocol/server-everything/dist/index.js", import.meta.url));
     await writeJson(path.join(ws.dir, "env.json"), { mcpServers: { everything: { command: process.execPath, args: [everything, "stdio"], env: { OWN: "own value" } } } });
+    await approve({ permissions: { allow: ["mcp__everything__get-env"] } });
     const { results } = await session([["mcp__everything__get-env", {}]], { flags: { "mcp-config": path.join(ws.dir, "env.json") } });
     expect(results[0]!.content).toContain("plain value");
     expect(results[0]!.content).toContain("own value");
@@ -122,9 +124,17 @@ describe("where servers come from, and trust before start", () => {
 });
 
 describe("names and policy", () => {
+  it("every MCP tool asks in default mode, even one its server marks read-only, as in Claude Code (refused with no terminal)", async () => {
+    await projectServer();
+    await approve({ enabledMcpjsonServers: ["faulty"] });
+    const { results, asked } = await session([["mcp__faulty__peek", {}]], { interactive: true });
+    expect(asked).toHaveLength(1);
+    expect(results[0]!.content).toMatch(/^Denied: .*mcp__faulty__peek/);
+  });
+
   it("a tool not marked read-only asks in default mode (refused with no terminal); the hooks saw its full name", async () => {
     await projectServer();
-    await approve();
+    await approve({ enabledMcpjsonServers: ["faulty"] });
     await writeJson(path.join(ws.dir, ".claude", "settings.json"), {
       hooks: { PreToolUse: [{ matcher: "mcp__faulty__.*", hooks: [{ type: "command", command: "cat >> hook-log.jsonl; echo >> hook-log.jsonl" }] }] },
     });
@@ -182,7 +192,7 @@ describe("results", () => {
 describe("faults: the model gets a clear error, /mcp shows the state, the session goes on", () => {
   it("a server that crashes mid-call: the call fails, /mcp says failed, its next call says not connected, other tools work", async () => {
     await projectServer();
-    await approve({ enabledMcpjsonServers: ["faulty"], permissions: { allow: ["mcp__faulty__crash"] } });
+    await approve();
     const { results, mcp } = await session([
       ["mcp__faulty__crash", {}],
       ["mcp__faulty__peek", {}],
@@ -231,6 +241,7 @@ describe("an HTTP server (streamable HTTP)", () => {
     try {
       const { port } = http.address() as { port: number };
       await writeJson(path.join(ws.dir, "web.json"), { mcpServers: { web: { type: "http", url: `http://127.0.0.1:${port}/mcp` } } });
+      await approve({ permissions: { allow: ["mcp__web"] } });
       const { results, mcp } = await session([["mcp__web__ping", {}]], { flags: { "mcp-config": path.join(ws.dir, "web.json") } });
       expect(results[0]).toMatchObject({ content: "pong", isError: false });
       expect(mcp).toMatch(/^web .*command line\) {2}connected\n {2}1 tool: ping \(read-only\)/m);

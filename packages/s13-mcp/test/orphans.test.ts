@@ -33,7 +33,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, ms 
 async function startSession(script: object, serverEnv: Record<string, string> = {}) {
   const pidFile = path.join(ws.dir, "server.pid");
   await writeJson(path.join(ws.dir, ".mcp.json"), { mcpServers: { faulty: faulty({ PID_FILE: pidFile, ...serverEnv }) } });
-  await writeJson(path.join(ws.dir, ".claude", "settings.local.json"), { enabledMcpjsonServers: ["faulty"] });
+  await writeJson(path.join(ws.dir, ".claude", "settings.local.json"), { enabledMcpjsonServers: ["faulty"], permissions: { allow: ["mcp__faulty"] } });
   await writeJson(path.join(ws.dir, "script.json"), script);
   const cli = startLessonCli(pkg, ["--", "--print", (script as { prompt: string }).prompt, "--cwd", ws.dir, "--model-script", path.join(ws.dir, "script.json")], {
     env: { CLAUDE_CONFIG_DIR: ws.userDir },

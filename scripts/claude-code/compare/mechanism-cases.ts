@@ -8,6 +8,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Job } from "./bash-cases.ts";
+import { mcpComparison } from "./mcp-cases.ts";
 import { SETTINGS } from "./bash-corpus.ts";
 import { classify, verdict, type Outcome, type Verdict } from "./outcome.ts";
 import type { HarnessRun } from "./run-harness.ts";
@@ -66,6 +67,7 @@ export function mechanismJobs(options: { quick: boolean }): Job[] {
     { label: "skill", run: skill },
     { label: "custom command", run: customCommands },
     { label: "compaction", run: compaction },
+    { label: "mcp", run: mcpComparison },
   ];
   return options.quick ? jobs.filter((_, i) => i % 2 === 0) : jobs;
 }

@@ -17,7 +17,7 @@ export const faultyServer = { command: process.execPath, args: [FAULTY] };
 export interface McpSetup {
   /** .mcp.json's servers (default: the fixture as "faulty"). */
   servers?: Record<string, unknown>;
-  /** .claude/settings.local.json (default: faulty approved). */
+  /** .claude/settings.local.json (default: faulty approved, and its tools allowed). */
   local?: Record<string, unknown>;
   /** .claude/settings.json. */
   project?: Record<string, unknown>;
@@ -29,7 +29,7 @@ export async function mcpSession(t: CheckContext, setup: McpSetup, calls: [strin
   const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
   const files: Record<string, string> = {
     ".mcp.json": json({ mcpServers: setup.servers ?? { faulty: faultyServer } }),
-    ".claude/settings.local.json": json(setup.local ?? { enabledMcpjsonServers: ["faulty"] }),
+    ".claude/settings.local.json": json(setup.local ?? { enabledMcpjsonServers: ["faulty"], permissions: { allow: ["mcp__faulty"] } }),
     ".user/.claude.json": json(setup.user ?? {}),
   };
   if (setup.project) files[".claude/settings.json"] = json(setup.project);

@@ -8,18 +8,18 @@ import { mcpSession } from "../check-helpers/session.ts";
 
 export default defineChecks([
   {
-    name: "the server's tools are offered as mcp__<server>__<tool>, and a read-only one runs",
+    name: "the server's tools are offered as mcp__<server>__<tool>, and an allowed one runs",
     async run(t) {
       const { tools, results } = await mcpSession(t, {}, [["mcp__faulty__peek", {}]]);
       expect(tools, "the first request should offer the fixture's tools under their full names").toEqual(expect.arrayContaining(["mcp__faulty__peek", "mcp__faulty__poke", "mcp__faulty__hang"]));
-      expect(results[0], "mcp__faulty__peek is read-only: it runs and answers 'peeked'").toMatchObject({ content: "peeked", isError: false });
+      expect(results[0], "mcp__faulty__peek, allowed by mcp__faulty in permissions.allow: it runs and answers 'peeked'").toMatchObject({ content: "peeked", isError: false });
     },
   },
   {
-    name: "a tool not marked read-only asks (and is refused here: no one says yes), unless a rule allows it",
+    name: "every MCP tool asks (and is refused here: no one says yes), even one marked read-only, unless a rule allows it",
     async run(t) {
-      const asked = await mcpSession(t, {}, [["mcp__faulty__poke", {}]], { interactive: true });
-      expect(asked.asked.length, "mcp__faulty__poke has no readOnlyHint: default mode should ask a person").toBe(1);
+      const asked = await mcpSession(t, { local: { enabledMcpjsonServers: ["faulty"] } }, [["mcp__faulty__poke", {}], ["mcp__faulty__peek", {}]], { interactive: true });
+      expect(asked.asked.length, "no allow rule: default mode should ask a person about poke and about peek (its readOnlyHint is the server's word, not proof)").toBe(2);
       expect(asked.results[0]!.isError, "the person said no: an error result").toBe(true);
       const allowed = await mcpSession(t, { local: { enabledMcpjsonServers: ["faulty"], permissions: { allow: ["mcp__faulty"] } } }, [["mcp__faulty__poke", {}]]);
       expect(allowed.results[0], "with mcp__faulty in permissions.allow, poke runs without a question").toMatchObject({ content: "poked", isError: false });

@@ -4,9 +4,11 @@
  *   server "issues", tool "create_issue"   →   mcp__issues__create_issue
  *
  * (characters other than letters, digits, _ and - become _). The schema the model sees is the
- * server's own JSON schema; the server validates the input. To the permission policy (s03) the
- * tool changes things unless the server marks it read-only (annotations.readOnlyHint), so in
- * default mode it asks; its rules are `mcp__issues__create_issue`, `mcp__issues__*`, `mcp__issues`.
+ * server's own JSON schema; the server validates the input. To the permission policy (s03) every
+ * MCP tool may change things, so in default mode it asks until a rule allows it —
+ * `mcp__issues__create_issue`, `mcp__issues__*`, `mcp__issues`. A server's `readOnlyHint` is its
+ * own word, not proof: Claude Code 2.1.328 asks for such a tool too (the comparison measured it),
+ * and here the hint only lets the call run beside other read-only calls.
  */
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -31,9 +33,9 @@ export function mcpTool(connection: McpServerConnection, tool: McpTool): Tool<Re
     description,
     spec: { name, description, input_schema: tool.inputSchema as ToolSpec["input_schema"] },
     schema: inputSchema,
-    // Read-only calls may run side by side; anything else one at a time, in the model's order.
+    // Calls the server calls read-only may run side by side; anything else one at a time, in the model's order.
     concurrencySafe: readOnly,
-    permission: { mutating: !readOnly, claudeCode: { name } },
+    permission: { mutating: true, claudeCode: { name } },
     async execute(input, ctx) {
       const parsed = inputSchema.safeParse(input ?? {});
       if (!parsed.success) return { content: `Invalid input for ${name}: expected an object`, isError: true };
