@@ -1,8 +1,8 @@
 /**
  * The cases beyond bash permissions, each a session of its own through both harnesses:
  * PreToolUse hooks (allow / deny / ask against the rules, refused calls seen), PostToolUse
- * (its payload's shape, where its context arrives), a subagent, a skill, a custom command and a
- * compaction. Each row says what happened in both; permission-like outcomes are ranked
+ * (its payload's shape, where its context arrives), a subagent, a skill, a custom command, a
+ * compaction, and MCP (mcp-cases.ts). Each row says what happened in both; permission-like outcomes are ranked
  * (outcome.ts), the others compare descriptions ("match" or "differs").
  */
 import { readFile } from "node:fs/promises";
