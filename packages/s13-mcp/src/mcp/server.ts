@@ -32,7 +32,7 @@ export interface Timeouts {
   toolMs: number;
 }
 
-/** Claude Code's variables and defaults where it has them (MCP_TIMEOUT 30 s); a call gets 60 s here. */
+/** Claude Code's variable names (milliseconds); the defaults are the course's: 30 s to start, 60 s a call. */
 export function timeoutsFrom(env: NodeJS.ProcessEnv): Timeouts {
   return { startMs: positive(env.MCP_TIMEOUT) ?? 30_000, toolMs: positive(env.MCP_TOOL_TIMEOUT) ?? 60_000 };
 }
