@@ -22,6 +22,8 @@ import { withSyntaxTree, type SyntaxNode } from "./parser.ts";
 import { SUBSTITUTIONS, wordOf, type BashWord } from "./words.ts";
 import { innerCommandsOf } from "./inner-commands.ts";
 import { programName, stripWrappers } from "./wrappers.ts";
+import { environmentChange } from "./env-prefix.ts";
+import { codeItRuns } from "./code-runners.ts";
 import { parseOptions } from "./options.ts";
 
 export interface ShellCommand {
@@ -42,6 +44,10 @@ export interface ShellCommand {
    * `tar -x`, an option the course does not know (`cat --frobnicate`: options.ts).
    */
   actsOnUnnamed?: string;
+  /** Why the environment it runs in may change what it does: `PATH=./bin cat x`, `env ... git` (env-prefix.ts). */
+  environment?: string;
+  /** Why what it does cannot be read from the line: it runs code it is given (`node -e`, `bash x.sh`: code-runners.ts). */
+  runsCode?: string;
   /** The core with its options respelled (`sed -i .bak x` for `sed -i.bak x`): deny and ask rules see it too. */
   respelled?: string[];
 }
@@ -224,6 +230,10 @@ class CommandWalker {
     );
     if (why) command.opaque ??= why;
     if (inner?.actsOnUnnamed) command.actsOnUnnamed = inner.actsOnUnnamed;
+    const environment = environmentChange([...assignments, ...words.slice(0, words.length - core.length)]);
+    if (environment) command.environment = environment;
+    const runsCode = codeItRuns(core);
+    if (runsCode) command.runsCode = runsCode;
     // Its options (option-specs.ts): one that runs code hides what runs; one unknown, or one
     // that writes files nobody named, leaves what it acts on unknown.
     const options = parseOptions(command.words);
@@ -270,7 +280,7 @@ function partOf(node: SyntaxNode): BashWord {
   if (node.type !== "variable_assignment") return wordOf(node);
   const pieces = ["name", "value"].map((f) => node.childForFieldName(f)).filter((c): c is SyntaxNode => c !== null && c.type !== "variable_name").map(wordOf);
   const unknown = pieces.find((p) => p.unknown)?.unknown;
-  return { text: statementWords(node).join(" "), literal: true, substitutions: pieces.flatMap((p) => p.substitutions), ...(unknown ? { unknown } : {}) };
+  return { text: statementWords(node).join(" "), literal: pieces.every((p) => p.literal), substitutions: pieces.flatMap((p) => p.substitutions), ...(unknown ? { unknown } : {}) };
 }
 
 function isStatement(node: SyntaxNode): boolean {

@@ -33,6 +33,7 @@ export { runGit, SAFE_GIT_OPTIONS, safeGitEnv } from "./safe-git.ts";
 
 // The workspace the agent works in, and the paths in it.
 export { displayPath, isInside, resolveInWorkspace } from "./paths.ts";
+export { physicalPath } from "./physical-path.ts";
 export { copyPracticeWorkspace, lessonWorkspace } from "./workspace.ts";
 export { driftFromTemplate } from "./workspace-drift.ts";
 export { LEDGER_FILE, openWriteWindow, readLedger, type WriteWindow } from "./workspace-ledger/index.ts";

@@ -60,6 +60,8 @@ export type CommandResult = string | void | CommandTurn;
 export interface CommandTurn {
   /** The prompt the turn runs. */
   prompt: string;
+  /** What the dim line says it expanded to, when the prompt frames it for the model (s06's command tags); default the prompt. */
+  shown?: string;
   /**
    * Called once when that turn has ended, however it ended (an answer, an error, Ctrl-C):
    * undo what the command set up for its turn only (allow rules it granted).

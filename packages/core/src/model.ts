@@ -30,6 +30,11 @@ export interface ModelRequest {
   quiet?: boolean;
   /** The SDK's own retries for this call (a recovery wrapper that retries itself sets 0). */
   maxRetries?: number;
+  /**
+   * The last block is a one-off question no later request repeats (s07's summary request): a
+   * cache breakpoint on the last message goes on the block before it, so no cache write holds it.
+   */
+  oneOffLastBlock?: boolean;
 }
 
 export interface ModelOptions {

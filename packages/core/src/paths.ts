@@ -2,11 +2,11 @@
  * Workspace path safety. Every file tool resolves the model's path through here.
  *
  * Two checks, because one is not enough: the *lexical* path must stay inside the workspace
- * (catches `..` and absolute paths), and so must the *real* path after symlinks are
- * resolved (catches a link inside the workspace that points outside it).
+ * (catches `..` and absolute paths), and so must the path the kernel opens, symlinks followed
+ * one name at a time (physical-path.ts: catches a link that points outside, and `link/..`).
  */
-import { readlink, realpath } from "node:fs/promises";
 import path from "node:path";
+import { physicalPath } from "./physical-path.ts";
 
 export class PathError extends Error {
   override name = "PathError";
@@ -23,32 +23,6 @@ export function isInside(root: string, target: string): boolean {
   return rel === "" || (!climbsOut && !path.isAbsolute(rel));
 }
 
-/** Links followed before giving up: a loop of links must not hang the check. */
-const MAX_LINK_HOPS = 40;
-
-/** realpath of the deepest part of `p` that exists, with the missing tail re-attached. */
-async function realpathOfExisting(p: string, hops = 0): Promise<string> {
-  const tail: string[] = [];
-  let current = p;
-  for (;;) {
-    try {
-      return path.join(await realpath(current), ...tail.reverse());
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-      // A dangling symlink: writing through it would create its target, wherever that is.
-      const target = await readlink(current).catch(() => undefined);
-      if (target !== undefined) {
-        if (hops >= MAX_LINK_HOPS) throw Object.assign(new Error("too many symlinks"), { code: "ELOOP" });
-        return realpathOfExisting(path.join(path.resolve(path.dirname(current), target), ...tail.reverse()), hops + 1);
-      }
-      const parent = path.dirname(current);
-      if (parent === current) return p;
-      tail.push(path.basename(current));
-      current = parent;
-    }
-  }
-}
-
 /**
  * Resolve `userPath` (relative to the workspace, or absolute inside it) to an absolute
  * path, or throw a PathError the model can act on.
@@ -62,14 +36,34 @@ export async function resolveInWorkspace(workspace: string, userPath: string): P
   if (!isInside(root, lexical)) {
     throw new PathError(`path escapes the workspace: ${userPath} (the workspace is ${root})`);
   }
-  const realRoot = await realpathOfExisting(root);
-  const real = await realpathOfExisting(lexical).catch((err: NodeJS.ErrnoException) => {
-    throw new PathError(`cannot resolve ${userPath}: ${err.code === "ELOOP" ? "a loop of symlinks" : err.message}`);
-  });
+  const realRoot = physical(root, ".", userPath);
+  const real = physical(root, userPath, userPath);
   if (!isInside(realRoot, real)) {
     throw new PathError(`path resolves outside the workspace through a symlink: ${userPath} -> ${real}`);
   }
-  return lexical;
+  return opened(root, realRoot, userPath, lexical);
+}
+
+/** physicalPath (physical-path.ts), its failure worded for the model. */
+function physical(root: string, target: string, userPath: string): string {
+  try {
+    return physicalPath(root, target);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new PathError(`cannot resolve ${userPath}: ${code === "ELOOP" ? "a loop of symlinks" : (err as Error).message}`);
+  }
+}
+
+/**
+ * The path the tool should open: the one just judged. Without a `..` the text is the kernel's
+ * path. With one, `docs/up/..` is where the kernel's walk goes (`up` followed first), not
+ * `docs`: so the folder comes from the walk, and only the last name is kept as written (a
+ * link there stays a link, as it does for every other path).
+ */
+function opened(root: string, realRoot: string, userPath: string, lexical: string): string {
+  if (!userPath.split(/[\\/]/).includes("..")) return lexical;
+  const folder = physical(root, path.dirname(userPath), userPath);
+  return path.join(root, path.relative(realRoot, folder), path.basename(userPath));
 }
 
 /** The path as the model should see it: relative to the workspace, with forward slashes. */

@@ -250,7 +250,7 @@ export class Repl {
 
   /** A command's turn: say what it expanded to, run it, then let the command tidy up. */
   private async commandTurn(name: string, turn: CommandTurn): Promise<boolean> {
-    this.screen.print(paletteFor(this.options.output as { isTTY?: boolean }).dim(describeExpansion(name, turn.prompt)));
+    this.screen.print(paletteFor(this.options.output as { isTTY?: boolean }).dim(describeExpansion(name, turn.shown ?? turn.prompt)));
     try {
       return await this.runTurn(turn.prompt, `/${name}`);
     } finally {

@@ -322,7 +322,7 @@ describe("turns from outside", () => {
   it("the kernel keeps no queue: a tool's context has no submit (the running agent has, s09)", async () => {
     const { model, renderer } = scriptedModel(`turns:\n  - content: [ { type: text, text: done } ]\n`);
     const kernel = new Kernel({ model, system: "s", tools: [], cwd: "/tmp", renderer });
-    expect(Object.keys(kernel.context(signal())).sort()).toEqual(["agent", "beforeCompact", "cwd", "liveState", "messages", "model", "renderer", "signal"]);
+    expect(Object.keys(kernel.context(signal())).sort()).toEqual(["afterCompact", "agent", "beforeCompact", "cwd", "liveState", "messages", "model", "renderer", "signal"]);
   });
 
   it("runUntilIdle runs submitted prompts and waits while something still works for the agent", async () => {

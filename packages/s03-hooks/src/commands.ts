@@ -7,7 +7,7 @@ import type { SlashCommand } from "@learn/core";
 import { COMMAND_HOOK_EVENTS, type HookConfig } from "./command-hooks/config.ts";
 import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES } from "./permissions/modes.ts";
 import type { PermissionPolicy } from "./permissions/policy.ts";
-import { PROTECTED_FILES, PROTECTED_FOLDERS } from "./permissions/protected-paths.ts";
+import { HARNESS_STATE_SHOWN, PROTECTED_FILES, PROTECTED_FOLDERS } from "./permissions/protected-paths.ts";
 import { REFUSE_LIST } from "./permissions/refuse-list.ts";
 import { RULE_LISTS } from "./permissions/rule.ts";
 import type { SessionRules } from "./permissions/session-rules.ts";
@@ -64,6 +64,7 @@ export function describePermissions({ policy, session, hooks, files, problems }:
     `Mode: ${policy.mode} — ${MODE_SUMMARIES[policy.mode]}`,
     `Always refused (the refuse-list, every mode): ${REFUSE_LIST.join(", ")}`,
     `Always asked, a person must say yes (protected paths, every mode): ${PROTECTED_FOLDERS.map((f) => `${f}/`).join(", ")}, ${PROTECTED_FILES.join(", ")}`,
+    `  and the harness's own state, changed by a command or a file tool: ${HARNESS_STATE_SHOWN}`,
     ...(policy.secretFiles.length ? [`Read by no tool (the env file the API key came from): ${policy.secretFiles.join(", ")}`] : []),
     `Rules from ${files.length ? files.join(", ") : "no settings file"} (checked deny → ask → allow):`,
     ...(rules.length ? rules : ["  (none)"]),

@@ -169,7 +169,8 @@ describe("without a terminal", () => {
     const text = String(await agent.commands!.find((c) => c.name === "permissions")!.run(""));
     expect(text).toContain("Mode: acceptEdits — allows file edits inside the workspace, and mv, cp, touch, mkdir there; asks before other bash");
     expect(text).toContain("Rules from .claude/settings.json (checked deny → ask → allow):\n  ask    Bash(git push *)");
-    expect(text).toContain("Always refused (the refuse-list, every mode): rm -rf /, sudo");
+    expect(text).toContain("Always refused (the refuse-list, every mode): rm -rf /, rm .*, sudo");
     expect(text).toContain("Always asked, a person must say yes (protected paths, every mode): .claude/, .git/");
+    expect(text).toContain("  and the harness's own state, changed by a command or a file tool: .tasks/, .team/, .worktrees/index.json");
   });
 });

@@ -71,11 +71,13 @@ const CORPUS: [string, Verdict][] = [
   ["mkdir -p build && cd build && ls", "allow"],
   ["timeout 60 npm test", "allow"],
   ["nice -n 5 npm test", "allow"],
-  ["env CI=1 npm test", "allow"],
+  ["env CI=1 npm test", "opaque"], // env may set anything: no rule approves what runs behind it
   ["CI=1 npm test", "allow"],
-  ["NODE_ENV=test FOO='a b' npm test", "allow"],
+  ["NODE_ENV=test CI=1 npm test", "allow"],
+  ["NODE_ENV=test FOO='a b' npm test", "opaque"], // FOO is not on the short list of harmless variables
   ["time npm test", "allow"],
-  ["node -e 'console.log(1 && 2)'", "allow"],
+  ["node -e 'console.log(1 && 2)'", "allow"], // code on the line, but Bash(node *) names node: the user's yes
+  ["perl -e 'print 1'", "ask"], // ...no rule names perl: under a Bash deny rule, asked in every mode (opaque-under-deny.test.ts)
   [`git log --format="%h %s" -n 3`, "allow"],
   ["sed -n '1,5p' README.md", "allow"],
   [`printf '%s\\n' "a b"`, "allow"],

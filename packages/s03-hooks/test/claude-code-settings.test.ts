@@ -190,6 +190,22 @@ describe("a hook's if", () => {
     expect(await lines("post.jsonl")).toEqual(["echo hi"]);
     expect(await exists("stop-ran")).toBe(false);
   });
+
+  it("an if that cannot be decided runs the hook (fail closed): `x=rm; $x ...` and `node -e` meet an rm guard", async () => {
+    ws = await workspaceWith(undefined, { "dir/keep.txt": "x\n", "dir2/keep.txt": "x\n" });
+    const guard = await shellHook(ws.dir, "guard.sh", "cat >> guarded.jsonl; echo >> guarded.jsonl; echo 'no removing' >&2; exit 2");
+    await writeSettings(ws.dir, { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: guard, if: "Bash(rm *)" }] }] } });
+    const calls = ["x=rm; $x -r dir", "node -e \"require('fs').rmSync('dir2', { recursive: true })\"", "echo fine"].map((command) => ({ name: "bash", input: { command } }));
+    const { agent, simulator } = await scriptedAgent(lesson, scriptOf(calls), ws.dir, { userDir: noUser(), flags: { "permission-mode": "bypassPermissions" } });
+    await agent.run("go", never());
+    const results = toolResultsOf(simulator.requests[1]!.body);
+    expect(results.map((r) => r.isError)).toEqual([true, true, false]);
+    expect(await exists("dir/keep.txt")).toBe(true);
+    expect(await exists("dir2/keep.txt")).toBe(true);
+    // ...and a call it can decide is left alone: the guard saw only the two it could not.
+    const seen = (await readFile(path.join(ws.dir, "guarded.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l).tool_input.command);
+    expect(seen).toEqual([calls[0]!.input.command, calls[1]!.input.command]);
+  });
 });
 
 describe("Notification and SessionEnd on /clear, as Claude Code fires them", () => {

@@ -11,7 +11,7 @@ import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_OUTPUT_CHARS } from "@learn/core";
-import { isRunning, scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
+import { goneSoon, scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 import { hooksFor, hookScript, never, scriptOf, shellHook, workspaceWith, writeSettings } from "./helpers.ts";
 
@@ -168,7 +168,7 @@ describe("PreToolUse command hooks", () => {
     expect(results[0]!.isError).toBe(false);
     expect(await exists("ran.txt")).toBe(true);
     const pids: number[] = await readJson("pids.txt");
-    for (const pid of pids) expect(isRunning(pid)).toBe(false);
+    for (const pid of pids) expect(await goneSoon(pid)).toBe(true);
   });
 
   it("a deny is decided when the hook exits, even if a background child keeps its stdout open", async () => {
@@ -184,7 +184,7 @@ describe("PreToolUse command hooks", () => {
     expect(results[0]).toMatchObject({ isError: true, content: expect.stringContaining("not today") });
     expect(await exists("ran.txt")).toBe(false);
     const pids: number[] = await readJson("pids.txt");
-    for (const pid of pids) expect(isRunning(pid)).toBe(false);
+    for (const pid of pids) expect(await goneSoon(pid)).toBe(true);
   });
 
   it("stdout that is not JSON is ignored on exit 0", async () => {

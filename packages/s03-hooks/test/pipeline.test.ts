@@ -31,8 +31,9 @@ describe("rules: deny → ask → allow, and compound commands", () => {
     [`echo "a && rm -rf x"`, "allow", /Bash\(echo \*\)/],
     ["timeout 10 npm test", "allow", /npm test/],
     ["nice -n 5 npm test", "allow", /npm test/],
-    ["env FOO=1 npm test", "allow", /npm test/],
-    ["FOO=1 npm test", "allow", /npm test/],
+    ["env FOO=1 npm test", "ask", /no rule can approve this one: .*env/],
+    ["FOO=1 npm test", "ask", /no rule can approve this one: .*FOO/],
+    ["NODE_ENV=production npm test", "allow", /npm test/],
     ["timeout 10 rm -rf x", "deny", /Bash\(rm \*\)/],
     ["env A=1 rm -rf x", "deny", /Bash\(rm \*\)/],
   ])("%j → %s", (command, behavior, reason) => {

@@ -66,7 +66,7 @@ describe("s03 demo", () => {
     expect(agent.anatomy()).toEqual({
       mechanisms: ["bash", "files", "permissions"],
       tools: ["bash", "read_file", "write_file", "edit_file", "glob", "grep"],
-      hooks: ["permissions", "UserPromptSubmit command hooks", "PostToolUse command hooks", "Stop command hooks", "PreCompact command hooks", "command hook round notes"],
+      hooks: ["permissions", "UserPromptSubmit command hooks", "PostToolUse command hooks", "Stop command hooks", "PreCompact command hooks", "PostCompact command hooks", "command hook round notes"],
       promptSections: ["identity", "tool guidance", "style", "permissions"],
       commands: ["permissions"],
       grants: [],

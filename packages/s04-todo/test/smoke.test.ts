@@ -91,7 +91,7 @@ describe("s04 demo", () => {
       mechanisms: ["bash", "files", "permissions", "todo"],
       tools: ["bash", "read_file", "write_file", "edit_file", "glob", "grep", "todo_write"],
       hooks: [
-        "permissions", "UserPromptSubmit command hooks", "PostToolUse command hooks", "Stop command hooks", "PreCompact command hooks", "command hook round notes",
+        "permissions", "UserPromptSubmit command hooks", "PostToolUse command hooks", "Stop command hooks", "PreCompact command hooks", "PostCompact command hooks", "command hook round notes",
         "todo reminder reset", "todo reminder",
       ],
       promptSections: ["identity", "tool guidance", "style", "permissions", "planning"],

@@ -8,7 +8,7 @@ export { createAgent, mechanisms } from "./agent.ts";
 export { customCommands, knowledge } from "./mechanism.ts";
 export { cachedPrompt, PromptAssembler, stableKey, type CachedPromptOptions, type LiveSection } from "./prompt/assembly.ts";
 export { adaptSections, environmentSection, localDate, toolGuidance, IDENTITY, TOOL_LINES } from "./prompt/sections.ts";
-export { canCarryBreakpoint, markLastMessage, withLastMarked, EPHEMERAL } from "./cache/breakpoints.ts";
+export { canCarryBreakpoint, markLastMessage, withBeforeLastMarked, withLastMarked, EPHEMERAL } from "./cache/breakpoints.ts";
 export * from "./skills/index.ts";
 export * from "./memory/index.ts";
 export { loadClaudeMd, claudeMdSection } from "./claude-md.ts";

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { isCommandTurn, partsFrom, type AgentOptions } from "@learn/core";
 import { RecordingRenderer, scriptedModel, testContext, useTempWorkspace } from "@learn/core/testing";
 import { lesson, mechanisms } from "../src/index.ts";
+import { commandBody } from "./helpers.ts";
 
 const ws = useTempWorkspace({
   ".claude/skills/fix-issue/SKILL.md": "---\nname: Fix an issue\nargument-hint: [number]\nmodel: sonnet\n---\nFix issue #$0 ($ARGUMENTS). Files: !`ls -1 notes`\n",
@@ -31,7 +32,7 @@ describe("skills and commands, read as Claude Code reads them", () => {
   it("a skill runs as /name args: its folder named, arguments filled, its read-only inline command run", async () => {
     const { parts } = await lead();
     const out = await parts.commands.find((c) => c.name === "fix-issue")!.run("42 urgent");
-    expect(isCommandTurn(out) && out.prompt).toBe(`Base directory for this skill: ${ws.dir}/.claude/skills/fix-issue\n\nFix issue #42 (42 urgent). Files: a.md`);
+    expect(isCommandTurn(out) && commandBody(out.prompt)).toBe(`Base directory for this skill: ${ws.dir}/.claude/skills/fix-issue\n\nFix issue #42 (42 urgent). Files: a.md`);
   });
 
   it("user-only: a slash command, but not loadable by the model; model-only: no slash command", async () => {
@@ -58,7 +59,7 @@ describe("skills and commands, read as Claude Code reads them", () => {
     await runGit(ws.dir, ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "start"], { timeoutMs: 10_000 });
     const { parts } = await lead();
     const out = await parts.commands.find((c) => c.name === "commit")!.run("");
-    expect(isCommandTurn(out) && out.prompt).toMatch(/^Status: [\s\S]*\nDiff: [\s\S]*\nMake a commit\.$/);
+    expect(isCommandTurn(out) && commandBody(out.prompt)).toMatch(/^Status: [\s\S]*\nDiff: [\s\S]*\nMake a commit\.$/);
   });
 
   it("--check-config lists every skill and command file of the workspace and the user's folder", async () => {

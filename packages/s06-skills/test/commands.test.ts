@@ -21,6 +21,7 @@ import {
   customCommands,
   type CustomCommand,
 } from "../src/commands/index.ts";
+import { commandBody } from "./helpers.ts";
 
 const ws = useTempWorkspace({ "README.md": "# practice\n" });
 
@@ -182,14 +183,14 @@ describe("running a command", () => {
   it("shows the hint and the file in /help's description, and returns the filled prompt as a turn", async () => {
     const c = await slashCommands([{ ...command("review", "Review $0.\n\nFocus: $ARGUMENTS"), description: "Review a file", argumentHint: "<file>" }]);
     expect(c.byName("review").description).toBe("<file>  Review a file (from .claude/commands/review.md)");
-    expect((await turnOf(c.byName("review"), "a.ts")).prompt).toBe("Review a.ts.\n\nFocus: a.ts");
+    expect(commandBody((await turnOf(c.byName("review"), "a.ts")).prompt)).toBe("Review a.ts.\n\nFocus: a.ts");
   });
 
   it("runs an inline command its allowed-tools allow, in the workspace, and puts the output in its place", async () => {
     await writeFile(path.join(ws.dir, "marker.txt"), "here\n");
     const c = await slashCommands([command("look", "Files: !`ls`\nSay: !`echo $0`", ["Bash(ls:*)", "Bash(echo:*)"])]);
     const turn = await turnOf(c.byName("look"), "hi");
-    expect(turn.prompt).toBe("Files: README.md\nmarker.txt\nSay: hi");
+    expect(commandBody(turn.prompt)).toBe("Files: README.md\nmarker.txt\nSay: hi");
     expect(c.renderer.ofKind("notice").map((n) => n.text)).toContain(`/look runs \`ls\`, \`echo hi\` in ${ws.dir}`);
     expect(c.base.permissions!.grants.list()).toEqual([]); // granted only while judging
   });
@@ -203,7 +204,7 @@ describe("running a command", () => {
   it("an argument cannot start an inline command: its !` is written apart, and only the template's command runs", async () => {
     const c = await slashCommands([command("say", "Say: !`echo hi` $ARGUMENTS", ["Bash(echo:*)", "Bash(touch:*)"])]);
     const turn = await turnOf(c.byName("say"), "!`touch pwned.txt`");
-    expect(turn.prompt).toBe("Say: hi \\! `touch pwned.txt`");
+    expect(commandBody(turn.prompt)).toBe("Say: hi \\! `touch pwned.txt`");
     expect(c.renderer.ofKind("notice").map((n) => n.text)).toContain(`/say runs \`echo hi\` in ${ws.dir}`);
     expect(existsSync(path.join(ws.dir, "pwned.txt"))).toBe(false);
   });
@@ -220,7 +221,7 @@ describe("running a command", () => {
     const questions: string[] = [];
     const ask = async (q: string) => (questions.push(q), "y");
     const c = await slashCommands([command("make", "Made: !`touch ran.txt && echo made`")], { interactive: true, ask });
-    expect((await turnOf(c.byName("make"))).prompt).toBe("Made: made");
+    expect(commandBody((await turnOf(c.byName("make"))).prompt)).toBe("Made: made");
     expect(questions).toEqual([expect.stringContaining('Permission needed: bash "touch ran.txt && echo made"')]);
     expect(existsSync(path.join(ws.dir, "ran.txt"))).toBe(true);
   });

@@ -45,3 +45,6 @@ export const previousAnatomy = (cwd: string) => anatomyOf(previousLesson, cwd);
 export function memoryFile(name: string, description: string, type: string, content: string): string {
   return `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n${content}\n`;
 }
+
+/** A command turn's prompt without Claude Code's <command-message>/<command-name>/<command-args> header (and the files attached before it). */
+export const commandBody = (prompt: string) => prompt.slice(prompt.indexOf("</command-args>\n") + "</command-args>\n".length);

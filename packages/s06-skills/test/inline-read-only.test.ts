@@ -11,6 +11,7 @@ import { isCommandTurn, partsFrom, type AgentOptions } from "@learn/core";
 import { RecordingRenderer, scriptedModel, useTempWorkspace } from "@learn/core/testing";
 import { mechanisms as s05 } from "@learn/s05";
 import { customSlashCommands, type CustomCommand } from "../src/commands/index.ts";
+import { commandBody } from "./helpers.ts";
 
 const ws = useTempWorkspace({ "notes.md": "first\nsecond\n" });
 
@@ -26,7 +27,7 @@ async function commandNamed(name: string, template: string) {
 describe("inline commands of a custom command, with no allowed-tools", () => {
   it("a read-only one runs: its output takes its place", async () => {
     const out = await (await commandNamed("count", "Lines: !`wc -l < notes.md`; first: !`head -n 1 notes.md`")).run("");
-    expect(isCommandTurn(out) && out.prompt).toBe("Lines: 2; first: first");
+    expect(isCommandTurn(out) && commandBody(out.prompt)).toBe("Lines: 2; first: first");
   });
 
   it("one that changes something is still denied without a terminal: nothing runs", async () => {

@@ -6,7 +6,7 @@ import { defineTool, type AgentContext, type MessageParam, type SystemPrompt, ty
 import { testContext } from "@learn/core/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { withLastMarked } from "../src/cache/breakpoints.ts";
+import { withBeforeLastMarked, withLastMarked } from "../src/cache/breakpoints.ts";
 import { cachedPrompt, stableKey, type LiveSection } from "../src/prompt/assembly.ts";
 import { adaptSections, environmentSection, localDate, toolGuidance } from "../src/prompt/sections.ts";
 
@@ -134,5 +134,16 @@ describe("the breakpoint on the last message", () => {
       { role: "user", content: [{ type: "text", text: "go", cache_control: { type: "ephemeral" } }] },
     ]);
     expect(withLastMarked([])).toEqual([]);
+  });
+
+  it("a one-off last block (a summary instruction): the mark goes on the block before it, in the same message or the one before", () => {
+    const mark = { cache_control: { type: "ephemeral" } };
+    const joined: MessageParam[] = [{ role: "user", content: [{ type: "text", text: "fix it" }, { type: "text", text: "Summarise." }] }];
+    expect(withBeforeLastMarked(joined)).toEqual([{ role: "user", content: [{ type: "text", text: "fix it", ...mark }, { type: "text", text: "Summarise." }] }]);
+    const alone: MessageParam[] = [{ role: "user", content: "go" }, { role: "assistant", content: "Done." }, { role: "user", content: "Summarise." }];
+    const before = structuredClone(alone);
+    expect(withBeforeLastMarked(alone)).toEqual([alone[0], { role: "assistant", content: [{ type: "text", text: "Done.", ...mark }] }, alone[2]]);
+    expect(alone).toEqual(before);
+    expect(withBeforeLastMarked([{ role: "user", content: "Summarise." }])).toEqual([{ role: "user", content: "Summarise." }]);
   });
 });

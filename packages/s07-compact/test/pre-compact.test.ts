@@ -1,7 +1,9 @@
 /**
  * Claude Code's PreCompact hook, from s03's settings, fired by this lesson's compaction: `/compact`
  * is trigger "manual" with what the user typed as custom_instructions; a hook's stdout is added to
- * what the summary heeds, and exit 2 stops the compaction.
+ * what the summary heeds, and exit 2 stops the compaction. And after it, as the 2.1.328 binary
+ * does: SessionStart with source "compact" (its context follows the summary), then PostCompact
+ * with the model's whole answer as compact_summary.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -47,5 +49,30 @@ describe("PreCompact command hooks", () => {
     expect(renderer.ofKind("notice").map((n) => n.text)).toContain(
       "Not compacted: PreCompact command hooks: sh .claude/hooks/pre-compact.sh: a release is being cut",
     );
+  });
+});
+
+describe("after a compaction: SessionStart \"compact\", then PostCompact", () => {
+  it("/compact fires SessionStart (source compact, matched by \"compact\") and PostCompact; SessionStart's context follows the summary", async () => {
+    ws = await workspaceWith(undefined);
+    const started = await shellHook(ws.dir, "started.sh", `cat >> started.jsonl; echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"Re-read docs/CONVENTIONS.md."}}'`);
+    const compacted = await shellHook(ws.dir, "compacted.sh", "cat > post-compact.json; echo 'shown only'");
+    await writeSettings(ws.dir, { hooks: { ...hooksFor("SessionStart", started, "compact"), ...hooksFor("PostCompact", compacted, "manual") } });
+    const answer = "<analysis>draft</analysis>\n<summary>Said hi.</summary>";
+    const turns = [ECHO, text("Hi."), { expect: { lastUserIncludes: "Summarise the conversation so far" }, ...text(answer) }, text("Still here.")];
+    const { agent, simulator } = await scriptedAgent(lesson, JSON.stringify({ turns }), ws.dir, { userDir: path.join(ws.dir, "no-user-folder") });
+    await agent.run("Say hi.", new AbortController().signal);
+    expect(await readFile(path.join(ws.dir, "started.jsonl"), "utf8").catch(() => "")).toBe(""); // "compact" does not match the startup
+    await agent.commands!.find((c) => c.name === "compact")!.run("");
+
+    const payloads = (await readFile(path.join(ws.dir, "started.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(payloads).toEqual([expect.objectContaining({ hook_event_name: "SessionStart", source: "compact" })]);
+    expect(JSON.parse(await readFile(path.join(ws.dir, "post-compact.json"), "utf8"))).toMatchObject({ hook_event_name: "PostCompact", trigger: "manual", compact_summary: answer });
+
+    await agent.run("Still there?", new AbortController().signal);
+    const first = JSON.stringify((simulator.requests.at(-1)!.body as { messages: { content: unknown }[] }).messages[0]!.content);
+    expect(first.indexOf("Said hi.")).toBeGreaterThan(-1);
+    expect(first.indexOf("Re-read docs/CONVENTIONS.md.")).toBeGreaterThan(first.indexOf("Said hi."));
+    expect(first).not.toContain("shown only");
   });
 });

@@ -122,6 +122,21 @@ describe("while the agent is idle", () => {
     expect(submitted).toHaveLength(1); // nothing new: no second wake
   });
 
+  it("a note its sender framed (a task notification) is a block of its own, after the tag block", async () => {
+    const { n, agent } = setup();
+    n.push("job-1 completed", "background job job-1");
+    n.push("<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]\n…\n</system-reminder>", "subagent explore-1", { ownBlock: true });
+    agent.busyNow = true;
+    expect(n.wakeStarts(WAKE_PROMPT)).toBeUndefined();
+    const messages: MessageParam[] = [{ role: "user", content: WAKE_PROMPT }];
+    await n.drainInto({ messages });
+    expect(messages[0]!.content).toEqual([
+      { type: "text", text: WAKE_PROMPT },
+      { type: "text", text: "<background-results>\njob-1 completed\n</background-results>" },
+      { type: "text", text: "<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]\n…\n</system-reminder>" },
+    ]);
+  });
+
   it("a wake turn whose results a typed prompt already carried is dropped, with the reason", async () => {
     const { n, agent } = setup();
     n.push("job-1 completed", "background job job-1");

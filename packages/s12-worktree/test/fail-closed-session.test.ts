@@ -243,8 +243,8 @@ describe("fail closed, in one session through s12's command line", () => {
     const results = toolResults(traceText);
     const [, leak, environ, hidden, hiddenJob, keyFile, hook] = results.map((r) => r.text);
     expect(leak).toMatch(/ANTHROPIC_API_KEY=\[REDACTED\]/); // it ran, and the key did not come out
-    // A path that cannot be placed, while the key file is protected: asked even here (no terminal: denied).
-    expect(environ).toMatch(/^Denied: .*cannot be checked against Read\(\.\/\.env\)/);
+    // Any process's environment is a kernel path: denied in every mode, bypassPermissions included.
+    expect(environ).toMatch(/^Denied: .*a kernel path to a process's environment/);
     for (const secret of [KEY, ENV_SECRET]) {
       expect(traceText).not.toContain(secret);
       expect(screen).not.toContain(secret);

@@ -18,16 +18,24 @@ export interface Job {
 
 export function bashJobs(options: { quick: boolean }): Job[] {
   const corpus = options.quick ? BASH_CORPUS.filter((_, i) => i % 8 === 0) : BASH_CORPUS;
-  const batches = [...chunks(corpus.filter((c) => !c.alone), BATCH), ...corpus.filter((c) => c.alone).map((c) => [c])];
+  // Cases share a session only with cases under the same settings and the same links in the
+  // workspace (the others see the practice workspace as it is).
+  const bySetup = new Map<string, BashCase[]>();
+  const setupOf = (c: BashCase) => JSON.stringify([c.settings ?? SETTINGS, c.links ?? {}]);
+  for (const c of corpus.filter((c) => !c.alone)) bySetup.set(setupOf(c), [...(bySetup.get(setupOf(c)) ?? []), c]);
+  const batches = [...[...bySetup.values()].flatMap((cases) => chunks(cases, BATCH)), ...corpus.filter((c) => c.alone).map((c) => [c])];
   const modes = options.quick ? (["default", "plan"] as Mode[]) : MODES;
-  return modes.flatMap((mode) => batches.map((batch, i) => ({ label: `bash ${mode} batch ${i + 1}/${batches.length}`, run: (course, cc) => runBatch(batch, mode, course, cc) })));
+  // The label names the batch's groups, so `--only "dangerous deletions"` picks them.
+  const label = (mode: Mode, batch: BashCase[], i: number) => `bash ${mode} batch ${i + 1}/${batches.length} (${[...new Set(batch.map((c) => c.group))].join(", ")})`;
+  return modes.flatMap((mode) => batches.map((batch, i) => ({ label: label(mode, batch, i), run: (course, cc) => runBatch(batch, mode, course, cc) })));
 }
 
 async function runBatch(batch: BashCase[], mode: Mode, course: HarnessRun, claudeCode: HarnessRun): Promise<Row[]> {
   const spec = {
     mode,
-    settings: SETTINGS,
+    settings: batch[0]?.settings ?? SETTINGS,
     files: canaryFiles(batch.flatMap((c) => c.canaries ?? [])),
+    links: Object.assign({}, ...batch.map((c) => c.links ?? {})),
     calls: batch.map((c) => ({ step: { tool: "bash" as const, command: c.command }, watch: c.watch })),
   };
   const [ours, theirs] = await Promise.all([resumed(course, spec), resumed(claudeCode, spec)]);

@@ -31,6 +31,8 @@ export interface SessionSpec {
   mode: Mode;
   /** Files made before the session: canaries and whatever the case needs (skills, commands, hooks). */
   files?: Record<string, string>;
+  /** Symlinks committed with the workspace, name → target. */
+  links?: Record<string, string>;
   prompt?: string;
   env?: Record<string, string>;
   /** Extra command-line arguments for the course / for Claude Code. */
@@ -52,7 +54,7 @@ export interface SessionOutput {
 export const CLOSING_ANSWER = "Comparison session finished.";
 
 export async function runCalls(run: HarnessRun, spec: SessionSpec): Promise<SessionOutput> {
-  const folder = await sessionFolder({ settings: spec.settings, files: spec.files });
+  const folder = await sessionFolder({ settings: spec.settings, files: spec.files, links: spec.links });
   try {
     const watched = spec.calls.map((call) => call.watch ?? []);
     const before = await Promise.all(watched.map((files) => Promise.all(files.map((f) => fingerprint(path.resolve(folder.ws, f))))));

@@ -2,7 +2,8 @@
  * The folder a comparison session runs in, made fresh for each session and for each harness:
  *
  *   <root>/ws         a copy of practice-workspace/ (a git repository of its own), with the
- *                     comparison's .claude/settings.json, a .env to protect, and canary files
+ *                     comparison's .claude/settings.json, a .env to protect, canary files, and
+ *                     the links a case needs (`docs/up -> ..`)
  *   <root>/outside    files outside the workspace, for the commands that reach past it
  *   <root>/home       HOME: the harness's own settings and sessions, and Claude Code's trust file
  *   <root>/bin        first on PATH: stand-ins for the commands that would act on the machine
@@ -11,7 +12,7 @@
  * the guarded ones (rm, chmod) forward to the real command only for paths inside <root>.
  */
 import { execFile } from "node:child_process";
-import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -35,7 +36,7 @@ const LOG_ONLY = [
 /** Commands the corpus uses inside the workspace too: forwarded only when every path is inside <root>. */
 const GUARDED: Record<string, string> = { rm: "/bin/rm", chmod: "/bin/chmod" };
 
-export async function sessionFolder(options: { settings: object; files?: Record<string, string> }): Promise<SessionFolder> {
+export async function sessionFolder(options: { settings: object; files?: Record<string, string>; links?: Record<string, string> }): Promise<SessionFolder> {
   const root = await mkdtemp(path.join(os.tmpdir(), "cc-compare-"));
   const ws = path.join(root, "ws");
   await rename(await copyPracticeWorkspace("compare"), ws);
@@ -49,6 +50,11 @@ export async function sessionFolder(options: { settings: object; files?: Record<
     const file = path.resolve(ws, name);
     await mkdir(name.endsWith("/") ? file : path.dirname(file), { recursive: true });
     if (!name.endsWith("/")) await writeFile(file, content);
+  }
+  // Links committed with the workspace (`docs/up -> ..`), as a repository can ship them.
+  for (const [name, target] of Object.entries(options.links ?? {})) {
+    await mkdir(path.dirname(path.join(ws, name)), { recursive: true });
+    await symlink(target, path.join(ws, name));
   }
   await standIns(root, bin);
   // Claude Code ignores a project's allow rules until the folder is trusted.

@@ -11,6 +11,7 @@
  *   think     model()   this agent's own model call, through its wrappers (quiet: not streamed)
  *   keep      liveState() notes on what must survive s07's compaction (s04's plan, s08's tasks…)
  *   before    beforeCompact() the PreCompact hooks, which s07 runs before it summarises
+ *   after     afterCompact()  the PostCompact hooks, which s07 runs once the summary is in: their context follows it
  *
  * A lesson that needs more adds a field by module augmentation, never by editing core:
  *
@@ -40,6 +41,8 @@ export interface AgentContext {
   liveState(): string[];
   /** The moment before a compaction (s07): the PreCompact hooks' answer — a block, or the instructions to summarise with. */
   beforeCompact(e: PreCompactEvent): Promise<{ block?: string; instructions: string }>;
+  /** The moment after a compaction's summary (s07): what the PostCompact hooks add for the model to read after it. */
+  afterCompact(e: PostCompactEvent): Promise<string[]>;
 }
 
 /** Who asked for a compaction: the user (`/compact`) or the agent itself (the threshold, the compact tool). */
@@ -47,6 +50,19 @@ export interface PreCompactEvent {
   trigger: "manual" | "auto";
   /** What the user gave `/compact` ("" for nothing). */
   instructions: string;
+}
+
+/** A compaction has its summary: who asked for it, and the model's whole answer. */
+export interface PostCompactEvent {
+  trigger: "manual" | "auto";
+  /** The summary request's answer, as the model wrote it. */
+  summary: string;
+}
+
+/** What a PostCompact hook answers (kernel/hooks.ts). */
+export interface PostCompactResult {
+  /** Text the model reads after the summary (Claude Code: a SessionStart "compact" hook's context). */
+  context?: string;
 }
 
 /** What a PreCompact hook answers (kernel/hooks.ts). */
@@ -71,10 +87,12 @@ export interface ContextSource {
   liveState?(): string[];
   /** Behind `ctx.beforeCompact` (default: no hooks, the instructions as given). */
   beforeCompact?(e: PreCompactEvent, ctx: AgentContext): Promise<{ block?: string; instructions: string }>;
+  /** Behind `ctx.afterCompact` (default: no hooks, nothing added). */
+  afterCompact?(e: PostCompactEvent, ctx: AgentContext): Promise<string[]>;
 }
 
 export function createContext(source: ContextSource): AgentContext {
-  const { cwd, call, liveState, beforeCompact } = source;
+  const { cwd, call, liveState, beforeCompact, afterCompact } = source;
   return {
     agent: source.agent,
     get cwd() {
@@ -89,6 +107,9 @@ export function createContext(source: ContextSource): AgentContext {
     liveState: () => liveState?.() ?? [],
     beforeCompact(e) {
       return beforeCompact ? beforeCompact(e, this) : Promise.resolve({ instructions: e.instructions });
+    },
+    afterCompact(e) {
+      return afterCompact ? afterCompact(e, this) : Promise.resolve([]);
     },
   };
 }

@@ -186,7 +186,7 @@ async function printedPrompt(agent: Agent, prompt: string, renderer: Renderer): 
     return { exit: 1 };
   }
   if (!isCommandTurn(out)) return { output: out ?? "" };
-  renderer.notice(describeExpansion(line.name, out.prompt));
+  renderer.notice(describeExpansion(line.name, out.shown ?? out.prompt));
   return { prompt: out.prompt, turn: out };
 }
 

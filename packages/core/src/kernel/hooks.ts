@@ -10,10 +10,11 @@
  *   Stop              when the model asks for no tool: return a message to keep it working
  *   PreCompact        before a compaction summarises the conversation (s07 fires it through
  *                     `ctx.beforeCompact`): add to its instructions, or block it
+ *   PostCompact       once a compaction has its summary (`ctx.afterCompact`): add context after it
  *
  * Hooks are plain async functions with a name (the docs list them by name).
  */
-import type { AgentContext, PreCompactEvent, PreCompactResult } from "../agent/context.ts";
+import type { AgentContext, PostCompactEvent, PostCompactResult, PreCompactEvent, PreCompactResult } from "../agent/context.ts";
 import type { Message, MessageParam, ToolUseBlock } from "../protocol.ts";
 import type { Tool, ToolOutcome } from "../tool.ts";
 
@@ -67,6 +68,7 @@ export interface HookEvents {
   PostToolBatch: (e: { uses: ToolUseBlock[]; outcomes: ToolOutcome[] }, ctx: AgentContext) => Promise<PostToolBatchResult | void>;
   Stop: (e: { response: Message; continuations: number }, ctx: AgentContext) => Promise<StopResult | void>;
   PreCompact: (e: PreCompactEvent, ctx: AgentContext) => Promise<PreCompactResult | void>;
+  PostCompact: (e: PostCompactEvent, ctx: AgentContext) => Promise<PostCompactResult | void>;
 }
 
 export type HookEvent = keyof HookEvents;

@@ -10,7 +10,7 @@
  * All state is per instance: a subagent (s05) or a teammate (s10) is just another Kernel with
  * its own messages, tools, hooks and agent name, running concurrently in the same process.
  */
-import { createContext, type AgentContext, type PreCompactEvent } from "../agent/context.ts";
+import { createContext, type AgentContext, type PostCompactEvent, type PreCompactEvent } from "../agent/context.ts";
 import { answerOpenToolUses, appendUserText, assistantMessage, markTurnStart, rollBackFailedTurn, stopNotice, textOf, toolUsesOf, type TurnStart } from "../messages.ts";
 import type { Model } from "../model.ts";
 import type { MessageParam, TextBlockParam } from "../protocol.ts";
@@ -18,7 +18,7 @@ import { INTERRUPTED_CALL, type Tool } from "../tool.ts";
 import type { Renderer } from "../ui/renderer.ts";
 import type { Hook } from "./hooks.ts";
 import { wrapModelCall, type ModelCall, type ModelWrapper } from "./model-wrapper.ts";
-import { runPostToolBatch, runPreCompact, runPreModel, runStop, runUserPromptSubmit } from "./run-hooks.ts";
+import { runPostCompact, runPostToolBatch, runPreCompact, runPreModel, runStop, runUserPromptSubmit } from "./run-hooks.ts";
 import { runToolRound } from "./run-tools.ts";
 import { flattenDeepInputs } from "../tool-input-depth.ts";
 
@@ -114,7 +114,8 @@ export class Kernel {
   context(signal: AbortSignal): AgentContext {
     const { cwd, renderer, liveState } = this.options;
     const beforeCompact = (e: PreCompactEvent, ctx: AgentContext) => runPreCompact(this.hooks, e, ctx);
-    return createContext({ agent: this.agent, cwd, signal, renderer, messages: this.messages, call: this.callModel, liveState, beforeCompact });
+    const afterCompact = (e: PostCompactEvent, ctx: AgentContext) => runPostCompact(this.hooks, e, ctx);
+    return createContext({ agent: this.agent, cwd, signal, renderer, messages: this.messages, call: this.callModel, liveState, beforeCompact, afterCompact });
   }
 
   private async loop(ctx: AgentContext): Promise<string> {

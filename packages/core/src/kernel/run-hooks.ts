@@ -2,14 +2,14 @@
  * Running the hooks of each event — and what happens when one fails. Two policies, side by
  * side, because the difference matters:
  *
- *   fail OPEN   UserPromptSubmit, PreModel, PostToolUse, PostToolBatch, Stop, PreCompact: a hook that
+ *   fail OPEN   UserPromptSubmit, PreModel, PostToolUse, PostToolBatch, Stop, Pre/PostCompact: a hook that
  *               throws is shown and skipped; one broken extension must not end the session.
  *   fail CLOSED PreToolUse: a permission check that throws DENIES the call. A call nobody
  *               could approve must not run.
  *
  * A cancel (Ctrl-C) is never swallowed: it ends the turn whatever the event.
  */
-import type { AgentContext, PreCompactEvent } from "../agent/context.ts";
+import type { AgentContext, PostCompactEvent, PreCompactEvent } from "../agent/context.ts";
 import type { Message, ToolUseBlock } from "../protocol.ts";
 import { capText } from "../cap.ts";
 import { describeIssues, errorText, type ToolOutcome } from "../tool.ts";
@@ -117,4 +117,14 @@ export async function runPreCompact(hooks: readonly Hook[], e: PreCompactEvent, 
     if (result?.instructions) parts.push(result.instructions);
   }
   return { instructions: parts.join("\n\n") };
+}
+
+/** After a compaction's summary: every hook's context, in order. */
+export async function runPostCompact(hooks: readonly Hook[], e: PostCompactEvent, ctx: AgentContext): Promise<string[]> {
+  const added: string[] = [];
+  for (const hook of hooksFor(hooks, "PostCompact")) {
+    const result = await runHookSafely(hook, ctx, () => hook.run(e, ctx));
+    if (result?.context) added.push(result.context);
+  }
+  return added;
 }

@@ -72,7 +72,8 @@ export interface ScriptTurn extends TurnAnswer {
 export interface Script {
   title?: string;
   prompt?: string | string[];
-  limits?: { contextTokens?: number };
+  /** The model's context window and output limit: larger prompts, or a larger max_tokens, get the API's 400. */
+  limits?: { contextTokens?: number; outputTokens?: number };
   turns: ScriptTurn[];
 }
 
@@ -196,6 +197,6 @@ function checkAfter(script: Script, ctx: z.RefinementCtx): void {
 export const scriptSchema: z.ZodType<Script> = strict({
   title: z.string().optional(),
   prompt: z.union([z.string(), z.array(z.string())], "expected a string or a list of strings").optional(),
-  limits: strict({ contextTokens: z.number().int().positive().optional() }).optional(),
+  limits: strict({ contextTokens: z.number().int().positive().optional(), outputTokens: z.number().int().positive().optional() }).optional(),
   turns: z.array(turnSchema).min(1, "a script needs at least one turn"),
 }).superRefine(checkAfter);

@@ -150,7 +150,7 @@ export class Simulator {
     const problem =
       body === undefined
         ? "There was an error parsing the body of your request: it is not valid JSON"
-        : validateRequest(body, { betas: betasOf(request.headers) }) ?? this.#checkContext(body as SimRequest);
+        : validateRequest(body, { betas: betasOf(request.headers) }) ?? this.#checkContext(body as SimRequest) ?? this.#checkOutput(body as SimRequest);
     if (problem) return this.#fail(agent, body ?? text, 400, "invalid_request_error", problem);
     // The script reads the conversation (last user message, message count) without system turns;
     // it is served (prompt cache, record) as sent.
@@ -175,6 +175,12 @@ export class Simulator {
     const max = this.#script.limits?.contextTokens;
     const tokens = promptTokens(request);
     return max !== undefined && tokens > max ? `prompt is too long: ${tokens} tokens > ${max} maximum` : undefined;
+  }
+
+  /** The real API refuses a max_tokens above the model's output limit, naming the limit; the script sets it. */
+  #checkOutput(request: SimRequest): string | undefined {
+    const max = this.#script.limits?.outputTokens;
+    return max !== undefined && request.max_tokens > max ? `max_tokens: ${request.max_tokens} > ${max}, which is the maximum allowed number of output tokens for ${request.model}` : undefined;
   }
 
   /**

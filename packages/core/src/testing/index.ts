@@ -7,7 +7,7 @@
  */
 export { RecordingRenderer } from "./recording-renderer.ts";
 export { tempWorkspace, useTempWorkspace, type TempWorkspace } from "./temp-workspace.ts";
-export { isRunning } from "./is-running.ts";
+export { goneSoon, isRunning } from "./is-running.ts";
 export { scriptedAgent, scriptedModel, testContext, toolResultsOf } from "./scripted.ts";
 export { serveSimulator, type Endpoint } from "./http-endpoint.ts";
 export { practiceRepoCopy, type PracticeRepo } from "./practice-repo.ts";

@@ -19,3 +19,16 @@ export function isRunning(pid: number): boolean {
     return false;
   }
 }
+
+/**
+ * Whether process `pid` is gone within `limitMs`. A SIGKILL is sent at once but acted on when the
+ * process is next scheduled: on a loaded machine "sent" and "gone" are a moment apart.
+ */
+export async function goneSoon(pid: number, limitMs = 10_000): Promise<boolean> {
+  const until = Date.now() + limitMs;
+  while (isRunning(pid)) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}

@@ -42,7 +42,7 @@ export function previewOf(text: string): string {
   const lines = text.slice(0, PREVIEW_CHARS).split("\n");
   const shown = lines.slice(0, PREVIEW_LINES).join("\n");
   const more = text.split("\n").length - Math.min(lines.length, PREVIEW_LINES);
-  return more > 0 || text.length > PREVIEW_CHARS ? `${shown}\n… (${more > 0 ? `${more} more lines` : "more"})` : shown;
+  return more > 0 || text.length > PREVIEW_CHARS ? `${shown}\n… (${more > 0 ? `${more} more line${more === 1 ? "" : "s"}` : "more"})` : shown;
 }
 
 /** `clean` runs before the summary is cut short (a scrubber must see a secret whole). */

@@ -10,7 +10,7 @@
  *
  * `matcher` is a regular expression over tool names (whole name; empty or "*" matches every
  * tool), ours or Claude Code's: `bash` and `Bash` both pick bash, `Edit|Write` picks edit_file
- * and write_file. SessionStart's matches how the session started (`startup`, `clear`),
+ * and write_file. SessionStart's matches how the session started (`startup`, `clear`, `compact`),
  * SessionEnd's why it ended; a UserPromptSubmit or Stop hook runs whatever its matcher says.
  */
 import { z } from "zod";
@@ -28,6 +28,7 @@ export const COMMAND_HOOK_EVENTS = [
   "Stop",
   "SubagentStop",
   "PreCompact",
+  "PostCompact",
   "SessionEnd",
 ] as const;
 export type CommandHookEvent = (typeof COMMAND_HOOK_EVENTS)[number];

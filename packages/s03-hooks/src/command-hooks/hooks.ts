@@ -10,6 +10,7 @@
  *   (any, JSON)        continue: false ends the turn; systemMessage is shown (json-answer.ts)
  *   Stop               keep working: the reason is the next message (bounded by the kernel)
  *   PreCompact         the compaction does not happen      stdout → instructions for the summary
+ *   PostCompact        (SessionStart "compact" first)      SessionStart's context follows the summary
  *
  * Notification is no kernel hook: the asker fires it when a question waits for the person
  * (`notify`). SessionStart runs with the first prompt, and again after /clear, which first ends
@@ -118,6 +119,15 @@ export function commandHooks(o: CommandHookOptions): CommandHookParts {
       if (blocked) return { block: `${blocked.hook.command}: ${blocked.verdict.block}` };
       const added = answers.flatMap((a) => (a.verdict.context ? [a.verdict.context] : []));
       return added.length > 0 ? { instructions: added.join("\n\n") } : undefined;
+    }),
+
+    // s07 fires this once the summary is in: as in Claude Code, a new session start ("compact"),
+    // whose context the model reads after the summary, then PostCompact (its answers are shown only).
+    defineHook("PostCompact", commandHookName("PostCompact"), async ({ trigger, summary }, ctx) => {
+      const started = o.subagent ? [] : await run({ event: "SessionStart", source: "compact" }, undefined, ctx);
+      await run({ event: "PostCompact", trigger, compactSummary: summary }, undefined, ctx);
+      const context = contextOf(started.filter((a) => a.verdict.block === undefined));
+      return context ? { context } : undefined;
     }),
 
     // What the round's tool hooks asked of the turn: PreToolUse context, a stop (round-notes.ts).

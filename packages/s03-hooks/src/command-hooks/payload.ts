@@ -8,8 +8,9 @@
  * PostToolUse adds `tool_response` — the tool's own result, shaped as Claude Code's (below) —
  * and `duration_ms`, how long the tool ran; a call that failed gets PostToolUseFailure instead,
  * with `error` (what the model reads) and `is_interrupt`. SessionStart has `source` (`startup`,
- * `clear`), SessionEnd `reason` (`clear`, `other`). UserPromptSubmit has `prompt`; PreCompact
+ * `clear`, `compact` after a compaction), SessionEnd `reason` (`clear`, `other`). UserPromptSubmit has `prompt`; PreCompact
  * `trigger` (`manual` for /compact, `auto`) and `custom_instructions` (what followed /compact);
+ * PostCompact `trigger` and `compact_summary` (the model's whole answer, its <analysis> too);
  * Notification `message` and `notification_type` (`permission_prompt`: a question waits); Stop (SubagentStop, for a
  * subagent of s05: with `agent_id`, `agent_type`, `agent_transcript_path`) has
  * `stop_hook_active` (true when a Stop hook already kept this turn going — a hook that blocks
@@ -48,13 +49,14 @@ export interface HookSession {
 }
 
 export type EventDetails =
-  | { event: "SessionStart"; source: "startup" | "clear" }
+  | { event: "SessionStart"; source: "startup" | "clear" | "compact" }
   | { event: "UserPromptSubmit"; prompt: string }
   | { event: "PreToolUse"; call: ToolCall }
   | { event: "PostToolUse" | "PostToolUseFailure"; call: ToolCall; outcome: ToolOutcome; durationMs?: number }
   | { event: "Stop" | "SubagentStop"; continuations: number; lastAssistantMessage: string }
   | { event: "SessionEnd"; reason: "clear" | "other" }
   | { event: "PreCompact"; trigger: "manual" | "auto"; customInstructions: string }
+  | { event: "PostCompact"; trigger: "manual" | "auto"; compactSummary: string }
   | { event: "Notification"; message: string; notificationType: string };
 
 /** The "no output" the course's bash tool says instead of an empty result (s01). */
@@ -80,6 +82,8 @@ export function payloadOf(session: HookSession, details: EventDetails): Record<s
       return { ...common, prompt: details.prompt };
     case "PreCompact":
       return { ...common, trigger: details.trigger, custom_instructions: details.customInstructions };
+    case "PostCompact":
+      return { ...common, trigger: details.trigger, compact_summary: details.compactSummary };
     case "Notification":
       return { ...common, message: details.message, notification_type: details.notificationType };
     case "PreToolUse":

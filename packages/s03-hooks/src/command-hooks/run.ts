@@ -6,6 +6,7 @@
 import { runCommand } from "@learn/core/harness";
 import type { AgentContext, ToolCall } from "@learn/core";
 import { hitsAnyPart, subjectOf, type CallSubject } from "../permissions/matching.ts";
+import type { Rule } from "../permissions/rule.ts";
 import type { CommandHookSpec } from "./config.ts";
 import type { CommandHookOptions } from "./hooks.ts";
 import { payloadOf, type EventDetails } from "./payload.ts";
@@ -61,7 +62,7 @@ function queryOf(details: EventDetails): string | undefined {
   const query =
     details.event === "SessionStart" ? details.source
     : details.event === "SessionEnd" ? details.reason
-    : details.event === "PreCompact" ? details.trigger
+    : details.event === "PreCompact" || details.event === "PostCompact" ? details.trigger
     : details.event === "Notification" ? details.notificationType
     : undefined;
   return query;
@@ -71,6 +72,10 @@ function queryOf(details: EventDetails): string | undefined {
  * A hook's `"if": "Bash(git commit *)"`: on a tool event it runs only when the call has a part
  * the rule matches, the way a deny rule would hit it (`cd x && git commit` too). Without a call
  * to judge (any other event) a hook with an `if` never runs, as in Claude Code.
+ *
+ * When the condition cannot be decided, the hook runs: a guard under `if: "Bash(rm *)"` must
+ * see `x=rm; $x -r dir` and `node -e ...`, whose programs are hidden, as the pipeline asks
+ * about them under a deny rule (fail closed: an extra run of a hook costs little).
  */
 function conditionHolds(call: ToolCall | undefined, cwd: string): (hook: CommandHookSpec) => boolean {
   let subject: CallSubject | undefined;
@@ -78,7 +83,14 @@ function conditionHolds(call: ToolCall | undefined, cwd: string): (hook: Command
     if (!hook.if) return true;
     if (!call) return false;
     subject ??= subjectOf(call, cwd);
-    return !hook.if.inert && hitsAnyPart(hook.if, subject);
+    return !hook.if.inert && (hitsAnyPart(hook.if, subject) || undecided(hook.if, subject));
   };
+}
+
+/** A part of the call the rule might hit but that cannot be checked: a hidden command, files unknown. */
+function undecided(rule: Rule, subject: CallSubject): boolean {
+  if (rule.family === "commands") return subject.commands.some((c) => c.opaque ?? c.runsCode);
+  if (rule.family === "reads") return subject.readsUnknown !== undefined;
+  return false;
 }
 

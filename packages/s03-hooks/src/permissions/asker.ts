@@ -89,7 +89,7 @@ function noOneToAsk(call: Call, subject: CallSubject, asked: Decision, o: AskerO
 function howToAllow(subject: CallSubject, asked: Decision, { settingsFile: file, degraded }: AskerOptions): string {
   if (asked.step === "ask rule") return `It needs a person's yes: run it at a terminal, or remove that rule from permissions.ask in ${file}.`;
   if (asked.step === "hook") return "A hook wants a person to confirm it: run it at a terminal.";
-  if (asked.step === "protected path" || asked.step === "unchecked") return "No rule or mode can approve it: only a person at a terminal can. Do it another way.";
+  if (asked.step === "dangerous deletion" || asked.step === "protected path" || asked.step === "unchecked") return "No rule or mode can approve it: only a person at a terminal can. Do it another way.";
   if (unapprovable(subject)) return "Only a person at a terminal can approve it: do it another way.";
   if (degraded) return `${file} has entries that do not parse, so none of its allow rules are used: the user must fix the file (see /permissions) or run it at a terminal.`;
   const rules = suggestedRules(subject).map((r) => `"${r}"`).join(", ");

@@ -9,6 +9,7 @@ export type Step =
   | "deny rule"
   | "plan mode"
   | "ask rule"
+  | "dangerous deletion"
   | "protected path"
   | "unchecked"
   | "allow rule"

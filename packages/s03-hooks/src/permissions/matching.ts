@@ -41,6 +41,8 @@ export interface FileTarget {
   /** Absolute, as written and where it leads: what a protected file outside the workspace is matched on. */
   absolute: string | undefined;
   realAbsolute: string | undefined;
+  /** Why where it leads cannot be told (a loop of links): no rule may clear it, a person is asked. */
+  undecidable?: string;
 }
 
 /** A file a command names: it reads it, and it may change it unless the program only reads. */
@@ -58,6 +60,8 @@ export interface CallSubject {
   tool: string;
   /** What rules may call the tool: ours (`read_file`) and Claude Code's (`Read`). */
   names: string[];
+  /** The folder it runs in: the agent's, or the one the tool declares (a worktree). */
+  cwd: string;
   /** Every simple command it would run, nested ones included. */
   commands: ShellCommand[];
   /** The files its commands write through redirections. */
@@ -86,6 +90,7 @@ export function subjectOf(call: Call, agentCwd: string): CallSubject {
   const subject: CallSubject = {
     tool: call.name,
     names: namesOf(call.name, call.tool),
+    cwd,
     commands,
     writes: [],
     reads: strings(declared.reads).map((p) => fileTarget(cwd, p)),
@@ -138,22 +143,30 @@ export function declaredCommands(call: Call): string[] {
 /** A declaration comes from tool code: take its strings, never trust its types. */
 const strings = (list: readonly unknown[] | undefined): string[] => (list ?? []).filter((x): x is string => typeof x === "string");
 
-function fileTarget(cwd: string, target: string): FileTarget {
-  const path = workspacePath(cwd, target);
-  const { inWorkspace: real, absolute: realAbsolute } = realPlaces(cwd, target);
-  const absolute = resolve(cwd, target);
+/** A file `target` names from folder `base` (the workspace unless a cd moved it), as rules see it. */
+function fileTarget(cwd: string, target: string, base = cwd): FileTarget {
+  const absolute = resolve(base, target);
+  const path = workspacePath(cwd, absolute);
+  const { inWorkspace: real, absolute: realAbsolute, undecidable } = realPlaces(cwd, target, base);
   const lexicalInside = isInside(resolve(cwd), absolute);
-  return { target, path, real: real === "" ? undefined : real, inside: lexicalInside && real !== undefined, absolute, realAbsolute };
+  const file: FileTarget = { target, path, real: real === "" ? undefined : real, inside: lexicalInside && real !== undefined, absolute, realAbsolute };
+  return undecidable === undefined ? file : { ...file, undecidable };
 }
 
 /** `cd /etc && echo x > passwd` writes /etc/passwd: after a cd, relative paths start elsewhere. */
 const CHANGES_DIRECTORY = /^(cd|pushd|popd)(\s|$)/;
 
-/** Where `cd shop` leads from `dir`; undefined when that cannot be known (`cd`, `cd -`, `cd $X`, pushd). */
+/**
+ * Where `cd shop` leads from `dir`; undefined when that cannot be known (`cd`, `cd -`, `cd $X`,
+ * pushd) — or when its path goes through a symlink: bash's `cd` reads `..` as text
+ * (`cd docs/up/..` is docs/), `cd -P` and every program after it ask the kernel (the folder
+ * above the workspace, with `docs/up -> ..`). Where the two disagree we do not guess.
+ */
 function directoryAfter(command: ShellCommand, cwd: string, dir: string | undefined): string | undefined {
   const [program, target, ...rest] = command.words;
   if (program !== "cd" || dir === undefined || target === undefined || rest.length > 0 || target === "-") return undefined;
-  return placed(cwd, dir, target).absolute;
+  const next = placed(cwd, dir, target);
+  return next.path === next.real ? next.absolute : undefined;
 }
 
 /** More names than this from one pattern, and it is not worth placing each: it stays a pattern. */
@@ -163,10 +176,11 @@ const MAX_EXPANDED = 200;
  * `shop/test/*.test.js` names what bash will expand it to, so expand it as bash would (no
  * globstar: `**` is `*`; a leading dot only matched when written) in the folder it runs in. A
  * pattern that matches nothing is passed on as it is written, by bash and here. `$X` and `~`
- * are not expanded: they stay unplaced.
+ * are not expanded: they stay unplaced; so does a pattern with `..` in it (`docs/up/../*.txt`):
+ * the glob library reads `up/..` as text, bash lists the folder the kernel finds.
  */
 function expanded(dir: string | undefined, word: string): string[] {
-  if (dir === undefined || !/[*?[]/.test(word) || /[$~`{]/.test(word)) return [word];
+  if (dir === undefined || !/[*?[]/.test(word) || /[$~`{]/.test(word) || word.split("/").includes("..")) return [word];
   const pattern = word.replace(/\*\*+/g, "*");
   const found = globSync(pattern, { cwd: dir, dot: false, onlyFiles: false, expandDirectories: false, followSymbolicLinks: false });
   if (found.length === 0) return [escapeGlob(word)];
@@ -184,9 +198,14 @@ const escapeGlob = (word: string) => word.replace(/[*?[]/g, "_");
  */
 function placed(cwd: string, base: string | undefined, target: string): FileTarget & { placed: boolean } {
   const unknownBase = base === undefined && !isAbsolute(target);
-  if (!/[$~*?[{`]/.test(target) && !unknownBase) return { ...fileTarget(cwd, resolve(base ?? cwd, target)), target, placed: true };
+  if (!/[$~*?[{`]/.test(target) && !unknownBase) return { ...fileTarget(cwd, target, base ?? cwd), placed: true };
   const localPattern = !unknownBase && !/[$~{`/]/.test(target) && isInside(resolve(cwd), resolve(base ?? cwd));
   return { target, path: undefined, real: undefined, inside: localPattern, absolute: undefined, realAbsolute: undefined, placed: false };
+}
+
+/** A file whose place the kernel's walk could not finish (a loop of links): no rule can judge it. */
+export function undecidableFile(subject: CallSubject): FileTarget | undefined {
+  return [...subject.reads, ...subject.edits, ...subject.writes, ...subject.named].find((f) => f.undecidable !== undefined);
 }
 
 /** Does the rule name this tool (`write_file`, `Write`)? */
@@ -288,13 +307,13 @@ export function isEditInside(subject: CallSubject): boolean {
 }
 
 /**
- * Why no allow rule may approve this call: the tool says so, one of its commands is hidden, it
- * writes outside the workspace, it names a file outside it, or it changes a protected folder.
+ * Why no allow rule may approve this call: the tool says so, one of its commands is hidden or
+ * runs in an environment the line changed (`PATH=./bin cat x`), it writes outside the workspace, it names a file outside it, or it changes a protected folder.
  */
 export function unapprovable(subject: CallSubject): string | undefined {
   if (subject.declaredUnapprovable) return subject.declaredUnapprovable;
-  const hidden = subject.commands.find((c) => c.opaque ?? c.actsOnUnnamed);
-  if (hidden) return `\`${hidden.text}\`: ${hidden.opaque ?? hidden.actsOnUnnamed}`;
+  const hidden = subject.commands.find((c) => c.opaque ?? c.actsOnUnnamed ?? c.environment);
+  if (hidden) return `\`${hidden.text}\`: ${hidden.opaque ?? hidden.actsOnUnnamed ?? hidden.environment}`;
   const outside = subject.writes.find((w) => w.path === undefined);
   if (outside) return `it writes to ${outside.target}, outside the workspace (or not knowable before it runs)`;
   const away = subject.named.find((f) => !f.inside);

@@ -13,15 +13,15 @@
  * matches a file wherever it is (inside the workspace too, by its absolute path).
  *
  * A rule is about the file, not the name: `notes.md` may be a symlink to `.env`. So a path is
- * matched twice — as written, and where it really leads once symlinks are resolved (a
- * dangling link leads to the file writing through it would create). Either one hitting a
+ * matched twice — as written, and where the kernel will really open it, symlinks followed one
+ * name at a time (so `up/..` is the parent of where `up` leads; a dangling link leads to the
+ * file writing through it would create). Either one hitting a
  * deny rule denies; an allow rule must approve both.
  */
-import { readlinkSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import ignore from "ignore";
-import { isInside } from "@learn/core/harness";
+import { isInside, physicalPath } from "@learn/core/harness";
 
 /** A file as a path rule sees it: relative to the workspace (undefined outside it), and absolute. */
 export interface PathPlace {
@@ -65,9 +65,6 @@ export function workspacePath(cwd: string, userPath: string): string | undefined
   return path.relative(root, absolute).split(path.sep).join("/");
 }
 
-/** Links followed before giving up: a loop of links must not hang the check. */
-const MAX_LINK_HOPS = 40;
-
 /**
  * Where a tool's path really leads, relative to the workspace's real path: "" for the
  * workspace itself, undefined when it leads outside (or through a loop of links).
@@ -77,48 +74,30 @@ export function realWorkspacePath(cwd: string, userPath: string): string | undef
 }
 
 /**
- * Where a tool's path really leads, both ways at once (one realpath for the workspace, one
- * for the path): relative to the workspace as realWorkspacePath says it, and absolute
- * (undefined through a loop of links), for files matched wherever they are (the key's .env).
+ * Where a path leads when the kernel opens it (physicalPath: `link/..` is the link's parent),
+ * both ways at once: relative to the workspace's real path as realWorkspacePath says it, and
+ * absolute, for files matched wherever they are (the key's .env). Both undefined when it
+ * cannot be told (a loop of links): `undecidable` says why.
  */
-export function realPlaces(cwd: string, userPath: string): { inWorkspace: string | undefined; absolute: string | undefined } {
-  const root = realpathOfExisting(path.resolve(cwd));
-  const real = realpathOfExisting(path.resolve(cwd, userPath));
-  if (root === undefined || real === undefined || !isInside(root, real)) return { inWorkspace: undefined, absolute: real };
+export function realPlaces(cwd: string, userPath: string, base = cwd): { inWorkspace: string | undefined; absolute: string | undefined; undecidable?: string } {
+  const root = physicalOrWhy(cwd, ".");
+  const real = physicalOrWhy(base, userPath);
+  if (typeof real !== "string") return real.why === undefined ? { inWorkspace: undefined, absolute: undefined } : { inWorkspace: undefined, absolute: undefined, undecidable: real.why };
+  if (typeof root !== "string" || !isInside(root, real)) return { inWorkspace: undefined, absolute: real };
   return { inWorkspace: path.relative(root, real).split(path.sep).join("/"), absolute: real };
 }
 
 /**
- * realpath of the deepest part of `p` that exists, with the missing tail re-attached; a
- * dangling symlink is followed to its target. (Synchronous: the permission pipeline is a
- * plain function of the call, and this is a handful of system calls.)
+ * physicalPath, or why it cannot be told (a loop of links, `..` after a name not there yet, a folder we may not read). A path no
+ * kernel opens (a null byte in it) leads nowhere: `{}`, as for a file outside.
  */
-function realpathOfExisting(p: string, hops = 0): string | undefined {
-  const tail: string[] = [];
-  let current = p;
-  for (;;) {
-    try {
-      return path.join(realpathSync(current), ...tail.reverse());
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== "ENOENT" && code !== "ENOTDIR") return undefined;
-      const target = readLink(current);
-      if (target !== undefined) {
-        if (hops >= MAX_LINK_HOPS) return undefined;
-        return realpathOfExisting(path.join(path.resolve(path.dirname(current), target), ...tail.reverse()), hops + 1);
-      }
-      const parent = path.dirname(current);
-      if (parent === current) return p;
-      tail.push(path.basename(current));
-      current = parent;
-    }
-  }
-}
-
-function readLink(p: string): string | undefined {
+function physicalOrWhy(cwd: string, target: string): string | { why?: string } {
   try {
-    return readlinkSync(p);
-  } catch {
-    return undefined;
+    return physicalPath(cwd, target);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ELOOP") return { why: `${target} goes through more than 40 symlinks (a loop)` };
+    if (code === "EUNDECIDED") return { why: `${target} climbs back (..) through a name that does not exist yet: it may be a link by then` };
+    return code === "EACCES" || code === "EPERM" ? { why: `where ${target} leads cannot be read (${code})` } : {};
   }
 }

@@ -3,13 +3,13 @@
  *
  *   1. the refuse-list              deny   in every mode; nothing overrides it
  *   2. deny rules                   deny   if a rule hits any part of the call (and the env
- *                                         file holding the key: secret-files.ts)
+ *                                         file holding the key, /proc back doors: secret-files.ts)
  *   3. plan mode                    deny   every mutating call while planning (a read-only
  *                                         bash line is not one)
  *   4. ask rules                    ask    if a rule hits any part of the call
- *   5. only a person                ask    in every mode: it changes a protected path (.git/,
- *                                         .claude/...), or a deny rule might hit a part of it
- *                                         that cannot be checked (`$x CANARY`, `cd a && cat b`)
+ *   5. only a person                ask    in every mode: `rm -rf ~`, `.` or `*`; a change to
+ *                                         .git/, .claude/...; a part a deny rule might hit but
+ *                                         cannot check (`$x CANARY`, `node -e`, `cd a && cat b`)
  *   6. allow rules                  allow  if rules approve every part of the call (settings.json's
  *                                         and the harness's own grants, grants.ts)
  *   7. read-only commands           allow  a bash line that only reads, inside the workspace
@@ -22,15 +22,16 @@
  */
 import type { ToolCall } from "@learn/core";
 import { describeCall, type Decision } from "./decision.ts";
+import { dangerousDeletion } from "./dangerous-deletions.ts";
 import type { Grant } from "./grants.ts";
-import { approvingRules, hitsAnyPart, subjectOf, type CallSubject } from "./matching.ts";
+import { approvingRules, hitsAnyPart, subjectOf, undecidableFile, type CallSubject } from "./matching.ts";
 import { modeDecision, planVeto } from "./modes.ts";
 import type { PermissionPolicy } from "./policy.ts";
 import { protectedPart } from "./protected-paths.ts";
 import { notReadOnlyCall } from "./read-only.ts";
 import { refusalOf } from "./refuse-list.ts";
 import type { Rule } from "./rule.ts";
-import { PROCESS_ENVIRONMENT, touchedSecret } from "./secret-files.ts";
+import { isKernelTarget, touchedSecret } from "./secret-files.ts";
 
 type Call = Pick<ToolCall, "name" | "input" | "tool">;
 
@@ -64,33 +65,38 @@ function ruleHit(list: "deny" | "ask", call: Call, subject: CallSubject, policy:
     : { behavior: "ask", reason: `the rule ${where} says to ask first`, step: "ask rule" };
 }
 
-/** The env file the key came from: no tool reads it, whatever the rules and the mode. */
+/** The env file the key came from, and /proc's back doors: no tool reads them, whatever the rules and the mode. */
 function secretDenial(call: Call, subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
   const secret = touchedSecret(subject, policy.secretFiles);
   if (!secret) return undefined;
-  return {
-    behavior: "deny",
-    step: "deny rule",
-    reason: [secret.absolute, secret.realAbsolute].some((p) => p !== undefined && PROCESS_ENVIRONMENT.test(p))
-      ? `${describeCall(call)} touches ${secret.target}, a process's environment, which holds the API key: no tool may read it.`
-      : `${describeCall(call)} touches ${secret.target}, the env file this harness loaded its API key from: no tool may read or change it.`,
-  };
+  const what = isKernelTarget(secret)
+    ? "a kernel path to a process's environment, memory or files (the API key is in them): no tool may use it"
+    : "the env file this harness loaded its API key from: no tool may read or change it";
+  return { behavior: "deny", step: "deny rule", reason: `${describeCall(call)} touches ${secret.target}, ${what}.` };
 }
 
 /**
  * What no rule and no mode may clear, so it is asked in every mode (a person can still say yes;
- * without a terminal that is a no). A protected path changed; or a part of the call a deny rule
- * might hit but that cannot be checked — a hidden command while `Bash(...)` rules deny, files
- * that cannot be known while `Read(...)` rules deny (or while the key's env file is protected).
+ * without a terminal that is a no). A dangerous deletion (dangerous-deletions.ts); a protected
+ * path changed; or a part of the call a deny rule might hit but that cannot be checked — a
+ * hidden command (or code for an interpreter no allow rule names) while `Bash(...)` rules deny,
+ * files that cannot be known while `Read(...)` rules deny (or the key's env file is protected).
  */
 function personOnly(subject: CallSubject, policy: PermissionPolicy): Decision | undefined {
+  const deletion = dangerousDeletion(subject.commands, subject.cwd);
+  if (deletion) return { behavior: "ask", step: "dangerous deletion", reason: deletion };
   const changed = protectedPart(subject);
   if (changed) return { behavior: "ask", step: "protected path", reason: changed.reason };
+  const lost = undecidableFile(subject);
+  if (lost) return { behavior: "ask", step: "unchecked", reason: `which file ${lost.target} is cannot be told: ${lost.undecidable}` };
   const denyRule = (family: Rule["family"]) => policy.rules.deny.find((r) => r.family === family);
-  const hidden = subject.commands.find((c) => c.opaque);
+  // Code for an interpreter (`node -e`) is as hidden as `$x`, unless `Bash(node *)` names it (as in Claude Code).
+  const code = subject.commands.find((c) => c.runsCode);
+  const named = () => approvingRules(policy.degraded ? [] : policy.rules.allow, subject, { editsInside: policy.mode === "acceptEdits" }) !== undefined;
+  const hidden = subject.commands.find((c) => c.opaque) ?? (code && !named() ? code : undefined);
   const commandRule = denyRule("commands");
   if (hidden && commandRule) {
-    return { behavior: "ask", step: "unchecked", reason: `\`${hidden.text}\` cannot be checked against ${commandRule.text} in permissions.deny (${hidden.opaque})` };
+    return { behavior: "ask", step: "unchecked", reason: `\`${hidden.text}\` cannot be checked against ${commandRule.text} in permissions.deny (${hidden.opaque ?? hidden.runsCode})` };
   }
   const readRule = denyRule("reads")?.text ?? (policy.secretFiles.length > 0 ? "the protected env file" : undefined);
   if (subject.readsUnknown && readRule) {

@@ -40,6 +40,9 @@ const STATE_FOLDERS = new Set([".tasks", ".team"]);
 /** `.worktrees/` holds the index and the worktrees: the index and a worktree's folder as a whole are state, the files agents work on inside a worktree are not. */
 const WORKTREE_DIR = ".worktrees";
 
+/** How /permissions names them. */
+export const HARNESS_STATE_SHOWN = `.tasks/, .team/, .worktrees/index.json and each worktree's folder, .claude/scheduled_tasks.json, ../${LEDGER_FILE}`;
+
 /** True when an absolute path is (or is in) the harness's own state: .tasks/, .team/, .worktrees/<entry>, durable cron jobs, the reset ledger. */
 export function isHarnessStatePath(absolute: string): boolean {
   const segments = absolute.split("/");

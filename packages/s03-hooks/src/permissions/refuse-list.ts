@@ -25,6 +25,8 @@ const named = (name: string): Refusal => ({ what: name, hits: (program) => progr
 
 const REFUSALS: readonly Refusal[] = [
   { what: "rm -rf /", hits: (program, args) => program === "rm" && removesRoot(args) },
+  // `.*` is every hidden file, .git/ and .claude/ included; Claude Code refuses it too ("Glob patterns are not allowed in write operations").
+  { what: "rm .*", hits: (program, args) => (program === "rm" || program === "rmdir") && args.some((a) => /(^|\/)\.\*\/?$/.test(a)) },
   ...["sudo", "su", "doas", "pkexec", "shutdown", "reboot", "poweroff", "halt"].map(named),
   { what: "mkfs", hits: (program) => program === "mkfs" || program.startsWith("mkfs.") },
   { what: "dd if=", hits: (program, args) => program === "dd" && args.some((a) => a.startsWith("if=")) },

@@ -4,13 +4,17 @@
  *   1. fill in the arguments          $ARGUMENTS, $1...$9 (arguments.ts)
  *   2. judge its inline commands      each !`cmd` as a bash call, allowed-tools granted meanwhile
  *   3. run them, inline the output    denied, or one fails: no turn starts, the user is told why
- *   4. return { prompt, onEnd }       the REPL runs the turn; allowed-tools hold for it alone
+ *   4. attach the files it @mentions  judged as read_file calls, the same way (file-mentions.ts)
+ *   5. return { prompt, onEnd }       Claude Code's <command-message> tags first (command-message.ts);
+ *                                     the REPL runs the turn; allowed-tools hold for it alone
  * A skill the user may start (not `user-invocable: false`) is a command too, as in Claude Code:
  * `/code-review src/` runs its SKILL.md (read when typed, after a line naming its folder) the same way.
  */
-import type { Hook, Renderer, SlashCommand, Tool } from "@learn/core";
+import type { AgentContext, Hook, Renderer, SlashCommand, Tool } from "@learn/core";
 import type { PermissionAccess } from "@learn/s03";
 import { fillArguments } from "./arguments.ts";
+import { commandPrompt } from "./command-message.ts";
+import { attachedFiles, mentionedFiles } from "./file-mentions.ts";
 import { firstDenial, inlineCommandsOf, inlineOutputs } from "./inline-commands.ts";
 import { skillPrompt } from "../skills/skill-prompt.ts";
 import type { Skill } from "../skills/load.ts";
@@ -51,7 +55,7 @@ function slashCommandOf(command: Runnable, deps: CustomCommandDeps, turnGrants: 
   return {
     name: command.name,
     description: helpLine(command),
-    async run(args) {
+    async run(args, ctx) {
       const filled = fillArguments(await command.template(), args);
       const cwd = deps.cwd();
       const inline = inlineCommandsOf(filled);
@@ -61,16 +65,30 @@ function slashCommandOf(command: Runnable, deps: CustomCommandDeps, turnGrants: 
         );
         if (denial) throw new Error(`/${command.name} did not start: ${denial}`);
       }
-      let prompt = filled;
+      let body = filled;
       if (inline.length > 0) {
         deps.renderer.notice(`/${command.name} runs ${inline.map((c) => `\`${c}\``).join(", ")} in ${cwd}`);
         const ran = await inlineOutputs(filled, cwd);
         if ("failure" in ran) throw new Error(`/${command.name} did not start: ${ran.failure}`);
-        prompt = ran.text;
+        body = ran.text;
       }
-      return { prompt, onEnd: turnGrants.prepare(prompt, command.allowedTools, source) };
+      const attached = ctx ? await attachMentions(filled, cwd, command, deps, ctx) : "";
+      const prompt = commandPrompt({ name: command.name, args, body, attached });
+      return { prompt, shown: body, onEnd: turnGrants.prepare(prompt, command.allowedTools, source) };
     },
   };
+}
+
+/** The files the command's own text @mentions (not what its inline commands printed), judged with its allowed-tools. */
+async function attachMentions(text: string, cwd: string, command: Runnable, deps: CustomCommandDeps, ctx: AgentContext): Promise<string> {
+  const files = await mentionedFiles(text, cwd);
+  if (files.length === 0) return "";
+  const read = deps.tools.find((t) => t.name === "read_file");
+  const source = `/${command.name}'s allowed-tools`;
+  const judge = (call: Parameters<PermissionAccess["judge"]>[0]) => deps.permissions.judge(call, { cwd });
+  const attached = await withGrants(deps.permissions, command.allowedTools, source, () => attachedFiles(files, { read, judge, ctx }));
+  if ("failure" in attached) throw new Error(`/${command.name} did not start: ${attached.failure}`);
+  return attached.text;
 }
 
 /** `[args]  What it does (from .claude/commands/x.md)`: a skill's long description cut to 100 characters. */

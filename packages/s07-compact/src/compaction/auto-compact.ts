@@ -25,7 +25,8 @@
 import { blocksOf, checkConversation, textOf, type AgentContext, type MessageParam, type TextBlockParam, type ToolSpec } from "@learn/core";
 import { compactedHistory, splitPending, summaryRequestMessages } from "./history-shape.ts";
 import { reattachedFiles, recentFiles } from "./recent-files.ts";
-import { SUMMARY_PROMPT, SUMMARY_TAG } from "./summary-prompt.ts";
+import { withinOutputLimit } from "./summary-budget.ts";
+import { carriedSummary, SUMMARY_PROMPT, SUMMARY_TAG } from "./summary-prompt.ts";
 import { saveTranscript } from "./transcript.ts";
 
 export interface AutoCompactOptions {
@@ -35,6 +36,8 @@ export interface AutoCompactOptions {
   recentFilesChars?: number;
   /** What the summary should pay most attention to (`/compact <focus>`, the compact tool). */
   focus?: string;
+  /** Who asked: the user (`/compact`) or the agent (the threshold, the tool); the PostCompact hooks are told. Default "auto". */
+  trigger?: "manual" | "auto";
   /** The system prompt and tools of the agent's last request: the summary request starts with them too. */
   system?: string | TextBlockParam[];
   tools?: ToolSpec[];
@@ -49,9 +52,8 @@ export interface CompactionReport {
 }
 
 /**
- * Summarise and replace `ctx.messages` (the same array object). Undefined when there is nothing
- * before the pending tail to summarise. Throws when the summary call fails or comes back empty;
- * the conversation is then untouched.
+ * Summarise and replace `ctx.messages` (the same array object). Undefined when nothing before the
+ * pending tail is left to summarise; throws, the conversation untouched, when the summary fails.
  */
 export async function autoCompact(ctx: AgentContext, options: AutoCompactOptions): Promise<CompactionReport | undefined> {
   const before = [...ctx.messages];
@@ -59,16 +61,19 @@ export async function autoCompact(ctx: AgentContext, options: AutoCompactOptions
   // Nothing before the pending tail, or only the last summary: summarising again would gain nothing.
   if (earlier.length === 0 || (earlier.length === 1 && isSummaryOnly(earlier[0]!))) return undefined;
   const transcript = await saveTranscript(ctx.cwd, before);
-  const response = await ctx.model({
+  const request = {
     ...(options.system ? { system: options.system } : {}),
     ...(options.tools ? { tools: options.tools } : {}),
     messages: summaryRequestMessages(earlier, SUMMARY_PROMPT(options.focus)),
+    oneOffLastBlock: true, // asked once: s06's cache breakpoint goes before the question, not on it
     quiet: true,
-  });
-  const summary = textOf(response).trim();
+  };
+  const response = await withinOutputLimit(request, (sized) => ctx.model(sized));
+  const summary = carriedSummary(textOf(response));
   if (summary === "") throw new Error(response.content.some((b) => b.type === "tool_use") ? "the model called a tool instead of summarising" : "the model's summary was empty");
   const files = options.recentFilesChars ? await reattachedFiles(recentFiles(earlier), ctx, options.recentFilesChars) : [];
-  const notes = [...options.liveState(), ...files];
+  // The moment after (s03: Claude Code's SessionStart "compact" and PostCompact hooks): what they add follows the summary.
+  const notes = [...options.liveState(), ...files, ...(await ctx.afterCompact({ trigger: options.trigger ?? "auto", summary: textOf(response) }))];
   const after = compactedHistory({ summary, transcript, notes, pending });
   // The protocol's rules (core's conversation-rules.ts): a history they refuse would be the next request's 400.
   const problem = checkConversation(after);

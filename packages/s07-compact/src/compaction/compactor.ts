@@ -107,6 +107,7 @@ export class Compactor {
         liveState: this.liveState ?? (() => ctx.liveState()),
         recentFilesChars: reattachBudgetChars(this.settings.autoCompactAboveTokens),
         ...(focus ? { focus } : {}),
+        trigger,
         ...this.overhead,
       });
       if (!report) return undefined;

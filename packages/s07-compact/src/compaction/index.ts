@@ -13,5 +13,6 @@ export { COMPACTED_RESULT, compactableResults, microCompact } from "./micro-comp
 export { MESSAGES_DIR, PERSISTED_TAG, persistedMarker, persistLargeResults, PREVIEW_CHARS, resultText, TOOL_RESULTS_DIR } from "./persist.ts";
 export { CompactionRecord } from "./record.ts";
 export { compactionSettings, DEFAULT_COMPACTION, THRESHOLD_ENV, THRESHOLD_FLAG, type CompactionSettings } from "./settings.ts";
-export { SUMMARY_PROMPT, SUMMARY_TAG } from "./summary-prompt.ts";
+export { SUMMARY_MAX_TOKENS, withinOutputLimit } from "./summary-budget.ts";
+export { ANALYSIS_TAG, carriedSummary, SUMMARY_PROMPT, SUMMARY_TAG } from "./summary-prompt.ts";
 export { saveTranscript, TRANSCRIPTS_DIR } from "./transcript.ts";

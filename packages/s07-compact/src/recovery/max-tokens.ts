@@ -61,7 +61,7 @@ export function recoverMaxTokens(): ModelWrapper {
 }
 
 /** A 400 about max_tokens itself ("max_tokens: 64000 > 8192, which is the maximum allowed ..."). */
-function isOutputLimitRefused(err: unknown): boolean {
+export function isOutputLimitRefused(err: unknown): boolean {
   const api = apiErrorOf(err);
   return api?.status === 400 && !isPromptTooLong(err) && /max_tokens/i.test(api.message);
 }

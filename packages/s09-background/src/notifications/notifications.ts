@@ -7,7 +7,8 @@
  *                            └─ agent idle:   wake it — a turn of its own, whose first call carries it
  *
  * The PreModel hook adds one text block, `<background-results>…</background-results>`, at the
- * end of the last message — always the user's before a model call, so no new message is made
+ * end of the last message (a note its sender framed itself — Claude Code's task notification —
+ * goes in a block of its own after it) — always the user's before a model call, so no new message is made
  * and roles still alternate (after tool results is where the API allows text). Core's
  * appendUserText does it, for every mechanism that adds a note this way (s12: where an agent works now).
  *
@@ -23,12 +24,14 @@ export const RESULTS_TAG = "background-results";
 interface Note {
   text: string;
   source: string;
+  /** Framed by its sender (s09's task notification): a text block of its own, outside the tag block. */
+  ownBlock?: boolean;
 }
 
-/** The notes of one model call, and the block that carries them. */
+/** The notes of one model call, and the blocks that carry them (added together: all kept or none). */
 interface InFlight {
   notes: Note[];
-  block: TextBlockParam;
+  blocks: TextBlockParam[];
 }
 
 /** What a wake turn says; the results themselves follow it in the same message. */
@@ -83,8 +86,8 @@ export class Notifications {
   }
 
   /** A result for the model; `source` names who sent it ("background job job-1"). */
-  push(text: string, source: string): void {
-    this.pending.push({ text, source });
+  push(text: string, source: string, options: { ownBlock?: boolean } = {}): void {
+    this.pending.push({ text, source, ...options });
     if (this.agent && !this.agent.busy()) this.wake(source);
   }
 
@@ -127,10 +130,11 @@ export class Notifications {
     await this.pullNow();
     if (this.pending.length === 0) return;
     const notes = this.pending.splice(0);
-    const text = `<${this.tag}>\n${notes.map((n) => n.text).join("\n\n")}\n</${this.tag}>`;
-    const block: TextBlockParam = { type: "text", text };
-    appendUserText(ctx.messages, block); // on a copy of the last message's content: a rollback restores the original
-    this.inFlight.push({ notes, block });
+    const tagged = notes.filter((n) => !n.ownBlock).map((n) => n.text);
+    const texts = [...(tagged.length > 0 ? [`<${this.tag}>\n${tagged.join("\n\n")}\n</${this.tag}>`] : []), ...notes.filter((n) => n.ownBlock).map((n) => n.text)];
+    const blocks = texts.map((text): TextBlockParam => ({ type: "text", text }));
+    for (const block of blocks) appendUserText(ctx.messages, block); // on a copy of the last message's content: a rollback restores the original
+    this.inFlight.push({ notes, blocks });
   }
 
   /** Around the model call: one that succeeded was sent what was in flight. */
@@ -180,8 +184,8 @@ export class Notifications {
   /** A turn ended: notes whose block was rolled back wait for the next turn; new ones wake the agent. */
   private afterTurn(): void {
     const arrived = this.pending.at(-1);
-    for (const { notes, block } of this.inFlight.splice(0)) {
-      const kept = this.messages?.some((m) => Array.isArray(m.content) && m.content.includes(block));
+    for (const { notes, blocks } of this.inFlight.splice(0)) {
+      const kept = this.messages?.some((m) => Array.isArray(m.content) && m.content.includes(blocks[0]!));
       if (!kept) this.pending.unshift(...notes);
     }
     // Only what arrived during the turn wakes it: a rolled-back note waits (a failing API must not loop).

@@ -85,7 +85,7 @@ export class BackgroundChildren {
       if (controller.signal.aborted) return; // stopped at exit: no turn will read it
       this.running.delete(child.name);
       this.renderer.notice(`Background subagent ${child.name} ${status}.`);
-      this.notifications.push(taskNotification({ name: child.name, description: input.description, status, result }), `subagent ${child.name}`);
+      this.notifications.push(taskNotification({ name: child.name, description: input.description, status, result }), `subagent ${child.name}`, { ownBlock: true });
     };
     child.report.then(
       (report) => ended("completed", report),

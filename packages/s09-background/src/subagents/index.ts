@@ -1,2 +1,2 @@
 export { BackgroundChildren, RUN_IN_BACKGROUND } from "./background-children.ts";
-export { launchedText, taskNotification, type FinishedChild } from "./task-notification.ts";
+export { launchedText, SYSTEM_NOTIFICATION, taskNotification, type FinishedChild } from "./task-notification.ts";
