@@ -43,6 +43,8 @@ export type ConfigSections = Partial<Record<ConfigFormat, ConfigFileReport[]>>;
 export interface ConfigPlace {
   cwd: string;
   userDir: string;
+  /** What the lesson's mechanisms honour in the settings files (a later lesson's keys and rules; mechanism.ts). */
+  honoured?: { keys: readonly string[]; rulePrefixes: readonly string[] };
 }
 
 /** What a mechanism reports about the formats it reads. */

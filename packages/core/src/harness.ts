@@ -20,14 +20,15 @@ export { MemoryTracer, type TraceEntry } from "./trace.ts";
 
 // Configuration, and the secrets it loads.
 export { ConfigError, loadConfig, practiceWorkspace, repoRoot } from "./config.ts";
-export { loadedEnvFiles } from "./secrets.ts";
+export { loadedEnvFiles, scrubSecrets } from "./secrets.ts";
 export { userClaudeDir } from "./config-check.ts";
 export { parseFrontmatter, splitToolList } from "./frontmatter.ts";
 export { closestName } from "./closest-name.ts";
 
 // Processes a tool starts, and git run so that a repository cannot start programs of its own.
 export { runCommand, startProcess, type ProcessHandle, type RunResult } from "./process.ts";
-export { installProcessCleanup } from "./process-registry.ts";
+export { installProcessCleanup, killTagged, newProcessTag, PROCESS_TAG_VAR, trackGroup, untrackGroup } from "./process-registry.ts";
+export { childEnv } from "./child-env.ts";
 export { runGit, SAFE_GIT_OPTIONS, safeGitEnv } from "./safe-git.ts";
 
 // The workspace the agent works in, and the paths in it.

@@ -16,7 +16,7 @@
  */
 
 // A lesson is a mechanism, and an agent is built from a flat list of them.
-export { agentFromMechanisms, partsFrom, type BuildContext, type Mechanism, type PartsOf } from "./agent/mechanism.ts";
+export { agentFromMechanisms, partsFrom, type BuildContext, type Mechanism, type PartsOf, type SettingsHonoured } from "./agent/mechanism.ts";
 export { joinSections, partsWith, sectionsFor, type AgentParts, type PromptAssembly, type PromptSection, type RunningAgent } from "./agent/parts.ts";
 export { agentFrom } from "./agent/agent-from.ts";
 export { loopAgent } from "./agent/loop-agent.ts";
@@ -30,9 +30,9 @@ export { isCommandTurn, type Agent, type AgentAnatomy, type AgentOptions, type C
 export { defineHook, Kernel, runInBatches, type Hook, type ModelCall, type ModelWrapper, type SystemPrompt, type ToolCall } from "./kernel/index.ts";
 
 // Tools: defined once from a zod schema; an expected failure is a ToolError the model reads.
-export { defineTool, describeIssues, mutates, type ClaudeCodeName, type PolicySubject, type Tool, type ToolPermission } from "./tool.ts";
+export { defineTool, describeIssues, errorText, mutates, type ClaudeCodeName, type PolicySubject, type Tool, type ToolPermission } from "./tool.ts";
 export { ToolError } from "./tool-error.ts";
-export type { ToolOutcome } from "./tool-outcome.ts";
+export type { ToolOutcome, ToolResultImage } from "./tool-outcome.ts";
 export { capText, MAX_OUTPUT_CHARS } from "./cap.ts";
 
 // Messages, and the rules the API holds the list to.

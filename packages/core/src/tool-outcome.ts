@@ -14,4 +14,15 @@ export interface ToolOutcome {
    * better for a person to read (a plan as a checklist, a diff). The model never sees it.
    */
   display?: string;
+  /**
+   * Images that come with the text (an MCP server's screenshot, s13): the tool_result then
+   * carries the text and these as content blocks, as Claude Code sends them. Most tools have none.
+   */
+  images?: ToolResultImage[];
+}
+
+/** An image block of a tool_result: base64 data and its media type. */
+export interface ToolResultImage {
+  type: "image";
+  source: { type: "base64"; media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp"; data: string };
 }

@@ -176,6 +176,7 @@ export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
   "Two teammates at once, a function and its test": "两个队友同时开工：一个写函数，一个写它的测试",
   "Three tasks, two teammates who pick them up, a shutdown by protocol": "三个任务、两个自己领活的队友，最后按协议关闭",
   "Two teammates, two worktrees, merged back without a collision": "两个队友、两个工作树，合并回来互不冲突",
+  "Tools from other processes — an issue tracker and the reference \"everything\" server": "来自其他进程的工具：一个问题跟踪器和参考实现 “everything” 服务器",
 };
 
 /**

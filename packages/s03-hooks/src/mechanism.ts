@@ -35,7 +35,7 @@ export const permissions: Mechanism = {
   checkConfig: checkSettings,
   async add(parts, ctx) {
     const { options, grants, role } = ctx;
-    const policy = await createPolicyHooks(options, role, ctx.shared("s03:lead-hook-session", (): LeadHookSession => ({})));
+    const policy = await createPolicyHooks(options, role, ctx.shared("s03:lead-hook-session", (): LeadHookSession => ({})), ctx.honoured);
     sessionWideMode(policy.permissionPolicy, ctx.shared("s03:lead-policy", () => ({ policy: policy.permissionPolicy, start: policy.permissionPolicy.mode })));
     for (const grant of grants) policy.access.grants.add(grant.rules, grant.source);
     return {

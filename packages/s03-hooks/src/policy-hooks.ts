@@ -55,13 +55,18 @@ export interface LeadHookSession {
  * `role`: a subagent's Stop hooks run as SubagentStop, and it has no session events of its own;
  * its hooks carry the lead's `session_id` (from `lead`) and its own `agent_id` / `agent_type` (Claude Code's rule).
  */
-export async function createPolicyHooks(options: AgentOptions, role: BuildContext["role"] = "lead", lead: LeadHookSession = {}): Promise<PolicyHooks> {
+export async function createPolicyHooks(
+  options: AgentOptions,
+  role: BuildContext["role"] = "lead",
+  lead: LeadHookSession = {},
+  honoured?: BuildContext["honoured"],
+): Promise<PolicyHooks> {
   const { cwd, renderer, flags } = options;
 
   // The settings files (the user's, the project's, the local one): problems are shown, never
   // guessed around. A file that is not JSON at all throws a ConfigError: the CLI prints its one
   // line and exits 2, whatever the mode.
-  const settings = await loadSettings(cwd, options.userDir ?? userClaudeDir());
+  const settings = await loadSettings(cwd, options.userDir ?? userClaudeDir(), honoured);
   for (const problem of settings.problems) renderer.error(problem);
   // Said once, by the lead (a subagent reads the same files); the files read only beside the
   // banner, at a terminal: `--print` keeps its stderr for what went wrong.

@@ -1,12 +1,13 @@
 /**
  * The cases beyond bash permissions, each a session of its own through both harnesses:
  * PreToolUse hooks (allow / deny / ask against the rules, refused calls seen), PostToolUse
- * (its payload's shape, where its context arrives), a subagent, a skill, a custom command and a
- * compaction. Each row says what happened in both; permission-like outcomes are ranked
+ * (its payload's shape, where its context arrives), a subagent, a skill, a custom command, a
+ * compaction, and MCP (mcp-cases.ts). Each row says what happened in both; permission-like outcomes are ranked
  * (outcome.ts), the others compare descriptions ("match" or "differs").
  */
 import path from "node:path";
 import type { Job } from "./bash-cases.ts";
+import { mcpComparison } from "./mcp-cases.ts";
 import { SETTINGS } from "./bash-corpus.ts";
 import { compaction } from "./compaction-case.ts";
 import { hookAnswerJobs } from "./hook-answer-cases.ts";
@@ -69,6 +70,7 @@ export function mechanismJobs(options: { quick: boolean }): Job[] {
     { label: "custom command", run: customCommands },
     { label: "compaction", run: compaction },
     ...hookAnswerJobs(),
+    { label: "mcp", run: mcpComparison },
   ];
   return options.quick ? jobs.filter((_, i) => i % 2 === 0) : jobs;
 }

@@ -13,7 +13,9 @@ export type Step =
   | { tool: "write"; path: string; content: string }
   | { tool: "edit"; path: string; old: string; new: string }
   | { tool: "agent"; prompt: string; type?: string }
-  | { tool: "skill"; name: string };
+  | { tool: "skill"; name: string }
+  /** An MCP tool: `mcp__<server>__<tool>` in both harnesses. */
+  | { tool: "mcp"; name: string; input?: Record<string, unknown> };
 
 export type HarnessName = "course" | "claude-code";
 
@@ -28,6 +30,7 @@ export function spell(step: Step, harness: HarnessName, ws: string): { name: str
       case "edit": return { name: "edit_file", input: { path: step.path, old_text: step.old, new_text: step.new } };
       case "agent": return { name: "task", input: { description: "look around", prompt: step.prompt, ...(step.type ? { subagent_type: step.type } : {}) } };
       case "skill": return { name: "load_skill", input: { name: step.name } };
+      case "mcp": return { name: step.name, input: step.input ?? {} };
     }
   }
   switch (step.tool) {
@@ -37,5 +40,6 @@ export function spell(step: Step, harness: HarnessName, ws: string): { name: str
     case "edit": return { name: "Edit", input: { file_path: abs(step.path), old_string: step.old, new_string: step.new } };
     case "agent": return { name: "Agent", input: { description: "look around", prompt: step.prompt, ...(step.type ? { subagent_type: step.type } : {}) } };
     case "skill": return { name: "Skill", input: { skill: step.name } };
+    case "mcp": return { name: step.name, input: step.input ?? {} };
   }
 }

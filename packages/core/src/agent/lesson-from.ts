@@ -14,7 +14,7 @@
  */
 import { checkConfig } from "../config-check.ts";
 import type { Lesson, LessonFlag } from "../lesson.ts";
-import type { Mechanism } from "./mechanism.ts";
+import { honouredBy, type Mechanism } from "./mechanism.ts";
 
 /** A lesson as it is written: everything but the flags its mechanisms bring. */
 export type LessonAbout = Omit<Lesson, "flags"> & { flags?: LessonFlag[] };
@@ -26,7 +26,7 @@ export function lessonFrom(mechanisms: readonly Mechanism[], about: LessonAbout)
     ...about,
     flags: flagsOf([...mechanisms.flatMap((m) => m.flags ?? []), ...(about.flags ?? [])]),
     ...(Object.keys(offline).length ? { demoFlags: offline } : {}),
-    ...(checks.length ? { checkConfig: (place) => checkConfig(about.id, checks, place) } : {}),
+    ...(checks.length ? { checkConfig: (place) => checkConfig(about.id, checks, { honoured: honouredBy(mechanisms), ...place }) } : {}),
   };
 }
 

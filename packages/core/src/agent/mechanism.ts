@@ -38,6 +38,21 @@ export interface StandingGrant {
   source: string;
 }
 
+/**
+ * What a later mechanism honours in Claude Code's settings files, so the mechanism that reads them
+ * (s03) does not report it as ignored: top-level keys (`enabledMcpjsonServers`), and rules whose
+ * tool names start with a prefix (`mcp__`: s13 has MCP tools, so `mcp__github` is a live rule).
+ */
+export interface SettingsHonoured {
+  keys: readonly string[];
+  rulePrefixes: readonly string[];
+}
+
+/** Every mechanism's `honours`, gathered: what `--check-config` and s03's start-up notice leave out. */
+export function honouredBy(mechanisms: readonly Mechanism[]): SettingsHonoured {
+  return { keys: mechanisms.flatMap((m) => m.honours?.keys ?? []), rulePrefixes: mechanisms.flatMap((m) => m.honours?.rulePrefixes ?? []) };
+}
+
 /** How one role's parts are built: `ctx.partsFor` with the role filled in (a task tool's children, a team's teammates). */
 export type PartsOf = (options: AgentOptions) => Promise<AgentParts>;
 
@@ -48,6 +63,8 @@ export interface BuildContext {
   role: Role;
   /** The grants of every mechanism this agent gets, for the mechanism that enforces them. */
   grants: readonly StandingGrant[];
+  /** What the lesson's mechanisms honour in the settings files (SettingsHonoured). */
+  honoured: SettingsHonoured;
   /** Another agent of this session, built from the same list: a subagent's or a teammate's parts. */
   partsFor(role: Role, options: AgentOptions): Promise<AgentParts>;
   /**
@@ -76,6 +93,8 @@ export interface Mechanism {
    * and reported file by file: what `--check-config` prints (config-check.ts).
    */
   checkConfig?: ConfigCheck;
+  /** Settings keys and rules it honours, which s03 would otherwise report as ignored (SettingsHonoured). */
+  honours?: Partial<SettingsHonoured>;
   /** The agent's parts so far, with this mechanism's added. */
   add(parts: AgentParts, ctx: BuildContext): AgentParts | Promise<AgentParts>;
 }
@@ -105,6 +124,7 @@ class Session {
       options,
       role,
       grants: chosen.flatMap((m) => m.grants ?? []),
+      honoured: honouredBy(this.mechanisms),
       partsFor: (r, o) => this.partsFor(r, o),
       shared: (key, make) => this.shared(key, make),
     };

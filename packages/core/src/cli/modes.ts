@@ -4,6 +4,7 @@
  */
 import os from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline/promises";
 import { LEAD_AGENT } from "../agent/context.ts";
 import { runUntilIdle } from "../agent/run-until-idle.ts";
 import { createClient } from "../client.ts";
@@ -237,7 +238,7 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
     cwd,
     renderer,
     interactive: terminal,
-    ask: (q, signal) => (repl ? repl.ask(q, signal) : Promise.resolve("n")),
+    ask: (q, signal) => (repl ? repl.ask(q, signal) : terminal ? askBeforeRepl(q, signal) : Promise.resolve("n")),
     flags: s.flags, fallbackModel: s.config.fallbackModel, userDir: s.userDir,
   });
   const historyFile = path.join(os.homedir(), ".learn-agent-harness_history");
@@ -267,6 +268,22 @@ export async function runInteractive(lesson: Lesson, options: CliOptions, s: Set
 /** `permission-mode: acceptEdits`: one line for each of the lesson's flags that has a value. */
 function flagLines(lesson: Lesson, flags: Record<string, string | undefined>, c: ReturnType<typeof paletteFor>): string[] {
   return (lesson.flags ?? []).flatMap((flag) => (flags[flag.name] === undefined ? [] : [`${flag.name}: ${c.bold(flags[flag.name]!)}`]));
+}
+
+/**
+ * A question asked while the agent is being built, before the REPL exists (s13: may this
+ * project's MCP server start?): one readline of its own, closed before the REPL opens its own.
+ * Ctrl-C or a closed input is no: the answer is "".
+ */
+async function askBeforeRepl(question: string, signal?: AbortSignal): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  try {
+    return await rl.question(question, signal ? { signal } : {});
+  } catch {
+    return "";
+  } finally {
+    rl.close();
+  }
 }
 
 function banner(lesson: Lesson, options: CliOptions, s: Setup, cwd: string, demoPrompts: string[], drift?: string): string {

@@ -79,8 +79,14 @@ export async function runToolRound(
     blocks: uses.map((use, i) => ({
       type: "tool_result",
       tool_use_id: use.id,
-      content: outcomes[i]!.content,
+      content: resultContent(outcomes[i]!),
       ...(outcomes[i]!.isError ? { is_error: true } : {}),
     })),
   };
+}
+
+/** The text alone, or (with images) a text block followed by the image blocks. */
+function resultContent(outcome: ToolOutcome): ToolResultBlockParam["content"] {
+  if (!outcome.images?.length) return outcome.content;
+  return [{ type: "text", text: outcome.content }, ...outcome.images];
 }

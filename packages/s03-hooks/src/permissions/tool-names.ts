@@ -30,10 +30,18 @@ export function toolsNamed(name: string): readonly string[] {
 
 /** The names a tool answers to in rules and matchers: ours, and Claude Code's (today's and former). */
 export function namesOf(tool: string, declared?: Pick<Tool, "permission">): string[] {
+  const server = mcpServerOf(tool);
+  // An MCP tool (s13) also answers to its server's rules: `mcp__issues` and `mcp__issues__*`, as in Claude Code.
+  if (server) return [tool, `mcp__${server}`, `mcp__${server}__*`];
   const claudeCode = declared?.permission?.claudeCode;
   if (claudeCode) return [tool, claudeCode.name, ...(claudeCode.formerNames ?? [])];
   const aliases = Object.entries(CLAUDE_CODE_ALIASES).filter(([, ours]) => ours.includes(tool));
   return [tool, ...aliases.map(([name]) => name)];
+}
+
+/** The server of an MCP tool's name (`mcp__issues__list_issues` → `issues`), or undefined for any other tool. */
+export function mcpServerOf(tool: string): string | undefined {
+  return /^mcp__(.+?)__./s.exec(tool)?.[1];
 }
 
 /** What a rule is about, by the name it starts with. */

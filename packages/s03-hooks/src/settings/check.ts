@@ -9,14 +9,14 @@ import { ConfigError } from "@learn/core/harness";
 import { settingsPlaces, type SettingsPlace } from "./files.ts";
 import { loadSettingsFile } from "./load.ts";
 
-export async function checkSettings({ cwd, userDir }: ConfigPlace): Promise<ConfigSections> {
-  const reports = await Promise.all(settingsPlaces(cwd, userDir).map(reportOn));
+export async function checkSettings({ cwd, userDir, honoured }: ConfigPlace): Promise<ConfigSections> {
+  const reports = await Promise.all(settingsPlaces(cwd, userDir).map((place) => reportOn(place, honoured)));
   return { settings: reports.filter((r): r is ConfigFileReport => r !== undefined) };
 }
 
-async function reportOn(place: SettingsPlace): Promise<ConfigFileReport | undefined> {
+async function reportOn(place: SettingsPlace, honoured: ConfigPlace["honoured"]): Promise<ConfigFileReport | undefined> {
   try {
-    const settings = await loadSettingsFile(place);
+    const settings = await loadSettingsFile(place, honoured);
     if (!settings) return undefined;
     const status = settings.problems.length > 0 ? "partial" : "loaded";
     return { file: place.shown, status, problems: settings.problems, ignored: settings.ignored };

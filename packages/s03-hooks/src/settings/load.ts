@@ -24,6 +24,7 @@
  *
  * Fix the file and start a new session to get the rest back.
  */
+import type { SettingsHonoured } from "@learn/core";
 import { ConfigError, jsonErrorPlace, readFailure, readRegularText } from "@learn/core/harness";
 import type { z } from "zod";
 import { hookMatcherSchema, isCommandHookEvent, TOOL_EVENTS, type HookConfig, type HookMatcherSpec } from "../command-hooks/config.ts";
@@ -59,16 +60,19 @@ export interface Settings extends SettingsContent {
 /** The top-level keys this lesson reads; any other is reported as ignored. */
 const READ_KEYS: ReadonlySet<string> = new Set(["permissions", "hooks", "$schema"]);
 
+/** A lesson with no later mechanism that honours more (s13 honours the MCP keys and `mcp__` rules: core's SettingsHonoured). */
+const NOTHING_MORE: SettingsHonoured = { keys: [], rulePrefixes: [] };
+
 const noRules = (): Record<RuleList, Rule[]> => ({ deny: [], ask: [], allow: [] });
 
 /**
  * Load and merge the settings files; throws a ConfigError when one exists but is unusable.
  * `userDir`: the user's Claude Code folder (core's `userClaudeDir()`).
  */
-export async function loadSettings(cwd: string, userDir: string): Promise<Settings> {
+export async function loadSettings(cwd: string, userDir: string, honoured: SettingsHonoured = NOTHING_MORE): Promise<Settings> {
   const files: SettingsFile[] = [];
   for (const place of settingsPlaces(cwd, userDir)) {
-    const file = await loadSettingsFile(place);
+    const file = await loadSettingsFile(place, honoured);
     if (file) files.push(file);
   }
   return merged(files);
@@ -99,7 +103,7 @@ function merged(files: SettingsFile[]): Settings {
 }
 
 /** One file: undefined when it does not exist; throws a ConfigError when it exists but is unusable. */
-export async function loadSettingsFile(place: SettingsPlace): Promise<SettingsFile | undefined> {
+export async function loadSettingsFile(place: SettingsPlace, honoured: SettingsHonoured = NOTHING_MORE): Promise<SettingsFile | undefined> {
   let text: string;
   try {
     text = await readRegularText(place.file);
@@ -113,8 +117,8 @@ export async function loadSettingsFile(place: SettingsPlace): Promise<SettingsFi
   }
   const settings: SettingsFile = { ...place, rules: noRules(), bypassDisabled: false, hooks: {}, problems: [], ignored: [], degraded: false };
   const { permissions, hooks } = json as { permissions?: unknown; hooks?: unknown };
-  settings.ignored.push(...Object.keys(json).filter((key) => !READ_KEYS.has(key)));
-  readPermissions(settings, permissions);
+  settings.ignored.push(...Object.keys(json).filter((key) => !READ_KEYS.has(key) && !honoured.keys.includes(key)));
+  readPermissions(settings, permissions, honoured);
   readHooks(settings, hooks);
   if (settings.degraded) {
     settings.rules.allow = [];
@@ -138,7 +142,7 @@ function parseJson(file: string, text: string): unknown {
 }
 
 /** `permissions`, entry by entry: each rule stands or falls alone. */
-function readPermissions(settings: SettingsFile, value: unknown): void {
+function readPermissions(settings: SettingsFile, value: unknown, honoured: SettingsHonoured): void {
   if (value === undefined) return;
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     problem(settings, ["permissions"], "expected an object");
@@ -147,7 +151,7 @@ function readPermissions(settings: SettingsFile, value: unknown): void {
   }
   const raw = value as Record<string, unknown>;
   // In the file's order, so the problems read top to bottom.
-  for (const list of Object.keys(raw).filter((key): key is RuleList => (RULE_LISTS as readonly string[]).includes(key))) readRules(settings, list, raw[list]);
+  for (const list of Object.keys(raw).filter((key): key is RuleList => (RULE_LISTS as readonly string[]).includes(key))) readRules(settings, list, raw[list], honoured);
   readMode(settings, raw.defaultMode);
   if (raw.disableBypassPermissionsMode !== undefined) {
     // A restriction we cannot read is applied anyway: stricter, never looser.
@@ -157,7 +161,7 @@ function readPermissions(settings: SettingsFile, value: unknown): void {
   settings.ignored.push(...Object.keys(raw).filter((key) => !(PERMISSION_KEYS as readonly string[]).includes(key)).map((key) => `permissions.${key}`));
 }
 
-function readRules(settings: SettingsFile, list: RuleList, value: unknown): void {
+function readRules(settings: SettingsFile, list: RuleList, value: unknown, honoured: SettingsHonoured): void {
   if (value === undefined) return;
   // A deny or ask rule lost is a restriction lost: the whole session gets stricter instead.
   const restricts = list !== "allow";
@@ -183,7 +187,8 @@ function readRules(settings: SettingsFile, list: RuleList, value: unknown): void
     const rule = parsed.data;
     settings.rules[list].push(rule);
     const at = `${placeOf(["permissions", list, i])} ${rule.text}`;
-    if (rule.inert) settings.ignored.push(`${at}: ${rule.inert}`);
+    // Inert here, unless a later lesson's mechanism has tools it names (s13: `mcp__…`).
+    if (rule.inert && !honoured.rulePrefixes.some((prefix) => rule.name.startsWith(prefix))) settings.ignored.push(`${at}: ${rule.inert}`);
     else if (rule.unread !== undefined) settings.ignored.push(`${at}: "${rule.unread}" is not read here (${restricts ? `covers every ${rule.name} call` : "approves nothing"})`);
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The whole course in one session: lesson 12's agent — every earlier lesson's parts composed —
+ * The whole course in one session: the last lesson's agent (lesson 13's) — every earlier lesson's parts composed —
  * driven through the real SDK and the simulator (test/fixtures/course.yaml) in a fresh copy of
  * the practice workspace, prepared as the lesson prepares it (its own git repository). Each
  * lesson's mechanism is used once, in the order a real session would use it, and each is
@@ -10,6 +10,7 @@
  *   s05 an explorer subagent · s06 a skill · s07 /compact · s08 a task graph and /tasks
  *   s09 a background job whose result wakes the lead · s10/s11 a teammate who claims a task
  *   and mails the lead · s12 a worktree for that task, merged and removed by the lead
+ *   s13 the practice issue tracker's open issues, from its MCP server (a read-only call: no question)
  */
 import { execFile } from "node:child_process";
 import { appendFile, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -21,8 +22,10 @@ import { checkConversation } from "@learn/core";
 import { lessonWorkspace } from "@learn/core/harness";
 import { loadScript, type RecordedRequest } from "@learn/core/simulator";
 import { scriptedAgent } from "@learn/core/testing";
-import { EVENTS_FILE, INDEX_FILE, lesson } from "../src/index.ts";
-import { bodyOf, gitIn as git, lastMessage, requestsOf, runAll, textOfMessage } from "./helpers.ts";
+import { EVENTS_FILE, INDEX_FILE } from "@learn/s12";
+import { lesson } from "../src/index.ts";
+import { gitIn as git } from "../../s12-worktree/test/helpers.ts";
+import { bodyOf, lastMessage, requestsOf, runAll, textOfMessage } from "./helpers.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCRIPT = path.join(here, "fixtures", "course.yaml");
@@ -32,9 +35,13 @@ const BUNDLED_SKILL = path.join(here, "..", "..", "s06-skills", "skills", "write
 
 let ws: string;
 beforeEach(async () => {
-  ws = await lessonWorkspace(lesson, "s12-course");
-  // The practice rules approve no `node -e`; the background check below is one: this student allows node, in a file git ignores.
-  await writeFile(path.join(ws, ".claude/settings.local.json"), JSON.stringify({ permissions: { allow: ["Bash(node *)"] } }));
+  ws = await lessonWorkspace(lesson, "s13-course");
+  // The practice rules approve no `node -e`; the background check below is one: this student allows
+  // node too, beside the MCP approvals the lesson's copy holds in settings.local.json (git ignores it).
+  const local = path.join(ws, ".claude/settings.local.json");
+  const settings = JSON.parse(await readFile(local, "utf8")) as { permissions?: { allow?: string[] } };
+  settings.permissions = { ...settings.permissions, allow: [...(settings.permissions?.allow ?? []), "Bash(node *)"] };
+  await writeFile(local, JSON.stringify(settings));
   await appendFile(path.join(ws, ".git/info/exclude"), "/.claude/settings.local.json\n");
 });
 afterEach(async () => {
@@ -47,7 +54,7 @@ afterEach(async () => {
 const lastText = (r: RecordedRequest | undefined) => textOfMessage(r && lastMessage(r));
 const readJson = async <T>(file: string) => JSON.parse(await readFile(path.join(ws, file), "utf8")) as T;
 
-describe("the course in one session (lesson 12's agent)", () => {
+describe("the course in one session (lesson 13's agent)", () => {
   it("uses a mechanism of every lesson, and each leaves its mark", async () => {
     const script = await loadScript(SCRIPT);
     const [prompt1, prompt2] = script.prompt as string[];
@@ -90,7 +97,7 @@ describe("the course in one session (lesson 12's agent)", () => {
     const lead = requestsOf(simulator.requests, "lead");
     const notices = (who: string[] = []) =>
       renderer.log.filter((e) => e.event.kind === "notice" && e.who.join("/") === who.join("/")).map((e) => (e.event as { text: string }).text);
-    expect(lead).toHaveLength(21);
+    expect(lead).toHaveLength(22);
 
     // ── s01 + s02: bash and the file tools did real work ──────────────────────────────────
     expect(lastText(lead[1])).toContain("cart.js\nformat.js");
@@ -213,5 +220,10 @@ describe("the course in one session (lesson 12's agent)", () => {
     const testFiles = (await readdir(path.join(ws, "shop/test"))).filter((f) => f.endsWith(".test.js")).map((f) => `shop/test/${f}`);
     const { stdout } = await run(process.execPath, ["--test", "--test-reporter=tap", ...testFiles], { cwd: ws });
     expect(stdout).toMatch(/# pass 6\n# fail 0/);
+
+    // ── s13: the issue tracker answered from its own process, under its full name, with no question
+    expect(bodyOf(lead[0]!).tools!.map((t) => t.name)).toContain("mcp__issues__list_issues");
+    expect(lastText(lead[21])).toBe("#1 [open] cartTotal ignores quantities\n#2 [open] No tests for formatPrice");
+    expect(ran).toContain("mcp__issues__list_issues ");
   }, 120_000); // about 10 s on an idle machine; three agents, a job and git take longer on a loaded one
 });

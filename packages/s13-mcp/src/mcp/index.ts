@@ -1,0 +1,6 @@
+export * from "./config.ts";
+export * from "./results.ts";
+export * from "./server.ts";
+export * from "./servers.ts";
+export * from "./tools.ts";
+export * from "./trust.ts";

@@ -1,0 +1,45 @@
+/**
+ * The s13 demo, end to end: the real SDK, the simulator, and two real MCP servers started from
+ * the prepared workspace's .mcp.json — the practice issue tracker and the reference "everything"
+ * server from node_modules. Effects: the model was offered both servers' tools under their full
+ * names; the read-only calls ran without a question (the sum, the tracker's list, an image as an
+ * image block); create_issue asked and, with no one to say yes, was refused — issues.json is unchanged.
+ */
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkConversation } from "@learn/core";
+import { lessonWorkspace } from "@learn/core/harness";
+import { toolResultsOf } from "@learn/core/testing";
+import { lesson, PRACTICE_ISSUES } from "../src/index.ts";
+import { bodyOf, runDemo } from "./helpers.ts";
+
+let ws: string;
+beforeEach(async () => {
+  ws = await lessonWorkspace(lesson, "s13-smoke");
+});
+afterEach(async () => {
+  await rm(ws, { recursive: true, force: true });
+});
+
+describe("s13 demo: tools from two MCP servers", () => {
+  it("lists and calls tools of both servers; the call that changes the tracker asks, and is refused with no terminal", async () => {
+    const { simulator, renderer, turns, asked } = await runDemo(lesson, 0, ws);
+    expect(renderer.ofKind("error")).toEqual([]);
+    // enabledMcpjsonServers in .claude/settings.local.json is read here: s03's start-up notice does not call it unused.
+    expect(renderer.ofKind("notice").map((n) => n.text).join("\n")).not.toContain("not used here");
+    expect(simulator.remaining()).toBe(0);
+    for (const r of simulator.requests) expect(checkConversation(bodyOf(r).messages)).toBeUndefined();
+    expect(turns.at(-1)!.answer).toMatch(/^Two issues are open/);
+
+    const tools = bodyOf(simulator.requests[0]!).tools!.map((t) => t.name);
+    expect(tools).toEqual(expect.arrayContaining(["mcp__issues__list_issues", "mcp__issues__create_issue", "mcp__everything__echo", "mcp__everything__get-sum"]));
+
+    const [first, second, third] = simulator.requests.slice(1).map((r) => toolResultsOf(r.body));
+    expect(first!.map((r) => r.content)).toEqual(["#1 [open] cartTotal ignores quantities\n#2 [open] No tests for formatPrice", "The sum of 2 and 3 is 5."]);
+    expect(second![0]!.content).toMatch(/"type":"image","source":\{"type":"base64","media_type":"image\/png"/);
+    expect(third![0]).toMatchObject({ isError: true, content: expect.stringMatching(/^Denied: mcp__issues__create_issue needs permission/) });
+    expect(asked).toEqual([]); // no terminal: refused without a question
+    expect(JSON.parse(await readFile(path.join(ws, "issues.json"), "utf8"))).toEqual(PRACTICE_ISSUES);
+  });
+});
