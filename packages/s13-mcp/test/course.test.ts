@@ -13,7 +13,8 @@
  *   s13 the practice issue tracker's open issues, from its MCP server (a read-only call: no question)
  */
 import { execFile } from "node:child_process";
-import { appendFile, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -34,18 +35,17 @@ const BUNDLED_SKILL = path.join(here, "..", "..", "s06-skills", "skills", "write
 
 
 let ws: string;
+let userDir: string;
 beforeEach(async () => {
   ws = await lessonWorkspace(lesson, "s13-course");
-  // The practice rules approve no `node -e`; the background check below is one: this student allows
-  // node too, beside the MCP approvals the lesson's copy holds in settings.local.json (git ignores it).
-  const local = path.join(ws, ".claude/settings.local.json");
-  const settings = JSON.parse(await readFile(local, "utf8")) as { permissions?: { allow?: string[] } };
-  settings.permissions = { ...settings.permissions, allow: [...(settings.permissions?.allow ?? []), "Bash(node *)"] };
-  await writeFile(local, JSON.stringify(settings));
-  await appendFile(path.join(ws, ".git/info/exclude"), "/.claude/settings.local.json\n");
+  // The practice rules approve no `node -e`; the background check below is one: this student
+  // allows node in their own settings (~/.claude/settings.json), outside the workspace's git.
+  userDir = await mkdtemp(path.join(os.tmpdir(), "learn-s13-course-user-"));
+  await writeFile(path.join(userDir, "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(node *)"] } }));
 });
 afterEach(async () => {
   await rm(ws, { recursive: true, force: true });
+  await rm(userDir, { recursive: true, force: true });
 });
 
 /** The text of request `r`'s last message, as the model read it. */
@@ -67,7 +67,9 @@ describe("the course in one session (lesson 13's agent)", () => {
         return "n";
       },
       // The demo's pace (an idle teammate looks every 100 ms); compaction only when asked.
-      flags: { ...lesson.demoFlags, "compact-threshold": "1000000" },
+      // The session writes code (s02, s04, s08…): in acceptEdits, as the lessons' demos that write code run.
+      flags: { ...lesson.demoFlags, "permission-mode": "acceptEdits", "compact-threshold": "1000000" },
+      userDir,
     });
     const command = (name: string) => agent.commands!.find((c) => c.name === name)!;
 
