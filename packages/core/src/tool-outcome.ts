@@ -19,6 +19,12 @@ export interface ToolOutcome {
    * carries the text and these as content blocks, as Claude Code sends them. Most tools have none.
    */
   images?: ToolResultImage[];
+  /**
+   * Deferred tools this call loaded (s13's tool_search): the tool_result carries one
+   * `tool_reference` block per name after the text, and the API then shows the model that
+   * tool's schema from the request's tools. Most tools have none.
+   */
+  references?: string[];
 }
 
 /** An image block of a tool_result: base64 data and its media type. */

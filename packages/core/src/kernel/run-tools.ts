@@ -85,8 +85,9 @@ export async function runToolRound(
   };
 }
 
-/** The text alone, or (with images) a text block followed by the image blocks. */
+/** The text alone, or a text block followed by the image blocks and the tool references. */
 function resultContent(outcome: ToolOutcome): ToolResultBlockParam["content"] {
-  if (!outcome.images?.length) return outcome.content;
-  return [{ type: "text", text: outcome.content }, ...outcome.images];
+  const references = (outcome.references ?? []).map((name) => ({ type: "tool_reference" as const, tool_name: name }));
+  if (!outcome.images?.length && references.length === 0) return outcome.content;
+  return [{ type: "text", text: outcome.content }, ...(outcome.images ?? []), ...references];
 }

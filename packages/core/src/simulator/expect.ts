@@ -5,6 +5,7 @@
  */
 import type { Expect, Range, ScriptBlock } from "./script.ts";
 import { lastToolResult, lastUserText, quote, systemText, toolNames, type SimRequest } from "./request.ts";
+import { unloadedDeferredTools } from "./deferred-tools.ts";
 
 /** What did not match, phrased "expected …, but …"; undefined when everything matched. */
 export function checkExpect(expect: Expect, request: SimRequest): string | undefined {
@@ -88,7 +89,15 @@ function checkLastToolResult({ lastToolResultIsError: wanted }: Expect, request:
 export function checkScriptedTools(content: ScriptBlock[], request: SimRequest): string | undefined {
   const offered = toolNames(request);
   const stray = content.find((block) => block.type === "tool_use" && !offered.includes(block.name));
-  if (stray?.type !== "tool_use") return undefined;
+  if (stray?.type !== "tool_use") return scriptedUnloaded(content, request);
   const came = offered.length === 0 ? "the request offered no tools" : `the request offered only: ${offered.join(", ")}`;
   return `scripted a tool_use for tool "${stray.name}", but ${came}`;
+}
+
+/** A scripted call to a deferred tool that no tool_reference loaded: the real model could not see it. */
+function scriptedUnloaded(content: ScriptBlock[], request: SimRequest): string | undefined {
+  const unloaded = unloadedDeferredTools(request);
+  const hidden = content.find((block) => block.type === "tool_use" && unloaded.has(block.name));
+  if (hidden?.type !== "tool_use") return undefined;
+  return `scripted a tool_use for tool "${hidden.name}", which the request sends with defer_loading and no tool_reference has loaded yet: the model cannot see it (script a search for it first)`;
 }

@@ -19,6 +19,7 @@
  * `output_config` and adaptive `thinking` are accepted with their shapes checked.
  */
 import { checkBreakpoints, checkConversation, checkMessageContent, checkText, type Problem } from "../conversation-rules.ts";
+import { checkDeferredTools } from "./deferred-tools.ts";
 import { checkTurns, PER_TURN_CONTROL_BETA } from "./system-turns.ts";
 
 type Obj = Record<string, unknown>;
@@ -48,6 +49,8 @@ const BLOCK_RULES: Record<string, BlockRule> = {
   document: { required: { source: "object" }, optional: ["cache_control", "citations", "context", "title"] },
   tool_use: { required: { id: "string", name: "string", input: "object" }, optional: ["cache_control", "caller", "toolset_name"] },
   tool_result: { required: { tool_use_id: "string" }, optional: ["content", "is_error", "cache_control", "toolset_name"] },
+  // Only inside a tool_result: "load this deferred tool" (deferred-tools.ts).
+  tool_reference: { required: { tool_name: "string" }, optional: ["cache_control"] },
   thinking: { required: { thinking: "string", signature: "string" }, optional: [] },
   redacted_thinking: { required: { data: "string" }, optional: [] },
 };
@@ -58,7 +61,7 @@ const ROLE_BLOCKS: Record<string, string[]> = {
   user: ["text", "image", "document", "tool_result"],
   assistant: ["text", "tool_use", "thinking", "redacted_thinking"],
 };
-const TOOL_RESULT_BLOCKS = ["text", "image", "document"];
+const TOOL_RESULT_BLOCKS = ["text", "image", "document", "tool_reference"];
 
 const TOOL_KEYS = new Set([
   "name", "description", "input_schema", "cache_control", "type", "strict", "defer_loading",
@@ -87,6 +90,7 @@ export function validateRequest(body: unknown, { betas = [] }: RequestHeaders = 
     checkMessages(body.messages, betas.includes(PER_TURN_CONTROL_BETA)) ??
     checkSystem(body.system) ??
     checkTools(body.tools) ??
+    checkDeferredTools(body) ??
     checkToolChoice(body.tool_choice) ??
     checkSampling(body) ??
     checkThinking(body.thinking) ??
