@@ -23,7 +23,7 @@ import { recordingWrites } from "./workspace-ledger/write-window.ts";
 export type { ToolOutcome } from "./tool-outcome.ts";
 
 /** What `run` may return: the text for the model, or that and a screen text of its own. */
-export type ToolOutput = string | { content: string; display?: string };
+export type ToolOutput = string | { content: string; display?: string; references?: string[] };
 
 /**
  * What a call means to lesson 3's permission policy, in terms every rule understands: the shell
@@ -152,7 +152,8 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
         // In the real practice workspace, what the call writes is noted for `pnpm reset` (workspace-ledger/).
         const output = await recordingWrites(ctx.cwd, (m) => ctx.renderer.notice(m), () => def.run(parsed.data, ctx));
         if (typeof output === "string") return { content: forTheModel(output), isError: false };
-        return { content: forTheModel(output.content), isError: false, ...(output.display ? { display: scrubSecrets(output.display) } : {}) };
+        const { display, references } = output;
+        return { content: forTheModel(output.content), isError: false, ...(display ? { display: scrubSecrets(display) } : {}), ...(references?.length ? { references } : {}) };
       } catch (err) {
         return { content: forTheModel(errorText(err, ctx.signal)), isError: true };
       }

@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { parseScript } from "../src/simulator/load.ts";
 import { Simulator } from "../src/simulator/index.ts";
 
-const search = { name: "tool_search", input_schema: { type: "object", properties: { query: { type: "string" } } } };
-const peek = { name: "mcp__srv__peek", description: "Look.", input_schema: { type: "object", properties: {} }, defer_loading: true };
+const search = { name: "tool_search", input_schema: { type: "object" as const, properties: { query: { type: "string" } } } };
+const peek = { name: "mcp__srv__peek", description: "Look.", input_schema: { type: "object" as const, properties: {} }, defer_loading: true };
 const searchCall = { type: "tool_use", id: "toolu_s", name: "tool_search", input: { query: "select:mcp__srv__peek" } };
 const loaded = (name = "mcp__srv__peek") => [
   { role: "user", content: "look" },

@@ -6,7 +6,7 @@ import { prepareMcpWorkspace } from "./practice-servers.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { mcp, MCP_GUIDANCE } from "./mechanism.ts";
+export { mcp, MCP_GUIDANCE, TOOL_SEARCH_FLAG } from "./mechanism.ts";
 export { describeServers, mcpCommand } from "./mcp-command.ts";
 export * from "./mcp/index.ts";
 export * from "./practice-servers.ts";

@@ -28,7 +28,9 @@ describe("s13 on the command line", () => {
   it("--print the demo against an HTTP endpoint: both servers' tools offered, the answer on stdout, the key only at the endpoint", async () => {
     const { run, requests } = await printDemoOverHttp(lesson, pkg, ws, { key: KEY, env: { CLAUDE_CONFIG_DIR: path.join(ws, ".no-user-config") } });
     expect(run.stdout).toMatch(/^Two issues are open/);
-    const tools = requests[0]!.body.tools!.map((t) => t.name);
+    // The first request defers them (names in the prompt only); after tool_search the next one carries them.
+    expect(requests[0]!.body.tools!.map((t) => t.name)).not.toContain("mcp__issues__create_issue");
+    const tools = requests[1]!.body.tools!.map((t) => t.name);
     expect(tools).toContain("mcp__issues__create_issue");
     expect(tools).toContain("mcp__everything__get-tiny-image");
     expect(run.stderr).toMatch(/Denied: mcp__issues__create_issue needs permission/);

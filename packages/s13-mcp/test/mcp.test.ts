@@ -22,11 +22,14 @@ const projectServer = (env: Record<string, string> = {}) => writeJson(path.join(
 const approve = (settings: Record<string, unknown> = { enabledMcpjsonServers: ["faulty"], permissions: { allow: ["mcp__faulty"] } }) => writeJson(path.join(ws.dir, ".claude", "settings.local.json"), settings);
 
 /**
- * One prompt: the model makes each call in turn (one per request), then answers. Returns every
- * call's tool_result, the text of /mcp afterwards, the questions asked, and the requests.
+ * One prompt: the model first loads the MCP tools it will call (tool_search: they are deferred),
+ * then makes each call in turn (one per request), then answers. Returns every call's
+ * tool_result, the text of /mcp afterwards, the questions asked, the requests, and the agent's tools.
  */
 async function session(calls: [string, Record<string, unknown>][], options: Partial<AgentOptions> = {}) {
-  const turns = [...calls.map(([name, input]) => ({ content: [use(name, input)] })), { content: [text("done")] }];
+  const names = [...new Set(calls.map(([name]) => name).filter((name) => name.startsWith("mcp__")))];
+  const search = names.length > 0 ? [{ content: [use("tool_search", { query: `select:${names.join(",")}` })] }] : [];
+  const turns = [...search, ...calls.map(([name, input]) => ({ content: [use(name, input)] })), { content: [text("done")] }];
   const asked: string[] = [];
   const scripted = await scriptedAgent(lesson, { turns }, ws.dir, {
     userDir: ws.userDir,
@@ -40,8 +43,8 @@ async function session(calls: [string, Record<string, unknown>][], options: Part
     await runAll(scripted.agent, "go", scripted.renderer);
     const mcp = String(await scripted.agent.commands!.find((c) => c.name === "mcp")!.run(""));
     const requests = scripted.simulator.requests;
-    const results = requests.slice(1).map((r) => toolResultsOf(r.body)[0]!);
-    const tools = (requests[0]!.body as { tools: { name: string }[] }).tools.map((t) => t.name);
+    const results = requests.slice(1 + search.length).map((r) => toolResultsOf(r.body)[0]!);
+    const tools = scripted.agent.anatomy().tools;
     return { results, mcp, asked, requests, tools, renderer: scripted.renderer };
   } finally {
     await scripted.agent.close?.();
@@ -165,7 +168,7 @@ describe("results", () => {
     await projectServer();
     await approve();
     const { requests } = await session([["mcp__faulty__picture", {}]]);
-    const last = (requests[1]!.body as { messages: { content: { type: string; content: unknown }[] }[] }).messages.at(-1)!;
+    const last = (requests[2]!.body as { messages: { content: { type: string; content: unknown }[] }[] }).messages.at(-1)!;
     expect(last.content[0]!.content).toEqual([
       { type: "text", text: "a red dot\n[resource file:///notes.txt]\na note" },
       { type: "image", source: { type: "base64", media_type: "image/png", data: expect.stringMatching(/^iVBOR/) } },

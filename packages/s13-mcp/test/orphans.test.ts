@@ -17,8 +17,10 @@ const ws = useMcpWorkspace();
 const CLI_TIMEOUT_MS = 60_000;
 
 /** A script whose one call hangs until the session is ended. */
-const hangingScript = { prompt: "hang", turns: [{ content: [{ type: "tool_use", name: "mcp__faulty__hang", input: {} }] }, { content: [{ type: "text", text: "ended" }] }] };
-const quickScript = { prompt: "peek", turns: [{ content: [{ type: "tool_use", name: "mcp__faulty__peek", input: {} }] }, { content: [{ type: "text", text: "seen" }] }] };
+/** The MCP tools are deferred: the model loads one with tool_search before it calls it. */
+const load = (name: string) => ({ content: [{ type: "tool_use", name: "tool_search", input: { query: `select:${name}` } }] });
+const hangingScript = { prompt: "hang", turns: [load("mcp__faulty__hang"), { content: [{ type: "tool_use", name: "mcp__faulty__hang", input: {} }] }, { content: [{ type: "text", text: "ended" }] }] };
+const quickScript = { prompt: "peek", turns: [load("mcp__faulty__peek"), { content: [{ type: "tool_use", name: "mcp__faulty__peek", input: {} }] }, { content: [{ type: "text", text: "seen" }] }] };
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
   const until = Date.now() + ms;

@@ -32,10 +32,16 @@ describe("s13 demo: tools from two MCP servers", () => {
     for (const r of simulator.requests) expect(checkConversation(bodyOf(r).messages)).toBeUndefined();
     expect(turns.at(-1)!.answer).toMatch(/^Two issues are open/);
 
-    const tools = bodyOf(simulator.requests[0]!).tools!.map((t) => t.name);
-    expect(tools).toEqual(expect.arrayContaining(["mcp__issues__list_issues", "mcp__issues__create_issue", "mcp__everything__echo", "mcp__everything__get-sum"]));
+    // Deferred: the first request names the MCP tools in the prompt and sends none of their schemas;
+    // the search loads four (tool_reference blocks), and the next request carries exactly those.
+    const names = (i: number) => bodyOf(simulator.requests[i]!).tools!.map((t) => t.name);
+    expect(names(0).filter((n) => n.startsWith("mcp__"))).toEqual([]);
+    expect(JSON.stringify(bodyOf(simulator.requests[0]!).system)).toContain("mcp__everything__echo");
+    const blocks = JSON.parse(toolResultsOf(simulator.requests[1]!.body)[0]!.content) as { type: string; tool_name?: string }[];
+    expect(blocks.filter((b) => b.type === "tool_reference").map((b) => b.tool_name)).toEqual(["mcp__issues__list_issues", "mcp__everything__get-sum", "mcp__everything__get-tiny-image", "mcp__issues__create_issue"]);
+    expect(names(1).filter((n) => n.startsWith("mcp__")).sort()).toEqual(["mcp__everything__get-sum", "mcp__everything__get-tiny-image", "mcp__issues__create_issue", "mcp__issues__list_issues"]);
 
-    const [first, second, third] = simulator.requests.slice(1).map((r) => toolResultsOf(r.body));
+    const [first, second, third] = simulator.requests.slice(2).map((r) => toolResultsOf(r.body));
     expect(first!.map((r) => r.content)).toEqual(["#1 [open] cartTotal ignores quantities\n#2 [open] No tests for formatPrice", "The sum of 2 and 3 is 5."]);
     expect(second![0]!.content).toMatch(/"type":"image","source":\{"type":"base64","media_type":"image\/png"/);
     expect(third![0]).toMatchObject({ isError: true, content: expect.stringMatching(/^Denied: mcp__issues__create_issue needs permission/) });
