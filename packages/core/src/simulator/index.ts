@@ -10,3 +10,4 @@ export type { Script, ScriptBlock, ScriptTurn, TurnAnswer } from "./script.ts";
 export { loadScript } from "./load.ts";
 export { Simulator, type RecordedRequest } from "./simulator.ts";
 export { PromptCache, type CacheRequest } from "./prompt-cache.ts";
+export { promptTokens } from "./request.ts";
