@@ -13,8 +13,7 @@
  *   pnpm bench deferred-tools
  */
 import { rm } from "node:fs/promises";
-import type { Lesson } from "@learn/core";
-import { lessonWorkspace } from "@learn/core/harness";
+import { lessonWorkspace, type Lesson } from "@learn/core/harness";
 import { promptTokens, type ScriptBlock } from "@learn/core/simulator";
 import { scriptedAgent } from "@learn/core/testing";
 import { runAll } from "@learn/s09/testing";

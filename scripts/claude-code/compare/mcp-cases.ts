@@ -39,6 +39,8 @@ const CASES: McpCase[] = [
   { label: "ask mcp__faulty__peek, a read-only tool", tool: "mcp__faulty__peek", rules: { ask: ["mcp__faulty__peek"] } },
 ];
 
+const load = (...names: string[]) => ({ step: { tool: "search" as const, names } });
+
 const settingsWith = (rules: McpCase["rules"]) => {
   const { allow, deny, ask } = SETTINGS.permissions;
   return { ...SETTINGS, hooks: HOOKS, permissions: { allow: [...allow, ...(rules.allow ?? [])], deny: [...deny, ...(rules.deny ?? [])], ask: [...ask, ...(rules.ask ?? [])] } };
@@ -49,17 +51,18 @@ export async function mcpComparison(course: HarnessRun, claudeCode: HarnessRun):
   const rows: Row[] = [];
   // One session per rule set (a case's rules must not approve another's call); two at a time.
   for (const c of CASES) {
-    const spec: SessionSpec = { mode: "default", settings: settingsWith(c.rules), files: MCP_FILES, calls: [{ step: { tool: "mcp", name: c.tool } }] };
+    // Both defer MCP tools: the model loads the tool first (ToolSearch / tool_search), then calls it.
+    const spec: SessionSpec = { mode: "default", settings: settingsWith(c.rules), files: MCP_FILES, calls: [load(c.tool), { step: { tool: "mcp", name: c.tool } }] };
     const [ours, theirs] = await Promise.all([runCalls(lesson13, spec), runCalls(claudeCode, spec)]);
-    const a = classify(ours.calls[0]!.text, false);
-    const b = classify(theirs.calls[0]!.text, false);
-    rows.push({ mechanism: "mcp", group: "permissions", case: `${c.label}: ${c.tool}`, mode: "default", course: a, claudeCode: b, verdict: verdict(a, b), courseSaid: ours.calls[0]!.text?.slice(0, 200), claudeCodeSaid: theirs.calls[0]!.text?.slice(0, 200) });
+    const a = classify(ours.calls[1]!.text, false);
+    const b = classify(theirs.calls[1]!.text, false);
+    rows.push({ mechanism: "mcp", group: "permissions", case: `${c.label}: ${c.tool}`, mode: "default", course: a, claudeCode: b, verdict: verdict(a, b), courseSaid: ours.calls[1]!.text?.slice(0, 200), claudeCodeSaid: theirs.calls[1]!.text?.slice(0, 200) });
   }
   const shapes: SessionSpec = {
     mode: "default",
     settings: settingsWith({ allow: ["mcp__faulty"] }),
     files: MCP_FILES,
-    calls: [{ step: { tool: "mcp", name: "mcp__faulty__picture" } }, { step: { tool: "mcp", name: "mcp__faulty__fail" } }],
+    calls: [load("mcp__faulty__picture", "mcp__faulty__fail"), { step: { tool: "mcp", name: "mcp__faulty__picture" } }, { step: { tool: "mcp", name: "mcp__faulty__fail" } }],
     inspect: async (folder) => ({ pre: await readFile(path.join(folder.ws, "pre-payloads.jsonl"), "utf8").catch(() => "") }),
   };
   const [ours, theirs] = await Promise.all([runCalls(lesson13, shapes), runCalls(claudeCode, shapes)]);
@@ -68,8 +71,9 @@ export async function mcpComparison(course: HarnessRun, claudeCode: HarnessRun):
     const b = of(theirs);
     rows.push({ mechanism: "mcp", group: "results and hooks", case: label, mode: "default", course: a, claudeCode: b, verdict: a === b ? "match" : "differs" });
   };
-  describe("text and an image: the tool_result's blocks", (out) => blockTypes(out, 0));
-  describe("isError: an error result", (out) => (out.calls[1]!.isError ? "is_error" : "not an error"));
+  describe("the search's tool_result: tool_reference blocks", (out) => blockTypes(out, 0).split(" + ").filter((t) => t === "tool_reference").join(" + ") || "none");
+  describe("text and an image: the tool_result's blocks", (out) => blockTypes(out, 1));
+  describe("isError: an error result", (out) => (out.calls[2]!.isError ? "is_error" : "not an error"));
   describe("the PreToolUse hook's tool_name", (out) => {
     const first = String(out.inspected.pre).split("\n").find((l) => l.trim() !== "");
     return first ? String((JSON.parse(first) as { tool_name?: string }).tool_name) : "no payload";
@@ -77,7 +81,12 @@ export async function mcpComparison(course: HarnessRun, claudeCode: HarnessRun):
   describe("the tools in the first request", (out) => {
     const body = out.result.requests[0]?.body as { tools?: { name: string; defer_loading?: boolean }[] } | undefined;
     const mcp = (body?.tools ?? []).filter((t) => t.name.startsWith("mcp__"));
-    return mcp.length === 0 ? "no MCP schema (deferred behind ToolSearch)" : `${mcp.length} MCP schemas${mcp.some((t) => t.defer_loading) ? ", deferred" : ", sent whole"}`;
+    return mcp.length === 0 ? "no MCP schema (deferred behind a search tool)" : `${mcp.length} MCP schemas${mcp.some((t) => t.defer_loading) ? ", deferred" : ", sent whole"}`;
+  });
+  describe("the tools in the request after the search", (out) => {
+    const body = out.result.requests[1]?.body as { tools?: { name: string; defer_loading?: boolean }[] } | undefined;
+    const mcp = (body?.tools ?? []).filter((t) => t.name.startsWith("mcp__"));
+    return mcp.map((t) => `${t.name}${t.defer_loading ? " (defer_loading)" : ""}`).join(", ") || "no MCP schema";
   });
   return rows;
 }

@@ -15,7 +15,9 @@ export type Step =
   | { tool: "agent"; prompt: string; type?: string }
   | { tool: "skill"; name: string }
   /** An MCP tool: `mcp__<server>__<tool>` in both harnesses. */
-  | { tool: "mcp"; name: string; input?: Record<string, unknown> };
+  | { tool: "mcp"; name: string; input?: Record<string, unknown> }
+  /** Load deferred tools by name: the course's tool_search, Claude Code's ToolSearch. */
+  | { tool: "search"; names: string[] };
 
 export type HarnessName = "course" | "claude-code";
 
@@ -31,6 +33,7 @@ export function spell(step: Step, harness: HarnessName, ws: string): { name: str
       case "agent": return { name: "task", input: { description: "look around", prompt: step.prompt, ...(step.type ? { subagent_type: step.type } : {}) } };
       case "skill": return { name: "load_skill", input: { name: step.name } };
       case "mcp": return { name: step.name, input: step.input ?? {} };
+      case "search": return { name: "tool_search", input: { query: `select:${step.names.join(",")}` } };
     }
   }
   switch (step.tool) {
@@ -41,5 +44,6 @@ export function spell(step: Step, harness: HarnessName, ws: string): { name: str
     case "agent": return { name: "Agent", input: { description: "look around", prompt: step.prompt, ...(step.type ? { subagent_type: step.type } : {}) } };
     case "skill": return { name: "Skill", input: { skill: step.name } };
     case "mcp": return { name: step.name, input: step.input ?? {} };
+    case "search": return { name: "ToolSearch", input: { query: `select:${step.names.join(",")}`, max_results: 5 } };
   }
 }
