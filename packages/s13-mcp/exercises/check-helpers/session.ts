@@ -1,7 +1,8 @@
 /**
  * What s13's exercise checks share: the lesson's agent (with the student's file in it) in a
- * workspace whose .mcp.json names the test fixture server; each scripted call one round; the
- * tool results, the questions asked, the tools offered and `/mcp` afterwards.
+ * workspace whose .mcp.json names the test fixture server; the MCP tools called loaded first with
+ * tool_search (they are deferred), then each scripted call one round; the tool results, the
+ * questions asked, the tools the agent has and `/mcp` afterwards.
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
@@ -36,7 +37,9 @@ export async function mcpSession(t: CheckContext, setup: McpSetup, calls: [strin
   const ws = await t.workspace(files);
   await mkdir(path.join(ws, ".user"), { recursive: true });
   const { lesson } = await t.lesson<{ lesson: Lesson }>("src/index.ts");
-  const turns = [...calls.map(([name, input]) => ({ content: [{ type: "tool_use", name, input }] })), { content: [{ type: "text", text: "Done." }] }];
+  const names = [...new Set(calls.map(([name]) => name).filter((name) => name.startsWith("mcp__")))];
+  const search = names.length > 0 ? [{ content: [{ type: "tool_use", name: "tool_search", input: { query: `select:${names.join(",")}` } }] }] : [];
+  const turns = [...search, ...calls.map(([name, input]) => ({ content: [{ type: "tool_use", name, input }] })), { content: [{ type: "text", text: "Done." }] }];
   const asked: string[] = [];
   const { agent, simulator } = await scriptedAgent(lesson, JSON.stringify({ turns }), ws, {
     userDir: path.join(ws, ".user"),
@@ -49,9 +52,10 @@ export async function mcpSession(t: CheckContext, setup: McpSetup, calls: [strin
   try {
     await agent.run("Go.", new AbortController().signal);
     const mcp = String(await agent.commands!.find((c) => c.name === "mcp")!.run(""));
-    const tools = (simulator.requests[0]!.body as { tools: { name: string }[] }).tools.map((tool) => tool.name);
-    const results = simulator.requests.slice(1).map((r) => toolResultsOf(r.body)[0]!);
-    const raw = simulator.requests.slice(1).map((r) => (r.body as { messages: { content: unknown }[] }).messages.at(-1)!.content);
+    const tools = agent.anatomy().tools;
+    const calls = simulator.requests.slice(1 + search.length);
+    const results = calls.map((r) => toolResultsOf(r.body)[0]!);
+    const raw = calls.map((r) => (r.body as { messages: { content: unknown }[] }).messages.at(-1)!.content);
     return { results, raw, mcp, asked, tools };
   } finally {
     await agent.close?.();

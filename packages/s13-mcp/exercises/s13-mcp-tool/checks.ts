@@ -11,7 +11,7 @@ export default defineChecks([
     name: "the server's tools are offered as mcp__<server>__<tool>, and an allowed one runs",
     async run(t) {
       const { tools, results } = await mcpSession(t, {}, [["mcp__faulty__peek", {}]]);
-      expect(tools, "the first request should offer the fixture's tools under their full names").toEqual(expect.arrayContaining(["mcp__faulty__peek", "mcp__faulty__poke", "mcp__faulty__hang"]));
+      expect(tools, "the agent should have the fixture's tools under their full names (the model finds them with tool_search)").toEqual(expect.arrayContaining(["mcp__faulty__peek", "mcp__faulty__poke", "mcp__faulty__hang"]));
       expect(results[0], "mcp__faulty__peek, allowed by mcp__faulty in permissions.allow: it runs and answers 'peeked'").toMatchObject({ content: "peeked", isError: false });
     },
   },
