@@ -90,6 +90,15 @@ describe("PromptCache: what a request reads and writes", () => {
     expect(cache.account(r)).toEqual({ inputTokens: 24, cacheReadTokens: 1250, cacheWriteTokens: 0, totalTokens: 1274 });
   });
 
+  it("a deferred tool added to the tools (loaded by a tool_reference) leaves the prefix before it cached", () => {
+    const cache = new PromptCache();
+    const first = request(conversation(1));
+    cache.account(first);
+    const deferred = { ...bash, name: "mcp__srv__peek", defer_loading: true } as ToolSpec;
+    const loaded = request(conversation(1), { tools: [bash, deferred] });
+    expect(cache.account(loaded).cacheReadTokens).toBe(prefix(conversation(1)));
+  });
+
   it("the identical request again reads everything up to the last breakpoint and writes nothing", () => {
     const cache = new PromptCache();
     const same = request(conversation(1));

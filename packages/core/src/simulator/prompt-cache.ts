@@ -156,7 +156,9 @@ export class PromptCache {
  */
 function prefixBlocks(request: CacheRequest, totalTokens: number): PrefixBlock[] {
   const parts: { where: string; content: string | object }[] = [
-    ...(request.tools ?? []).map((content) => ({ where: "tools", content })),
+    // A deferred tool (defer_loading) is not in the prefix: the API shows it where a
+    // tool_reference loads it, so loading one does not change the prefix before it.
+    ...(request.tools ?? []).filter((tool) => (tool as Obj).defer_loading !== true).map((content) => ({ where: "tools", content })),
     ...asParts(request.system ?? []).map((content) => ({ where: "system", content })),
     ...request.messages.flatMap((message, m) =>
       asParts(message.content).map((content) => ({ where: `messages.${m}.${message.role}`, content })),
