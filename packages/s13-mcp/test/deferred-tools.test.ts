@@ -15,10 +15,12 @@ import { faulty, runAll, text, use, useMcpWorkspace, writeJson } from "./helpers
 
 const ws = useMcpWorkspace();
 
-async function projectServer() {
+/** The fixture server, approved; its tools allowed unless `allow` is false (then each call asks). */
+async function projectServer(allow = true) {
   await writeJson(path.join(ws.dir, ".mcp.json"), { mcpServers: { faulty: faulty() } });
-  await writeJson(path.join(ws.dir, ".claude", "settings.local.json"), { enabledMcpjsonServers: ["faulty"], permissions: { allow: ["mcp__faulty"] } });
+  await writeJson(path.join(ws.dir, ".claude", "settings.local.json"), { enabledMcpjsonServers: ["faulty"], ...(allow ? { permissions: { allow: ["mcp__faulty"] } } : {}) });
 }
+
 
 type Body = { system?: unknown; tools?: (ToolSpec & { defer_loading?: boolean })[] };
 const toolsOf = (body: unknown) => ((body as Body).tools ?? []).map((t) => (t.defer_loading ? `${t.name} (deferred)` : t.name));
@@ -69,8 +71,9 @@ describe("deferred MCP tools (tool_search)", () => {
     expect(toolResultsOf(third)[0]!.content).toMatch(/^No deferred tool matches "spreadsheet"\. Deferred tools: mcp__faulty__peek, /);
   });
 
-  it("a call of a deferred tool the model never loaded is refused (it never ran), saying how to load it", async () => {
-    await projectServer();
+  it("a call of a deferred tool the model never loaded is refused before the permission question, saying how to load it", async () => {
+    // No allow rule: had the permission policy judged first, the answer would be "needs permission".
+    await projectServer(false);
     // A model that guessed a name it saw in the prompt: the course's fetch adds the tool to what
     // the simulator sees, so the scripted call is served, as a real model could emit it.
     const guessing = (scripted: Awaited<ReturnType<typeof scriptedAgent>>) => {
