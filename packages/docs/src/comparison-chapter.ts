@@ -40,7 +40,14 @@ const WORDS = {
   },
 };
 
-const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+const oneLine = (text: string) => text.replace(/\n/g, " ").replace(/\|/g, "\\|");
+/** A table cell as code (a command, data). */
+const code = (text: string) => (text.includes("`") ? `\`\` ${oneLine(text)} \`\`` : `\`${oneLine(text)}\``);
+/**
+ * A table cell: one line. Quotes, JSON and `<tags>` are data, shown as code: the site's Vue would
+ * read a `<tag>` as an element, and Chinese prose takes no ASCII quotes.
+ */
+const cell = (text: string) => (/[<>"{}`]/.test(text) ? code(text) : oneLine(text));
 
 export function renderComparison(c: Comparison, lang: Lang): string {
   const w = WORDS[lang];
@@ -66,7 +73,7 @@ export function renderComparison(c: Comparison, lang: Lang): string {
 
   const differ = bash.filter((r) => r.verdict !== "match");
   lines.push("", `<details><summary>${w.details} (${differ.length})</summary>`, "", `| ${w.mode} | \`command\` | ${w.course} | ${w.claudeCode} | |`, "|---|---|---|---|---|");
-  for (const r of differ) lines.push(`| ${r.mode} | \`${cell(r.case)}\` | ${r.course} | ${r.claudeCode} | ${v(r.verdict)} |`);
+  for (const r of differ) lines.push(`| ${r.mode} | ${code(r.case)} | ${cell(r.course)} | ${cell(r.claudeCode)} | ${v(r.verdict)} |`);
   lines.push("", "</details>");
   return lines.join("\n");
 }

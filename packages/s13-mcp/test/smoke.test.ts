@@ -10,9 +10,10 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkConversation } from "@learn/core";
 import { lessonWorkspace } from "@learn/core/harness";
-import { toolResultsOf } from "@learn/core/testing";
+import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
+import { loadScript } from "@learn/core/simulator";
 import { lesson, PRACTICE_ISSUES } from "../src/index.ts";
-import { bodyOf, runDemo } from "./helpers.ts";
+import { bodyOf, runAll, runDemo } from "./helpers.ts";
 
 let ws: string;
 beforeEach(async () => {
@@ -47,5 +48,26 @@ describe("s13 demo: tools from two MCP servers", () => {
     expect(third![0]).toMatchObject({ isError: true, content: expect.stringMatching(/^Denied: mcp__issues__create_issue needs permission/) });
     expect(asked).toEqual([]); // no terminal: refused without a question
     expect(JSON.parse(await readFile(path.join(ws, "issues.json"), "utf8"))).toEqual(PRACTICE_ISSUES);
+  });
+
+  it("at a terminal where the person says yes, the issue is filed and the demo's last words say so (either answer fits the script)", async () => {
+    const script = await loadScript(lesson.demoScripts[0]!);
+    const asked: string[] = [];
+    const { agent, renderer, simulator } = await scriptedAgent(lesson, script, ws, {
+      interactive: true,
+      flags: { ...lesson.demoFlags },
+      ask: async (question) => (asked.push(question), "y"),
+    });
+    try {
+      const turns = await runAll(agent, String(script.prompt), renderer);
+      expect(renderer.ofKind("error")).toEqual([]);
+      expect(simulator.remaining()).toBe(0);
+      expect(asked).toEqual([expect.stringContaining("mcp__issues__create_issue")]);
+      expect(turns.at(-1)!.answer).toContain("you gave it, and the issue is filed");
+      const { issues } = JSON.parse(await readFile(path.join(ws, "issues.json"), "utf8")) as { issues: { title: string }[] };
+      expect(issues.map((i) => i.title)).toEqual([...PRACTICE_ISSUES.issues.map((i) => i.title), "Test formatPrice"]);
+    } finally {
+      await agent.close?.();
+    }
   });
 });
