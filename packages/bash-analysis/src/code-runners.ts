@@ -1,7 +1,7 @@
 /**
  * Programs that run code they are given: `node -e '...'`, `python3 -c '...'`, `perl -e '...'`,
- * `bash evil.md`. Every program they start is hidden in that code (`node -e
- * "require('child_process').execSync('rm -rf x')"`), so whoever looks for an `rm` on the line
+ * `bash evil.md`. Every program they start is hidden in that code (a `node -e` script that
+ * spawns `rm -rf x` through child_process), so whoever looks for an `rm` on the line
  * cannot say it is not there. The caller decides what that means (s03: under a deny rule for
  * bash, such a line is asked in every mode, bypassPermissions included).
  *

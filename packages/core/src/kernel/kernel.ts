@@ -10,7 +10,7 @@
  * All state is per instance: a subagent (s05) or a teammate (s10) is just another Kernel with
  * its own messages, tools, hooks and agent name, running concurrently in the same process.
  */
-import { createContext, type AgentContext, type PostCompactEvent, type PreCompactEvent } from "../agent/context.ts";
+import { createContext, type AgentContext } from "../agent/context.ts";
 import { answerOpenToolUses, appendUserText, assistantMessage, markTurnStart, rollBackFailedTurn, stopNotice, textOf, toolUsesOf, type TurnStart } from "../messages.ts";
 import type { Model } from "../model.ts";
 import type { MessageParam, TextBlockParam } from "../protocol.ts";
@@ -113,9 +113,8 @@ export class Kernel {
   /** The context every tool, hook, wrapper and command of this agent sees during a turn. */
   context(signal: AbortSignal): AgentContext {
     const { cwd, renderer, liveState } = this.options;
-    const beforeCompact = (e: PreCompactEvent, ctx: AgentContext) => runPreCompact(this.hooks, e, ctx);
-    const afterCompact = (e: PostCompactEvent, ctx: AgentContext) => runPostCompact(this.hooks, e, ctx);
-    return createContext({ agent: this.agent, cwd, signal, renderer, messages: this.messages, call: this.callModel, liveState, beforeCompact, afterCompact });
+    return createContext({ agent: this.agent, cwd, signal, renderer, messages: this.messages, call: this.callModel, liveState,
+      beforeCompact: (e, ctx) => runPreCompact(this.hooks, e, ctx), afterCompact: (e, ctx) => runPostCompact(this.hooks, e, ctx) });
   }
 
   private async loop(ctx: AgentContext): Promise<string> {
