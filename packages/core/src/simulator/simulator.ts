@@ -19,6 +19,7 @@
  */
 import { AGENT_HEADER, type TurnEnd } from "../protocol.ts";
 import { checkExpect, checkScriptedTools } from "./expect.ts";
+import { checkScriptedFormat } from "./output-format.ts";
 import { Holds } from "./hold.ts";
 import { PromptCache } from "./prompt-cache.ts";
 import { lastUserText, promptTokens, quote, type SimRequest } from "./request.ts";
@@ -218,7 +219,7 @@ export class Simulator {
     const alternatives = next.turn.oneOf ?? [next.turn];
     const mismatches: string[] = [];
     for (const answer of alternatives) {
-      const mismatch = (answer.expect && checkExpect(answer.expect, request)) || checkScriptedTools(answer.content ?? [], request);
+      const mismatch = (answer.expect && checkExpect(answer.expect, request)) || checkScriptedTools(answer.content ?? [], request) || checkScriptedFormat(answer, request);
       if (!mismatch) {
         queue.shift();
         return { answer };
