@@ -8,7 +8,7 @@
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 // The lesson before this one. (s14 and s15 are built beside it: the lead switches this line.)
 import { mechanisms as previous } from "@learn/s13";
-import { goal } from "./goal/index.ts";
+import { goal } from "./mechanism.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, goal];
 
