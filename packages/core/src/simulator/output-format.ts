@@ -10,7 +10,6 @@
  * one: `stop_reason: max_tokens` (or `refusal`).
  */
 import { z } from "zod";
-import type { ScriptBlock, TurnAnswer } from "./script.ts";
 import type { SimRequest } from "./request.ts";
 
 /** The answers the API does not hold to the schema: cut short, or refused. */
@@ -38,11 +37,17 @@ export function requestedSchema(request: SimRequest): Record<string, unknown> | 
   return config?.format?.schema;
 }
 
+/** What of a scripted answer is checked (a `TurnAnswer` of script.ts, which imports this folder's validation). */
+interface ScriptedAnswer {
+  content?: readonly ({ type: "text"; text: string } | { type: "tool_use" })[];
+  stop_reason?: string;
+}
+
 /** A scripted answer to a structured-output request that the real API could not have sent; undefined when it fits. */
-export function checkScriptedFormat(answer: TurnAnswer, request: SimRequest): string | undefined {
+export function checkScriptedFormat(answer: ScriptedAnswer, request: SimRequest): string | undefined {
   const schema = requestedSchema(request);
   if (schema === undefined || answer.content === undefined || UNCONSTRAINED.has(answer.stop_reason ?? "")) return undefined;
-  const text = answer.content.filter((b): b is Extract<ScriptBlock, { type: "text" }> => b.type === "text").map((b) => b.text).join("");
+  const text = answer.content.filter((b) => b.type === "text").map((b) => b.text).join("");
   const hint = "(the real API's answer always matches; script stop_reason: max_tokens for one cut short)";
   let value: unknown;
   try {
