@@ -36,6 +36,15 @@ describe("s16 on the command line", () => {
     expect(run.stderr).toMatch(/Goal met: The last run of the shop tests reports "pass 4" and "fail 0"\./);
   }, CLI_RUN_TIMEOUT_MS);
 
+  it("the REPL, offline: /demo types the goal (a command), the loop runs to met, then /goal and /goal clear answer", async () => {
+    const run = await runLessonCli(pkg, ["--", "--cwd", ws, "--permission-mode", "acceptEdits"], { stdin: "/demo\n/goal\n/goal clear\n", env: { CLAUDE_CONFIG_DIR: path.join(ws, ".no-user-config") } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Goal not met: The last test run shows");
+    expect(run.stdout).toContain('Goal met: The last run of the shop tests reports "pass 4" and "fail 0".');
+    expect(run.stdout).toContain('No goal set. The last one ended: met: The last run of the shop tests reports "pass 4" and "fail 0".');
+    expect(run.stdout).toMatch(/No goal set\s*$/);
+  }, CLI_RUN_TIMEOUT_MS);
+
   it('--print "/goal" prints that no goal is set, and sends nothing', async () => {
     const run = await runLessonCli(pkg, ["--", "--print", "/goal", "--cwd", ws], { env: { CLAUDE_CONFIG_DIR: path.join(ws, ".no-user-config") } });
     expect(run.code).toBe(0);
