@@ -6,7 +6,7 @@
  *        └──── "Stop hook feedback: [condition]: reason" ◄── not met ───┘
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
-// The lesson before this one. (s14 and s15 are built beside it: the lead switches this line.)
+// The lesson this one builds on: its list, then the goal.
 import { mechanisms as previous } from "@learn/s13";
 import { goal } from "./mechanism.ts";
 
