@@ -24,18 +24,14 @@ export interface CompactionSettings {
 }
 
 /**
- * microCompactBatch 8 and autoCompactAboveTokens 40,000, chosen together by
- * `pnpm bench compaction --tune` on forty sessions (seeds 1–40) that the benchmark's figures do
- * not use: batches 4–16 and thresholds 30,000–50,000 tried, the rule fixed first — cost ≤ 60 %
- * of the reference's on every tuning seed, then the most seeds with a peak at most the
- * reference's, then the HIGHEST threshold, then the lowest worst case. A cost benchmark always
- * wants a lower threshold (30,000 costs least), but every summary forgets detail it cannot
- * price: so the threshold is as high as the peak target allows (the reference micro-compacts
- * every round, so in a session where it never summarises its peak can stay near 40,000; at
- * 45,000 the lesson's peak is above it in 6 of 40 sessions, at 40,000 and batch 8 in none).
- * Ten tuning seeds were too few: none of them had such a session, and 45,000 was chosen.
- * persistAboveChars and keepRecentResults are not tuned: they decide what the model still sees,
- * which a cost benchmark cannot judge (it would always want them lower).
+ * microCompactBatch 8 and autoCompactAboveTokens 40,000, checked by `pnpm bench compaction --tune`
+ * on forty sessions (seeds 1–40) that the benchmark's figures do not use, by the rule that also
+ * tunes its reference: the lowest median cost among the settings that summarise at most twice
+ * in a 120-round session. A cost benchmark always wants a lower threshold (more, smaller
+ * summaries are cheaper), but every summary forgets detail it cannot price, and batching needs
+ * room: the old results a batch keeps bring a low threshold round again and again (at 20,000,
+ * about seventeen summaries a session). persistAboveChars and keepRecentResults are not tuned:
+ * they decide what the model still sees, which a cost benchmark cannot judge.
  */
 export const DEFAULT_COMPACTION: CompactionSettings = {
   persistAboveChars: 30_000,
