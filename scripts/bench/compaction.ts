@@ -41,7 +41,7 @@ import { compaction, DEFAULT_COMPACTION, type CompactionSettings } from "@learn/
 import { layoutNamed, type Layout } from "./compaction/layouts.ts";
 import { replay, totalCost, type Figures, type Workspace } from "./compaction/replay.ts";
 import { editedFiles, GOAL, PLAN_ITEMS, session } from "./compaction/session.ts";
-import { LESSON_LAYOUT, MAX_SUMMARIES, REFERENCE_CHEAPEST, REFERENCE_TUNED, SCORED_SEEDS, tune } from "./compaction/tuning.ts";
+import { LESSON_BY_RULE, LESSON_LAYOUT, MAX_SUMMARIES, REFERENCE_CHEAPEST, REFERENCE_TUNED, SCORED_SEEDS, tune } from "./compaction/tuning.ts";
 import { median } from "./lib.ts";
 import { figure } from "./figures.ts";
 
@@ -82,6 +82,7 @@ function policies(): { key: string; name: string; settings: CompactionSettings; 
   return [
     { key: "ref", name: `(r) reference: every round, at ${n(REFERENCE.autoCompactAboveTokens)}, ${REFERENCE_LAYOUT.name}`, settings: REFERENCE, layout: REFERENCE_LAYOUT },
     { key: "lesson", name: `(l) lesson: batch ${lesson.microCompactBatch}, at ${n(lesson.autoCompactAboveTokens)}`, settings: lesson, layout: LESSON_LAYOUT },
+    { key: "byRule", name: `(l*) lesson by the rule: batch ${LESSON_BY_RULE.batch}, at ${n(LESSON_BY_RULE.threshold)}`, settings: { ...lesson, microCompactBatch: LESSON_BY_RULE.batch, autoCompactAboveTokens: LESSON_BY_RULE.threshold }, layout: LESSON_LAYOUT },
     { key: "threshold", name: `(r) + the lesson's threshold only`, settings: { ...REFERENCE, autoCompactAboveTokens: lesson.autoCompactAboveTokens }, layout: REFERENCE_LAYOUT },
     // Batching at the reference's lower threshold: cheaper still, but the old results a batch
     // keeps bring the threshold round again and again — far over the rule's two summaries.
@@ -119,6 +120,7 @@ async function score(ws: Workspace): Promise<boolean> {
   };
   console.log("Each as a share of the other, per seed:");
   against("lesson", "ref", "(l) / (r), the lesson against the reference at its best", "lesson");
+  against("byRule", "ref", "(l*) / (r), the lesson as the rule would tune it", "by-rule");
   // Batching alone: the lesson against the reference at the lesson's threshold (both persist).
   against("lesson", "threshold", `batching alone: (l) / (r) at the lesson's ${n(DEFAULT_COMPACTION.autoCompactAboveTokens)}`, "batching");
   against("threshold", "ref", `threshold alone: (r) at the lesson's ${n(DEFAULT_COMPACTION.autoCompactAboveTokens)} / (r)`, "threshold");

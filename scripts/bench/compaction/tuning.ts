@@ -28,6 +28,8 @@ export const LESSON_LAYOUT = layoutNamed("boundary + last");
 /** What `--tune` chose for the reference by the rule, and by cost alone (it says when these no longer match). */
 export const REFERENCE_TUNED = { threshold: 25_000, layout: "boundary" };
 export const REFERENCE_CHEAPEST = { threshold: 15_000, layout: "boundary + last" };
+/** What the rule chooses for the lesson; it ships DEFAULT_COMPACTION, and the bench scores both. */
+export const LESSON_BY_RULE = { threshold: 30_000, batch: 4 };
 
 interface Candidate { label: string; threshold: number; settings: CompactionSettings; layout: Layout }
 interface Result extends Candidate { cost: number; summaries: number }
@@ -65,6 +67,7 @@ export async function tune(ws: Workspace): Promise<void> {
     THRESHOLDS.flatMap((threshold) => BATCHES.map((batch) => ({ label: `at ${threshold.toLocaleString("en-US")}, batch ${batch}`, threshold, layout: LESSON_LAYOUT, settings: { ...DEFAULT_COMPACTION, microCompactBatch: batch, autoCompactAboveTokens: threshold } }))),
     ws,
   );
-  const lessonNow = lesson.chosen.threshold === DEFAULT_COMPACTION.autoCompactAboveTokens && lesson.chosen.settings.microCompactBatch === DEFAULT_COMPACTION.microCompactBatch;
-  console.log(`The lesson's defaults (batch ${DEFAULT_COMPACTION.microCompactBatch}, at ${DEFAULT_COMPACTION.autoCompactAboveTokens.toLocaleString("en-US")}): ${lessonNow ? "match the rule's choice" : "DIFFER from the rule's choice"}.`);
+  const is = (t: number, b: number) => lesson.chosen.threshold === t && lesson.chosen.settings.microCompactBatch === b;
+  console.log(`LESSON_BY_RULE in compaction/tuning.ts: ${is(LESSON_BY_RULE.threshold, LESSON_BY_RULE.batch) ? "matches" : "DIFFERS from this sweep: update it"}.`);
+  console.log(`The lesson's defaults (batch ${DEFAULT_COMPACTION.microCompactBatch}, at ${DEFAULT_COMPACTION.autoCompactAboveTokens.toLocaleString("en-US")}): ${is(DEFAULT_COMPACTION.autoCompactAboveTokens, DEFAULT_COMPACTION.microCompactBatch) ? "the rule's choice" : "not the rule's choice"}.`);
 }
