@@ -145,10 +145,10 @@ const inline = await tokensOf(false);
 const delegated = await tokensOf(true);
 const contextRatio = inline.leadLast / delegated.leadLast;
 const n = (x: number) => x.toLocaleString("en-US");
-const grew = (t: Tokens) => `${n(t.leadLast).padStart(7)}  (+${n(t.leadLast - t.leadFirst)} since its first request)`;
+const grew = (t: Tokens, id: string) => `${figure(id, n(t.leadLast)).padStart(7)}  (+${n(t.leadLast - t.leadFirst)} since its first request)`;
 console.log(`Exploring ${FILES} files of ~4 KB, input tokens (counted by the simulator, not timed):`);
-console.log(`  the lead's next request, inline (the files in its context)   ${figure("subagent.inline", grew(inline).trim())}`);
-console.log(`  the lead's next request, through an explore subagent         ${figure("subagent.delegated", grew(delegated).trim())}`);
+console.log(`  the lead's next request, inline (the files in its context)   ${grew(inline, "subagent.inline")}`);
+console.log(`  the lead's next request, through an explore subagent         ${grew(delegated, "subagent.delegated")}`);
 console.log(`  inline / subagent                                            ${figure("subagent.ratio", times(contextRatio)).padStart(7)}   target ≥ ${TARGET_CONTEXT_RATIO}×: ${contextRatio >= TARGET_CONTEXT_RATIO ? "met" : "MISSED"}`);
 console.log(`  the other half — every request, lead and child together: inline ${figure("subagent.all.inline", n(inline.all))}, through the subagent ${figure("subagent.all.delegated", n(delegated.all))}: ${figure("subagent.all.ratio", times(delegated.all / inline.all))} of inline`);
 
