@@ -21,6 +21,7 @@ import { silentRenderer } from "@learn/core/harness";
 import { scriptedModel, testContext } from "@learn/core/testing";
 import { backgroundFor, backgroundRunTool, lesson } from "@learn/s09";
 import { compare, interleave, median, ms, reps, spread } from "./lib.ts";
+import { figure } from "./figures.ts";
 
 const RUNS = reps(10, 3);
 const SESSION_RUNS = reps(4, 1);
@@ -78,13 +79,13 @@ async function session(background: boolean): Promise<number> {
 
 console.log(`1. background_run: the tool's time until the model has its result, min / median / max of ${RUNS} interleaved calls`);
 const returns = await returnTimes();
-for (const [i, seconds] of JOB_SECONDS.entries()) console.log(`   a ${seconds} s job: ${spread(returns[i]!)}`);
+for (const [i, seconds] of JOB_SECONDS.entries()) console.log(`   a ${seconds} s job: ${figure(`background.return.${seconds}s`, spread(returns[i]!))}`);
 const worst = Math.max(...returns.flat());
 console.log(`   target < ${TARGET_RETURN_MS} ms on every call: ${worst < TARGET_RETURN_MS ? "met" : "NOT met"} (worst ${ms(worst)})`);
 
 console.log(`\n2. a 3 s job beside 3 s of other tool work, until its result is read: min / median / max of ${SESSION_RUNS} interleaved runs`);
 const { serial, parallel } = await interleave(SESSION_RUNS, { serial: () => session(false), parallel: () => session(true) });
-console.log(`   serial (bash):    ${spread(serial)}`);
-console.log(`   background_run:   ${spread(parallel)}`);
-console.log(`   serial / background: ${compare(serial, parallel)} (median ${ms(median(parallel))} against ${ms(median(serial))})`);
+console.log(`   serial (bash):    ${figure("background.session.serial", spread(serial))}`);
+console.log(`   background_run:   ${figure("background.session.background", spread(parallel))}`);
+console.log(`   serial / background: ${figure("background.session.ratio", compare(serial, parallel))} (median ${ms(median(parallel))} against ${ms(median(serial))})`);
 console.log(`   target ≤ ${TARGET_SESSION_MS} ms on every run: ${Math.max(...parallel) <= TARGET_SESSION_MS ? "met" : "NOT met"}`);

@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { median, reps, spread, us } from "./lib.ts";
+import { figure } from "./figures.ts";
 
 const RUNS = reps(10, 2);
 const loader = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../packages/bash-analysis/src/parser.ts")).href;
@@ -55,9 +56,9 @@ const runs: Run[] = [];
 for (let i = 0; i < RUNS; i++) runs.push(await runChild());
 const of = (key: keyof Run) => runs.map((r) => r[key]);
 console.log(`bash parser (web-tree-sitter + tree-sitter-bash), min / median / max of ${RUNS} fresh processes`);
-console.log(`  first load (WebAssembly runtime + grammar): ${spread(of("loadMs"))}  (target: median < 100 ms)`);
-console.log(`  the whole first import, tsx compiling the module included: ${spread(of("importMs"))}`);
-console.log(`  one parse of a compound command line, once loaded (each process's median): ${spread(of("parseMs"), us)}`);
+console.log(`  first load (WebAssembly runtime + grammar): ${figure("bash-parser-load.load", spread(of("loadMs")))}  (target: median < 100 ms)`);
+console.log(`  the whole first import, tsx compiling the module included: ${figure("bash-parser-load.import", spread(of("importMs")))}`);
+console.log(`  one parse of a compound command line, once loaded (each process's median): ${figure("bash-parser-load.parse", spread(of("parseMs"), us))}`);
 console.log(`  a 1 ms timer right after the first parse fires after: ${spread(of("stallMs"))}  (target: median < 50 ms: the main thread stays free)`);
 if (median(of("stallMs")) >= 50) {
   console.error("the main thread stalls after the first parse");

@@ -14,6 +14,7 @@ import { scriptedModel, scriptOf } from "@learn/core/testing";
 // By path: @learn/s02 is not (yet) a dependency of the scripts package.
 import { agentLoop } from "@learn/s02";
 import { compare, interleave, median, ms, reps, spread } from "./lib.ts";
+import { figure } from "./figures.ts";
 
 const CALL_MS = 300;
 const CALLS = 4;
@@ -57,8 +58,8 @@ const { safe, unsafe } = await interleave(RUNS, { safe: () => timeOnce(true), un
 const met = median(safe) < TARGET_SAFE_MS;
 
 console.log(`${CALLS} tool calls of ${CALL_MS} ms through the s02 loop, scripted model, min / median / max of ${RUNS} interleaved runs:`);
-console.log(`  concurrency-safe (one batch)   ${spread(safe)}`);
-console.log(`  unsafe (one by one)            ${spread(unsafe)}`);
-console.log(`  unsafe / safe                  ${compare(unsafe, safe)}`);
+console.log(`  concurrency-safe (one batch)   ${figure("batches.safe", spread(safe))}`);
+console.log(`  unsafe (one by one)            ${figure("batches.unsafe", spread(unsafe))}`);
+console.log(`  unsafe / safe                  ${figure("batches.ratio", compare(unsafe, safe))}`);
 console.log(`  target: safe batch's median under ${TARGET_SAFE_MS} ms: ${met ? "met" : "MISSED"} (${ms(median(safe))})`);
 process.exitCode = met ? 0 : 1;

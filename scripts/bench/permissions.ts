@@ -20,6 +20,7 @@ import type { ToolCall } from "@learn/core";
 import { tools } from "@learn/s02";
 import { decide, loadSettings, policyFor } from "@learn/s03";
 import { median, ms, QUICK, reps, spread, us } from "./lib.ts";
+import { figure } from "./figures.ts";
 
 const REPEATS = reps(5, 2);
 
@@ -106,7 +107,7 @@ try {
   const rounds = DECISIONS / calls.length;
   console.log(`permission decisions: ${REPEATS} × ${DECISIONS} over ${calls.length} calls, ${ruleCount} rules (${settings.rules.allow.length} allow, ${settings.rules.ask.length} ask, ${settings.rules.deny.length} deny)`);
   console.log(`  loading and parsing settings.json: ${ms(loadMs)}`);
-  console.log(`  per decision, min / median / max over the ${REPEATS} repetitions: median ${spread(medians, us)}; p99 ${spread(p99s)}; max ${spread(maxes)}  (target: median < 1 ms)`);
+  console.log(`  per decision, min / median / max over the ${REPEATS} repetitions: median ${figure("permissions.median", spread(medians, us))}; p99 ${figure("permissions.p99", spread(p99s))}; max ${spread(maxes)}  (target: median < 1 ms)`);
   console.log(`  outcomes: ${tally.allow / rounds} allow, ${tally.ask / rounds} ask, ${tally.deny / rounds} deny per round of ${calls.length}`);
   const slowest = calls
     .map((c, k) => ({ call: `${c.name} ${JSON.stringify(c.input).slice(0, 60)}`, median: median(perInput[k]!) }))

@@ -16,6 +16,7 @@ import type { Script } from "@learn/core/simulator";
 import { scriptedAgent } from "@learn/core/testing";
 import { lesson } from "@learn/s03";
 import { median, ms } from "./lib.ts";
+import { figure } from "./figures.ts";
 
 const ROUNDS = 20;
 const REPEATS = Number(process.env.REPEATS ?? 7);
@@ -74,7 +75,7 @@ for (let i = 0; i < REPEATS; i++) for (const setup of setups) times.get(setup)!.
 console.log(`Time per round, s03's agent, ${ROUNDS} read_file rounds in a copy of practice-workspace/ (min / median / max of ${REPEATS}, interleaved)`);
 for (const setup of setups) {
   const t = times.get(setup)!;
-  console.log(`  ${setup.padEnd(10)} ${ms(Math.min(...t))} / ${ms(median(t))} / ${ms(Math.max(...t))}`);
+  console.log(`  ${setup.padEnd(10)} ${figure(`practice-hook.${setup.replaceAll(" ", "-")}`, `${ms(Math.min(...t))} / ${ms(median(t))} / ${ms(Math.max(...t))}`)}`);
 }
 const ratio = median(times.get("node hook")!) / median(times.get("sh hook")!);
-console.log(`  the node hook costs ${ratio.toFixed(1)}× the sh hook per round (medians)`);
+console.log(`  the node hook costs ${figure("practice-hook.node-over-sh", `${ratio.toFixed(1)}×`)} the sh hook per round (medians)`);

@@ -24,6 +24,7 @@ import { scriptedModel, testContext } from "@learn/core/testing";
 import { lesson, mechanisms } from "@learn/s06";
 import { parse as parseYaml } from "yaml";
 import { median, reps, spread, us } from "./lib.ts";
+import { figure } from "./figures.ts";
 
 const TARGET_SHARE = 0.8;
 const TARGET_ASSEMBLY_MS = 0.1;
@@ -129,17 +130,17 @@ async function assemblyMs(): Promise<number[]> {
 }
 
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
-function report(title: string, f: Figures): boolean {
+function report(key: string, title: string, f: Figures): boolean {
   const share = f.read / f.total;
-  console.log(`${title} (counted, not timed): ${f.requests} requests; from the third on ${f.total} input tokens, ${f.read} read from the cache (${pct(share)}), ${f.written} written`);
+  console.log(`${title} (counted, not timed): ${f.requests} requests; from the third on ${f.total} input tokens, ${f.read} read from the cache (${figure(`prompt-cache.${key}.share`, pct(share))}), ${f.written} written`);
   console.log(`  per request, share read: ${f.perRequest.map((s) => Math.round(s * 100)).join(" ")}`);
   return share >= TARGET_SHARE;
 }
 
-const demoOk = report("s06 demo", await demoFigures());
-const sessionOk = report(`${ROUNDS}-round session`, await sessionFigures());
+const demoOk = report("demo", "s06 demo", await demoFigures());
+const sessionOk = report("session", `${ROUNDS}-round session`, await sessionFigures());
 const batches = await assemblyMs();
-console.log(`Assembly per model call, nothing changed, min / median / max over ${batches.length} batches of 1,000: ${spread(batches, us)} (target: median ≤ ${TARGET_ASSEMBLY_MS * 1000} µs)`);
+console.log(`Assembly per model call, nothing changed, min / median / max over ${batches.length} batches of 1,000: ${figure("prompt-cache.assembly", spread(batches, us))} (target: median ≤ ${TARGET_ASSEMBLY_MS * 1000} µs)`);
 const ok = demoOk && sessionOk && median(batches) <= TARGET_ASSEMBLY_MS;
 console.log(ok ? `Targets met (≥ ${pct(TARGET_SHARE)} from cache; assembly ≤ ${TARGET_ASSEMBLY_MS} ms).` : "A target was missed.");
 if (!ok) process.exitCode = 1;

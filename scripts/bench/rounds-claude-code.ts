@@ -22,6 +22,7 @@ import type { HarnessRun } from "../claude-code/compare/run-harness.ts";
 import { runCalls, type CallSpec } from "../claude-code/compare/session.ts";
 import type { Step } from "../claude-code/compare/steps.ts";
 import { compare, QUICK, spread } from "./lib.ts";
+import { figure } from "./figures.ts";
 
 const RUNS = Number(process.env.RUNS ?? (QUICK ? 2 : 7));
 const ROUNDS = Number(process.env.ROUNDS ?? 51);
@@ -51,6 +52,7 @@ async function session(run: HarnessRun, step: Step, settings: object, rounds: nu
 
 console.log(`Harness time per round (one model call + one tool call), s12 beside Claude Code ${CLAUDE_CODE_VERSION}: (session of ${ROUNDS} calls − session of 1) / ${ROUNDS - 1}; min / median / max of ${RUNS} interleaved runs`);
 for (const [label, { step, settings }] of Object.entries(CASES)) {
+  const key = label.split(" ")[0]!.replace(/\W/g, "").toLowerCase(); // the README's name for the case's figures
   const perRound = { course: [] as number[], "claude-code": [] as number[] };
   for (let i = 0; i < RUNS + 1; i++) {
     for (const run of harnesses) {
@@ -60,8 +62,8 @@ for (const [label, { step, settings }] of Object.entries(CASES)) {
     }
   }
   console.log(`  ${label}`);
-  console.log(`    course (s12):  ${spread(perRound.course)}`);
-  console.log(`    Claude Code:   ${spread(perRound["claude-code"])}`);
-  console.log(`    course / Claude Code: ${compare(perRound.course, perRound["claude-code"])}`);
+  console.log(`    course (s12):  ${figure(`rounds-claude-code.${key}.course`, spread(perRound.course))}`);
+  console.log(`    Claude Code:   ${figure(`rounds-claude-code.${key}.claude-code`, spread(perRound["claude-code"]))}`);
+  console.log(`    course / Claude Code: ${figure(`rounds-claude-code.${key}.ratio`, compare(perRound.course, perRound["claude-code"]))}`);
 }
 console.log("  (each session is timed start to exit: a run whose short or long session met a busy moment swings; the median is the figure)");

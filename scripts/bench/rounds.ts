@@ -16,6 +16,7 @@ import { loadConfig, silentRenderer } from "@learn/core/harness";
 import { Simulator, type Script } from "@learn/core/simulator";
 import { agentLoop } from "@learn/s01";
 import { compare, interleave, median, ms, QUICK, reps, spread } from "./lib.ts";
+import { figure } from "./figures.ts";
 
 const ROUNDS = QUICK ? 100 : 500;
 const SESSIONS = reps(7, 2);
@@ -83,10 +84,10 @@ const results = await interleave(SESSIONS, cases);
 console.log(`Harness time per round, ${ROUNDS} rounds with a no-op tool, the simulator's share excluded: min / median / max over ${SESSIONS} interleaved sessions of each session's median (target: under 2 ms)`);
 for (const [label, rs] of Object.entries(results)) {
   const of = (key: keyof Session) => spread(rs.map((r) => r[key]));
-  console.log(`  ${label.padEnd(12)} ${of("harness")}  (first 50 rounds ${of("first50")}; last 50 ${of("last50")}); simulator ${of("sim")}/round`);
+  console.log(`  ${label.padEnd(12)} ${figure(`rounds.${label.replaceAll(" ", "-")}`, of("harness"))}  (first 50 rounds ${of("first50")}; last 50 ${of("last50")}); simulator ${of("sim")}/round`);
 }
 const harness = (rs: Session[]) => rs.map((r) => r.harness);
-console.log(`  core kernel / s01 loop: ${compare(harness(results["core kernel"]), harness(results["s01 loop"]))}`);
+console.log(`  core kernel / s01 loop: ${figure("rounds.ratio", compare(harness(results["core kernel"]), harness(results["s01 loop"])))}`);
 const worst = Math.max(...Object.values(results).map((rs) => median(harness(rs))));
 console.log(`  target: median under 2 ms: ${worst < 2 ? "met" : "MISSED"} (${ms(worst)})`);
 if (worst >= 2) process.exitCode = 1;

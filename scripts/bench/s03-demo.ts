@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { copyPracticeWorkspace } from "@learn/core/harness";
 import { parse as parseYaml } from "yaml";
 import { interleave, median, ms, reps, seconds, spread, timeCommand } from "./lib.ts";
+import { figure } from "./figures.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const RUNS = reps(7, 2);
@@ -44,9 +45,9 @@ try {
   for (const run of Object.values(cases)) await run(); // builds the bundle if its sources changed; warms the disk cache
   const results = await interleave(RUNS, cases);
   console.log(`s03 offline --print, start to exit (node scripts/start.mjs s03), min / median / max of ${RUNS} interleaved runs:`);
-  console.log(`  the demo's first prompt (4 rounds, the hook, bash)   ${spread(results.demo, seconds)}`);
-  console.log(`  one answer, no tool (start-up alone)                 ${spread(results["one answer"], seconds)}`);
-  console.log(`  the demo's own work (difference of the medians): ${ms(median(results.demo) - median(results["one answer"]))}`);
+  console.log(`  the demo's first prompt (4 rounds, the hook, bash)   ${figure("s03-demo.demo", spread(results.demo, seconds))}`);
+  console.log(`  one answer, no tool (start-up alone)                 ${figure("s03-demo.one-answer", spread(results["one answer"], seconds))}`);
+  console.log(`  the demo's own work (difference of the medians): ${figure("s03-demo.own-work", ms(median(results.demo) - median(results["one answer"])))}`);
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }

@@ -25,6 +25,7 @@ import type { Script } from "@learn/core/simulator";
 import { scriptedModel } from "@learn/core/testing";
 import { lesson, mechanisms, subagents } from "@learn/s05";
 import { compare, interleave, ratio, reps, spread, times } from "./lib.ts";
+import { figure } from "./figures.ts";
 
 const FILES = 10;
 const TOOL_MS = 300;
@@ -144,18 +145,18 @@ const inline = await tokensOf(false);
 const delegated = await tokensOf(true);
 const contextRatio = inline.leadLast / delegated.leadLast;
 const n = (x: number) => x.toLocaleString("en-US");
-const grew = (t: Tokens) => `${n(t.leadLast).padStart(7)}  (+${n(t.leadLast - t.leadFirst)} since its first request)`;
+const grew = (t: Tokens, id: string) => `${figure(id, n(t.leadLast)).padStart(7)}  (+${n(t.leadLast - t.leadFirst)} since its first request)`;
 console.log(`Exploring ${FILES} files of ~4 KB, input tokens (counted by the simulator, not timed):`);
-console.log(`  the lead's next request, inline (the files in its context)   ${grew(inline)}`);
-console.log(`  the lead's next request, through an explore subagent         ${grew(delegated)}`);
-console.log(`  inline / subagent                                            ${times(contextRatio).padStart(7)}   target ≥ ${TARGET_CONTEXT_RATIO}×: ${contextRatio >= TARGET_CONTEXT_RATIO ? "met" : "MISSED"}`);
-console.log(`  the other half — every request, lead and child together: inline ${n(inline.all)}, through the subagent ${n(delegated.all)}: ${times(delegated.all / inline.all)} of inline`);
+console.log(`  the lead's next request, inline (the files in its context)   ${grew(inline, "subagent.inline")}`);
+console.log(`  the lead's next request, through an explore subagent         ${grew(delegated, "subagent.delegated")}`);
+console.log(`  inline / subagent                                            ${figure("subagent.ratio", times(contextRatio)).padStart(7)}   target ≥ ${TARGET_CONTEXT_RATIO}×: ${contextRatio >= TARGET_CONTEXT_RATIO ? "met" : "MISSED"}`);
+console.log(`  the other half — every request, lead and child together: inline ${figure("subagent.all.inline", n(inline.all))}, through the subagent ${figure("subagent.all.delegated", n(delegated.all))}: ${figure("subagent.all.ratio", times(delegated.all / inline.all))} of inline`);
 
 await timeChildren(1); // warm up: the first run pays for loading the SDK and the simulator
 const { one, two } = await interleave(RUNS, { one: () => timeChildren(1), two: () => timeChildren(2) });
 const timeRatio = ratio(two, one);
 console.log(`Read-only subagents, one ${TOOL_MS} ms tool call each, min / median / max of ${RUNS} interleaved runs:`);
-console.log(`  one child                           ${spread(one)}`);
-console.log(`  two children in one response        ${spread(two)}`);
-console.log(`  two / one                           ${compare(two, one)}   target ≤ ${TARGET_TIME_RATIO}× (medians): ${timeRatio <= TARGET_TIME_RATIO ? "met" : "MISSED"}`);
+console.log(`  one child                           ${figure("subagent.one", spread(one))}`);
+console.log(`  two children in one response        ${figure("subagent.two", spread(two))}`);
+console.log(`  two / one                           ${figure("subagent.two-over-one", compare(two, one))}   target ≤ ${TARGET_TIME_RATIO}× (medians): ${timeRatio <= TARGET_TIME_RATIO ? "met" : "MISSED"}`);
 process.exitCode = contextRatio >= TARGET_CONTEXT_RATIO && timeRatio <= TARGET_TIME_RATIO ? 0 : 1;

@@ -26,6 +26,7 @@ import { loadConfig, silentRenderer } from "@learn/core/harness";
 import { Simulator, type Script } from "@learn/core/simulator";
 import { lesson } from "@learn/s10";
 import { compare, interleave, median, ratio, reps, spread } from "./lib.ts";
+import { figure } from "./figures.ts";
 
 const ROUNDS = 40; // within a work phase's budget of 50 model calls
 const TARGET_RATIO = 2;
@@ -90,9 +91,9 @@ await run(1); // warm-up: module loading, the JIT
 const { one, ten } = await interleave(REPEATS, { one: () => run(1), ten: () => run(10) });
 const perRound = (rs: { perRound: number }[]) => rs.map((r) => r.perRound);
 console.log(`Harness time per round, ${ROUNDS} rounds a teammate (the teammates' wall time − their simulator time, all together), min / median / max of ${REPEATS} interleaved runs:`);
-for (const [label, rs] of [[" 1 teammate: ", one], ["10 teammates:", ten]] as const) {
-  console.log(`  ${label} ${spread(perRound(rs))}  (wall ${spread(rs.map((r) => r.wall))}, simulator ${spread(rs.map((r) => r.simMs))})`);
+for (const [label, rs, key] of [[" 1 teammate: ", one, "one"], ["10 teammates:", ten, "ten"]] as const) {
+  console.log(`  ${label} ${figure(`team.${key}`, spread(perRound(rs)))}  (wall ${spread(rs.map((r) => r.wall))}, simulator ${spread(rs.map((r) => r.simMs))})`);
 }
 const r = ratio(perRound(ten), perRound(one));
-console.log(`  10 / 1: ${compare(perRound(ten), perRound(one))} — target ≤ ${TARGET_RATIO}× (medians): ${r <= TARGET_RATIO ? "met" : "NOT met"}`);
-console.log(`Peak memory with 10 teammates: RSS ${spread(ten.map((t) => t.peakRss), mb)}, heap ${spread(ten.map((t) => t.peakHeap), mb)} (1 teammate: RSS ${mb(median(one.map((t) => t.peakRss)))}, heap ${mb(median(one.map((t) => t.peakHeap)))} median)`);
+console.log(`  10 / 1: ${figure("team.ratio", compare(perRound(ten), perRound(one)))} — target ≤ ${TARGET_RATIO}× (medians): ${r <= TARGET_RATIO ? "met" : "NOT met"}`);
+console.log(`Peak memory with 10 teammates: RSS ${figure("team.rss", spread(ten.map((t) => t.peakRss), mb))}, heap ${figure("team.heap", spread(ten.map((t) => t.peakHeap), mb))} (1 teammate: RSS ${mb(median(one.map((t) => t.peakRss)))}, heap ${mb(median(one.map((t) => t.peakHeap)))} median)`);

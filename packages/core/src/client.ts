@@ -3,6 +3,7 @@
  * endpoint; offline the same SDK gets the simulator's `fetch`, so everything above this
  * line — requests, streaming, retries, errors — is the real thing either way.
  */
+import v8 from "node:v8";
 import { Anthropic } from "./sdk.ts";
 import type { Config } from "./config.ts";
 
@@ -22,10 +23,24 @@ export function createClient(config: Config, simulator?: { fetch: typeof fetch }
       maxRetries: SDK_MAX_RETRIES,
     });
   }
+  baselineWebAssemblyOnly();
   return new Anthropic({
     apiKey: config.apiKey ?? null,
     authToken: config.authToken ?? null,
     baseURL: config.baseURL,
     maxRetries: SDK_MAX_RETRIES,
   });
+}
+
+/**
+ * Node's `fetch` reads HTTP responses with llhttp, a parser compiled to WebAssembly. After the
+ * first response V8 recompiles its big parsing function with its optimizing compiler
+ * (TurboFan) on a worker thread, about 100 ms of work, and a process that exits meanwhile
+ * waits for that worker: a one-round `--print` ended about 100 ms after its last byte. The
+ * quick baseline code (Liftoff) parses a few responses in no time, so keep to it. The flag
+ * touches only WebAssembly, and must be set before llhttp is first compiled (the first
+ * request). s03's bash parser sets the same flag for the same reason (bash-analysis).
+ */
+function baselineWebAssemblyOnly(): void {
+  v8.setFlagsFromString("--liftoff-only");
 }

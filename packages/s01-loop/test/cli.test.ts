@@ -53,6 +53,24 @@ describe("s01 on the command line", () => {
     }
   });
 
+  it("over HTTP, exit waits on no worker: Node's HTTP parser (WebAssembly) is never recompiled with TurboFan", async () => {
+    // The optimizing recompile runs on a worker thread that exit must join (about 100 ms after
+    // the last byte). V8's own trace names the compiler of each WebAssembly function, so this
+    // asserts the cause, not a time.
+    const endpoint = await serveSimulator(new Simulator(await loadScript(lesson.demoScripts[0]!)));
+    try {
+      const run = await runLessonCli(pkg, ["--", "--print", PROMPT, "--cwd", ws.dir], {
+        env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: SECRET, MODEL_ID: "test-model" },
+        nodeArgs: ["--trace-wasm-compilation-times"],
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain("using Liftoff"); // the trace is on, and llhttp was compiled
+      expect(run.stdout).not.toContain("using TurboFan");
+    } finally {
+      await endpoint.close();
+    }
+  });
+
   it("a key from an env file goes to the SDK only: neither bash's environment nor the lesson's own holds it", async () => {
     const probe = "env > child-env.txt; tr '\\0' '\\n' < /proc/$PPID/environ > parent-env.txt; echo probed";
     const script: Script = { turns: [{ content: [{ type: "tool_use", name: "bash", input: { command: probe } }] }, { content: [{ type: "text", text: "Probed." }] }] };

@@ -26,6 +26,8 @@ export interface CliOptionsForTest {
   stdin?: string;
   /** Kill the process (SIGKILL) if it has not ended after this long. */
   timeoutMs?: number;
+  /** Options for node itself, before the script (a V8 trace flag, say). */
+  nodeArgs?: string[];
 }
 
 export interface RunningCli {
@@ -41,7 +43,7 @@ export function startLessonCli(packageDir: string, args: string[], options: CliO
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith("ANTHROPIC_") && k !== "MODEL_ID" && k !== "INIT_CWD"),
   );
-  const child = spawn(process.execPath, [path.join(repoRoot(), "scripts", "start.mjs"), packageDir, ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(repoRoot(), "scripts", "start.mjs"), packageDir, ...args], {
     cwd: packageDir,
     env: { ...clean, NO_COLOR: "1", LEARN_ENV_FILE: "none", ...options.env },
   });
