@@ -1,0 +1,182 @@
+/**
+ * Every agent a lesson's list builds — the lead, a subagent, a teammate — and what each
+ * mechanism gives each of them, asked of the real build: each mechanism's `add` is watched,
+ * and what it returns is compared with what it was given. "What changed" is written from this,
+ * so it shows a teammate's tools as surely as the lead's, and a tool changed in place (its
+ * description or input schema) as changed.
+ *
+ *   partsFrom(list, role) ─► m1.add(parts) ─► m2.add(parts) ─► …      one build per role
+ *                             └ before/after ┘ └ before/after ┘        = what each mechanism did
+ */
+import path from "node:path";
+import { partsFrom, type AgentParts, type Mechanism, type Replaces, type Role } from "@learn/core";
+import { scriptedModel, tempWorkspace, testContext } from "@learn/core/testing";
+
+export const ROLES: readonly Role[] = ["lead", "subagent", "teammate"];
+
+/** What an agent is given, each part with the text that tells a change in place from the same part. */
+export interface RoleParts {
+  tools: Named[];
+  hooks: Named[];
+  promptSections: Named[];
+  commands: Named[];
+}
+
+/** A part by name, and what it is: a tool's spec (name, description, input schema), a section's text. */
+export interface Named {
+  name: string;
+  is: string;
+}
+
+export type PartKind = keyof RoleParts;
+export const PART_KINDS: readonly PartKind[] = ["tools", "hooks", "promptSections", "commands"];
+
+/** One kind of part, before and after: what is new, what is there under the same name but is not the same, what is gone. */
+export interface PartsChange {
+  kind: PartKind;
+  added: string[];
+  changed: string[];
+  removed: string[];
+  now: string[];
+}
+
+export interface MechanismFacts {
+  name: string;
+  /** The roles it is built into (its `for`; every role when it has none). */
+  for: readonly Role[] | undefined;
+  starts: readonly Role[];
+  replaces: Replaces;
+  /** What it did to each agent it was built into. */
+  gives: Partial<Record<Role, PartsChange[]>>;
+}
+
+export interface LessonRoles {
+  /** The agents the lesson has: the lead, and the roles its mechanisms start. */
+  roles: Role[];
+  parts: Partial<Record<Role, RoleParts>>;
+  mechanisms: MechanismFacts[];
+}
+
+/** The agents a list builds: the lead, then those its mechanisms start, in ROLES order. */
+export function rolesOf(mechanisms: readonly Mechanism[]): Role[] {
+  const started = new Set(mechanisms.flatMap((m) => m.starts ?? []));
+  return ROLES.filter((role) => role === "lead" || started.has(role));
+}
+
+export async function rolesFacts(mechanisms: readonly Mechanism[]): Promise<LessonRoles> {
+  const roles = rolesOf(mechanisms);
+  const gives = new Map<Mechanism, Partial<Record<Role, PartsChange[]>>>(mechanisms.map((m) => [m, {}]));
+  // Each add is watched: what it was given and what it returned, for the role it built.
+  const watched = mechanisms.map(
+    (m): Mechanism => ({
+      ...m,
+      async add(before, ctx) {
+        const after = await m.add(before, ctx);
+        const here = inWorkspace(ctx.options.cwd);
+        gives.get(m)![ctx.role] = compareParts(partsOf(before, here), partsOf(after, here));
+        return after;
+      },
+    }),
+  );
+  const parts: Partial<Record<Role, RoleParts>> = {};
+  for (const role of roles) parts[role] = await buildOnce(watched, role);
+  return {
+    roles,
+    parts,
+    mechanisms: mechanisms.map((m) => ({ name: m.name, for: m.for, starts: m.starts ?? [], replaces: m.replaces ?? {}, gives: gives.get(m)! })),
+  };
+}
+
+/**
+ * A teammate is built only when the lead spawns one (its mechanisms find themselves on the
+ * lead's team), so that is how the docs build one: the lead's `spawn_teammate` (lesson 10's tool)
+ * runs once, the new teammate answers its one turn from this script, and the session closes.
+ */
+const PROBE_NAME = "probe";
+const SPAWN_TOOL = "spawn_teammate";
+const PROBE_SCRIPT = `turns:\n  - agent: ${PROBE_NAME}\n    content: [ { type: text, text: done } ]\n`;
+
+async function buildOnce(mechanisms: readonly Mechanism[], role: Role): Promise<RoleParts> {
+  const ws = await tempWorkspace();
+  const { model, renderer } = scriptedModel(PROBE_SCRIPT);
+  const options = { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} };
+  try {
+    const here = inWorkspace(ws.dir);
+    if (role !== "teammate") return partsOf(await closed(await partsFrom(mechanisms, options, role)), here);
+    // The teammate's parts: what the last mechanism built into it returns.
+    let teammate: AgentParts | undefined;
+    const last = mechanisms.filter((m) => m.for === undefined || m.for.includes(role)).at(-1);
+    const watched = mechanisms.map((m): Mechanism => {
+      if (m !== last) return m;
+      return { ...m, add: async (parts, ctx) => {
+        const out = await m.add(parts, ctx);
+        if (ctx.role === role) teammate = out;
+        return out;
+      } };
+    });
+    const lead = await partsFrom(watched, options, "lead");
+    try {
+      await spawnProbe(lead, ws.dir);
+    } finally {
+      await closed(lead);
+    }
+    if (!teammate) throw new Error("spawn_teammate built no teammate");
+    return partsOf(teammate, here);
+  } finally {
+    await ws.cleanup();
+  }
+}
+
+/** `parts`, once whatever it started is stopped. */
+async function closed(parts: AgentParts): Promise<AgentParts> {
+  for (const close of parts.close) await close();
+  return parts;
+}
+
+async function spawnProbe(lead: AgentParts, cwd: string): Promise<void> {
+  const spawn = lead.tools.find((t) => t.name === SPAWN_TOOL);
+  if (!spawn) throw new Error(`a lesson whose mechanisms start teammates gives the lead ${SPAWN_TOOL}`);
+  const outcome = await spawn.execute({ name: PROBE_NAME, role: "shows its parts", prompt: "Say done." }, testContext(cwd));
+  if (outcome.isError) throw new Error(`${SPAWN_TOOL} failed: ${outcome.content}`);
+}
+
+/**
+ * Each build has a workspace of its own, and texts name it (`You are … working in /tmp/x`,
+ * a team named after its folder): written as placeholders, two builds read the same.
+ */
+function inWorkspace(dir: string): (text: string) => string {
+  return (text) => text.split(dir).join("<workspace>").split(path.basename(dir)).join("<workspace-name>");
+}
+
+export function partsOf(parts: AgentParts, here: (text: string) => string = (t) => t): RoleParts {
+  return {
+    tools: parts.tools.map((t) => ({ name: t.name, is: here(JSON.stringify(t.spec)) })),
+    hooks: parts.hooks.map((h) => ({ name: h.name, is: h.event })),
+    promptSections: [
+      ...parts.sections.map((s) => ({ name: s.name, is: here(s.text) })),
+      // Sections made from live state are known by name only.
+      ...(parts.assemble?.sections ?? []).map((name) => ({ name, is: "" })),
+    ],
+    commands: parts.commands.map((c) => ({ name: c.name, is: here(c.description) })),
+  };
+}
+
+/** Per kind: what `after` has that `before` had not, has changed, or has lost. */
+export function compareParts(before: RoleParts | undefined, after: RoleParts): PartsChange[] {
+  return PART_KINDS.map((kind) => {
+    const was = new Map((before?.[kind] ?? []).map((p) => [p.name, p.is]));
+    const now = after[kind];
+    const names = new Set(now.map((p) => p.name));
+    return {
+      kind,
+      added: unique(now.filter((p) => !was.has(p.name)).map((p) => p.name)),
+      changed: unique(now.filter((p) => was.has(p.name) && was.get(p.name) !== p.is).map((p) => p.name)),
+      removed: unique([...was.keys()].filter((name) => !names.has(name))),
+      now: now.map((p) => p.name),
+    };
+  });
+}
+
+function unique(names: string[]): string[] {
+  return [...new Set(names)];
+}
