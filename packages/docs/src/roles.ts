@@ -66,6 +66,8 @@ export function rolesOf(mechanisms: readonly Mechanism[]): Role[] {
 export async function rolesFacts(mechanisms: readonly Mechanism[]): Promise<LessonRoles> {
   const roles = rolesOf(mechanisms);
   const gives = new Map<Mechanism, Partial<Record<Role, PartsChange[]>>>(mechanisms.map((m) => [m, {}]));
+  // The parts each role was last given: once its build is over, the agent's own.
+  const built: Partial<Record<Role, RoleParts>> = {};
   // Each add is watched: what it was given and what it returned, for the role it built.
   const watched = mechanisms.map(
     (m): Mechanism => ({
@@ -73,13 +75,20 @@ export async function rolesFacts(mechanisms: readonly Mechanism[]): Promise<Less
       async add(before, ctx) {
         const after = await m.add(before, ctx);
         const here = inWorkspace(ctx.options.cwd);
-        gives.get(m)![ctx.role] = compareParts(partsOf(before, here), partsOf(after, here));
+        const now = (built[ctx.role] = partsOf(after, here));
+        gives.get(m)![ctx.role] = compareParts(partsOf(before, here), now);
         return after;
       },
     }),
   );
   const parts: Partial<Record<Role, RoleParts>> = {};
-  for (const role of roles) parts[role] = await buildOnce(watched, role);
+  for (const role of roles) {
+    delete built[role];
+    await buildOnce(watched, role);
+    const agent = built[role];
+    if (!agent) throw new Error(`no ${role} was built`);
+    parts[role] = agent;
+  }
   return {
     roles,
     parts,
@@ -91,46 +100,27 @@ export async function rolesFacts(mechanisms: readonly Mechanism[]): Promise<Less
  * A teammate is built only when the lead spawns one (its mechanisms find themselves on the
  * lead's team), so that is how the docs build one: the lead's `spawn_teammate` (lesson 10's tool)
  * runs once, the new teammate answers its one turn from this script, and the session closes.
+ * A lead or a subagent is built directly.
  */
 const PROBE_NAME = "probe";
 const SPAWN_TOOL = "spawn_teammate";
 const PROBE_SCRIPT = `turns:\n  - agent: ${PROBE_NAME}\n    content: [ { type: text, text: done } ]\n`;
 
-async function buildOnce(mechanisms: readonly Mechanism[], role: Role): Promise<RoleParts> {
+async function buildOnce(mechanisms: readonly Mechanism[], role: Role): Promise<void> {
   const ws = await tempWorkspace();
   const { model, renderer } = scriptedModel(PROBE_SCRIPT);
   const options = { model, cwd: ws.dir, renderer, interactive: false, ask: async () => "n", flags: {} };
   try {
-    const here = inWorkspace(ws.dir);
-    if (role !== "teammate") return partsOf(await closed(await partsFrom(mechanisms, options, role)), here);
-    // The teammate's parts: what the last mechanism built into it returns.
-    let teammate: AgentParts | undefined;
-    const last = mechanisms.filter((m) => m.for === undefined || m.for.includes(role)).at(-1);
-    const watched = mechanisms.map((m): Mechanism => {
-      if (m !== last) return m;
-      return { ...m, add: async (parts, ctx) => {
-        const out = await m.add(parts, ctx);
-        if (ctx.role === role) teammate = out;
-        return out;
-      } };
-    });
-    const lead = await partsFrom(watched, options, "lead");
+    const agent = await partsFrom(mechanisms, options, role === "teammate" ? "lead" : role);
     try {
-      await spawnProbe(lead, ws.dir);
+      if (role === "teammate") await spawnProbe(agent, ws.dir);
     } finally {
-      await closed(lead);
+      // Whatever the build started stops here (the lead's team ends its teammates).
+      for (const close of agent.close) await close();
     }
-    if (!teammate) throw new Error("spawn_teammate built no teammate");
-    return partsOf(teammate, here);
   } finally {
     await ws.cleanup();
   }
-}
-
-/** `parts`, once whatever it started is stopped. */
-async function closed(parts: AgentParts): Promise<AgentParts> {
-  for (const close of parts.close) await close();
-  return parts;
 }
 
 async function spawnProbe(lead: AgentParts, cwd: string): Promise<void> {
