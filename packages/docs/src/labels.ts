@@ -49,6 +49,8 @@ export interface Labels {
   noModules: string;
   /** A part changed in place: the same name, another spec (a tool's description or input schema) or text. */
   changed: string;
+  /** After a part changed in place by no mechanism of this lesson. */
+  followsLesson: string;
   /** The last column for an agent compared with the lead: what it has in all. */
   itHas: string;
   mechanismsIntro: string;
@@ -148,6 +150,7 @@ export const EN: Labels = {
   statusSame: "same as the previous lesson's",
   noModules: "This lesson has no modules of its own.",
   changed: "changed in place",
+  followsLesson: " (an earlier mechanism's, made from what this lesson adds)",
   itHas: "it has",
   mechanismsIntro: "The mechanisms this lesson adds, the agents each is for, and what it gives them:",
   mechanismColumn: "mechanism",
@@ -268,6 +271,7 @@ export const ZH: Labels = {
   statusSame: "与上一课的相同",
   noModules: "本课没有自己的模块。",
   changed: "原地修改",
+  followsLesson: "（由更早的机制生成，随本课新增的内容而变）",
   itHas: "它共有",
   mechanismsIntro: "本课新增的机制、各自用于哪些智能体，以及给它们什么：",
   mechanismColumn: "机制",

@@ -72,13 +72,33 @@ export function renderOtherAgents(current: LessonFacts, previous: LessonFacts | 
         return labels.roleSame(labels.anAgent[role], previous!.pkg.lesson.id, now.tools.length);
       }
       const intro = before ? labels.roleComparedWith(labels.anAgent[role], previous!.pkg.lesson.id) : labels.roleNew(labels.anAgent[role]);
-      return `${intro}\n\n${changesTable(changes, labels, before ? labels.now : labels.itHas)}`;
+      // Against the lead, a part under the same name but another spec is the role's own version.
+      const replaced = before ? replacedBy(current, previous) : new Set(changes.flatMap((c) => c.changed));
+      return `${intro}\n\n${changesTable(changes, labels, before ? labels.now : labels.itHas, replaced)}`;
     });
 }
 
-/** Rows of added / changed / removed / now, one per kind of part. */
-export function changesTable(changes: readonly PartsChange[], labels: Labels, nowHeading: string, extra: string[][] = []): string {
+/**
+ * Rows of added / changed / removed / now, one per kind of part. A part changed in place that
+ * none of `replaced` names was changed by no mechanism of this lesson: an earlier one made it
+ * from what the agent has now (lesson 5's `task` lists the general-purpose agent's tools), and
+ * the cell says so.
+ */
+export function changesTable(
+  changes: readonly PartsChange[],
+  labels: Labels,
+  nowHeading: string,
+  replaced: ReadonlySet<string>,
+  extra: string[][] = [],
+): string {
   const list = (kind: PartKind, l: string[]) => (l.length ? names(kind, l) : labels.none);
-  const rows = changes.map((c) => [labels.row[c.kind], list(c.kind, c.added), list(c.kind, c.changed), list(c.kind, c.removed), String(c.now.length)]);
+  const changed = (c: PartsChange) =>
+    c.changed.length ? c.changed.map((n) => `${names(c.kind, [n])}${replaced.has(n) ? "" : labels.followsLesson}`).join(", ") : labels.none;
+  const rows = changes.map((c) => [labels.row[c.kind], list(c.kind, c.added), changed(c), list(c.kind, c.removed), String(c.now.length)]);
   return table(["", labels.added, labels.changed, labels.removed, nowHeading], [...rows, ...extra]);
+}
+
+/** What this lesson's mechanisms declare they replace, tools and sections alike. */
+export function replacedBy(current: LessonFacts, previous: LessonFacts | undefined): Set<string> {
+  return new Set(newMechanisms(current, previous).flatMap((m) => [...(m.replaces.tools ?? []), ...(m.replaces.sections ?? [])]));
 }

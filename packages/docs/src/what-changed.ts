@@ -8,7 +8,7 @@ import type { Labels } from "./labels.ts";
 import { compareAnatomy, type AnatomyKind } from "./anatomy.ts";
 import type { LessonFacts } from "./lesson-facts.ts";
 import { code, link, table } from "./markdown.ts";
-import { changesTable, renderMechanisms, renderOtherAgents } from "./role-changes.ts";
+import { changesTable, renderMechanisms, renderOtherAgents, replacedBy } from "./role-changes.ts";
 import { compareParts } from "./roles.ts";
 import type { SourceModule } from "./sources.ts";
 
@@ -45,7 +45,8 @@ function leadTable(current: LessonFacts, previous: LessonFacts | undefined, labe
     return [row, list(c.added), labels.none, list(c.removed), String(c.now.length)];
   };
   const parts = compareParts(previous?.roles.parts.lead, current.roles.parts.lead!);
-  return changesTable(parts, labels, labels.now, [named("mechanisms", labels.mechanismsRow), named("grants", labels.grantsRow), named("flags", labels.flagsRow)]);
+  const rows = [named("mechanisms", labels.mechanismsRow), named("grants", labels.grantsRow), named("flags", labels.flagsRow)];
+  return changesTable(parts, labels, labels.now, replacedBy(current, previous), rows);
 }
 
 function modulesTable(current: LessonFacts, previous: LessonFacts | undefined, labels: Labels): string {

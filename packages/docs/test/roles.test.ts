@@ -11,7 +11,7 @@ import { discoverLessons, type LessonPackage } from "../src/discover.ts";
 import { EN, ZH } from "../src/labels.ts";
 import type { LessonFacts } from "../src/lesson-facts.ts";
 import { mechanismProblems } from "../src/replaces-check.ts";
-import { renderMechanisms, renderOtherAgents } from "../src/role-changes.ts";
+import { changesTable, renderMechanisms, renderOtherAgents } from "../src/role-changes.ts";
 import { compareParts, rolesFacts, rolesOf, type RoleParts } from "../src/roles.ts";
 
 const { lessons } = await discoverLessons(repoRoot());
@@ -37,6 +37,15 @@ describe("compareParts", () => {
     expect(compareParts(before, parts([tool("Run it now.", { a: { type: "string" } })]))[0]!.changed).toEqual(["t"]);
     expect(compareParts(before, parts([]))[0]).toMatchObject({ added: [], changed: [], removed: ["t"] });
     expect(compareParts(undefined, before)[0]).toMatchObject({ added: ["t"], changed: [], removed: [] });
+  });
+});
+
+describe("changesTable", () => {
+  it("says when a part changed in place by no mechanism of this lesson (an earlier one's, made from what is new)", () => {
+    const changes = [{ kind: "tools" as const, added: ["load_skill"], changed: ["task", "bash"], removed: [], now: ["bash", "task", "load_skill"] }];
+    expect(changesTable(changes, EN, EN.now, new Set(["bash"])).split("\n")[2]).toBe(
+      "| tools | `load_skill` | `task` (an earlier mechanism's, made from what this lesson adds), `bash` | — | 3 |",
+    );
   });
 });
 
