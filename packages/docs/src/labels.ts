@@ -4,7 +4,7 @@
  * Protocol words (`tool_use`, `stop_reason`...) stay as the API spells them in both.
  */
 import type { Role } from "@learn/core";
-import type { PartKind } from "./roles.ts";
+import type { PartKind, UnnamedPart } from "./roles.ts";
 
 export type Lang = "en" | "zh";
 
@@ -69,6 +69,9 @@ export interface Labels {
   listSep: string;
   /** A kind of part inside a cell: "tools `a`, `b`". */
   kind: Record<PartKind, string>;
+  /** Before the unnamed parts a mechanism gives. */
+  also: string;
+  unnamed: Record<UnnamedPart, string>;
   /** The same kinds as row names. */
   row: Record<PartKind, string>;
   /** Before the lead's table. */
@@ -163,6 +166,8 @@ export const EN: Labels = {
   starts: (who) => `starts ${who}`,
   listSep: ", ",
   kind: { tools: "tools", hooks: "hooks", promptSections: "prompt sections", commands: "slash commands" },
+  also: "also ",
+  unnamed: { wrappers: "a wrapper around each model call", liveState: "a note kept through compaction", cwd: "where the agent works", start: "work between turns" },
   row: { tools: "tools", hooks: "hooks", promptSections: "prompt sections", commands: "slash commands" },
   leadIntro: "The lead:",
   anAgent: { lead: "The lead", subagent: "A subagent", teammate: "A teammate" },
@@ -284,6 +289,8 @@ export const ZH: Labels = {
   starts: (who) => `启动${who}`,
   listSep: "、",
   kind: { tools: "工具", hooks: "钩子", promptSections: "提示词分段", commands: "命令" },
+  also: "另有",
+  unnamed: { wrappers: "包在每次模型调用外的一层", liveState: "压缩后仍保留的一条说明", cwd: "智能体的工作位置", start: "两轮之间的工作" },
   row: { tools: "工具", hooks: "钩子", promptSections: "提示词分段", commands: "命令" },
   leadIntro: "主智能体：",
   anAgent: { lead: "主智能体", subagent: "子智能体", teammate: "队友" },

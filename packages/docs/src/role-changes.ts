@@ -12,7 +12,7 @@ import type { Role } from "@learn/core";
 import type { Labels } from "./labels.ts";
 import type { LessonFacts } from "./lesson-facts.ts";
 import { code, table } from "./markdown.ts";
-import { compareParts, type MechanismFacts, type PartKind, type PartsChange } from "./roles.ts";
+import { compareParts, type MechanismFacts, type PartKind, type PartsChange, type UnnamedPart } from "./roles.ts";
 
 /** The mechanisms this lesson adds to the list (every one, in the first lesson). */
 export function newMechanisms(current: LessonFacts, previous: LessonFacts | undefined): MechanismFacts[] {
@@ -32,18 +32,17 @@ function forWhom(m: MechanismFacts, labels: Labels): string {
 /** What it adds, kind by kind; per agent where the agents get different things; then whom it starts. */
 function gives(m: MechanismFacts, labels: Labels): string {
   const byRole = Object.entries(m.gives) as [Role, PartsChange[]][];
-  const texts = byRole.map(([role, changes]) => [role, addedText(changes, labels)] as const);
+  const texts = byRole.map(([role, changes]) => [role, addedText(changes, m.also[role] ?? [], labels)] as const);
   const same = texts.every(([, text]) => text === texts[0]?.[1]);
   const parts = same ? [texts[0]?.[1] ?? ""] : texts.filter(([, text]) => text).map(([role, text]) => `${labels.role[role]}${labels.colon}${text}`);
   const starts = m.starts.length ? [labels.starts(m.starts.map((r) => labels.roles[r]).join(labels.listSep))] : [];
   return [...parts.filter(Boolean), ...starts].join("; ") || labels.none;
 }
 
-function addedText(changes: PartsChange[], labels: Labels): string {
-  return changes
-    .filter((c) => c.added.length > 0)
-    .map((c) => `${labels.kind[c.kind]} ${names(c.kind, c.added)}`)
-    .join(" · ");
+function addedText(changes: PartsChange[], also: readonly UnnamedPart[], labels: Labels): string {
+  const named = changes.filter((c) => c.added.length > 0).map((c) => `${labels.kind[c.kind]} ${names(c.kind, c.added)}`);
+  const unnamed = also.length ? [`${labels.also}${also.map((part) => labels.unnamed[part]).join(labels.listSep)}`] : [];
+  return [...named, ...unnamed].join(" · ");
 }
 
 function replaced(m: MechanismFacts, labels: Labels): string {

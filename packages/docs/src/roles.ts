@@ -40,6 +40,13 @@ export interface PartsChange {
   now: string[];
 }
 
+/**
+ * The parts without a name, known by what they are: a wrapper around each model call, a note
+ * kept through compaction (live state), where the agent works, and work between turns.
+ */
+export type UnnamedPart = "wrappers" | "liveState" | "cwd" | "start";
+export const UNNAMED_PARTS: readonly UnnamedPart[] = ["wrappers", "liveState", "cwd", "start"];
+
 export interface MechanismFacts {
   name: string;
   /** The roles it is built into (its `for`; every role when it has none). */
@@ -48,6 +55,8 @@ export interface MechanismFacts {
   replaces: Replaces;
   /** What it did to each agent it was built into. */
   gives: Partial<Record<Role, PartsChange[]>>;
+  /** The unnamed parts it added to each agent (or, for `cwd`, set). */
+  also: Partial<Record<Role, UnnamedPart[]>>;
 }
 
 export interface LessonRoles {
@@ -66,6 +75,7 @@ export function rolesOf(mechanisms: readonly Mechanism[]): Role[] {
 export async function rolesFacts(mechanisms: readonly Mechanism[]): Promise<LessonRoles> {
   const roles = rolesOf(mechanisms);
   const gives = new Map<Mechanism, Partial<Record<Role, PartsChange[]>>>(mechanisms.map((m) => [m, {}]));
+  const also = new Map<Mechanism, Partial<Record<Role, UnnamedPart[]>>>(mechanisms.map((m) => [m, {}]));
   // The parts each role was last given: once its build is over, the agent's own.
   const built: Partial<Record<Role, RoleParts>> = {};
   // Each add is watched: what it was given and what it returned, for the role it built.
@@ -77,6 +87,7 @@ export async function rolesFacts(mechanisms: readonly Mechanism[]): Promise<Less
         const here = inWorkspace(ctx.options.cwd);
         const now = (built[ctx.role] = partsOf(after, here));
         gives.get(m)![ctx.role] = compareParts(partsOf(before, here), now);
+        also.get(m)![ctx.role] = unnamedAdded(before, after);
         return after;
       },
     }),
@@ -92,7 +103,7 @@ export async function rolesFacts(mechanisms: readonly Mechanism[]): Promise<Less
   return {
     roles,
     parts,
-    mechanisms: mechanisms.map((m) => ({ name: m.name, for: m.for, starts: m.starts ?? [], replaces: m.replaces ?? {}, gives: gives.get(m)! })),
+    mechanisms: mechanisms.map((m) => ({ name: m.name, for: m.for, starts: m.starts ?? [], replaces: m.replaces ?? {}, gives: gives.get(m)!, also: also.get(m)! })),
   };
 }
 
@@ -149,6 +160,11 @@ export function partsOf(parts: AgentParts, here: (text: string) => string = (t) 
     ],
     commands: parts.commands.map((c) => ({ name: c.name, is: here(c.description) })),
   };
+}
+
+/** The unnamed parts `after` has more of than `before`, or, for `cwd`, another of. */
+export function unnamedAdded(before: AgentParts, after: AgentParts): UnnamedPart[] {
+  return UNNAMED_PARTS.filter((part) => (part === "cwd" ? after.cwd !== before.cwd : after[part].length > before[part].length));
 }
 
 /** Per kind: what `after` has that `before` had not, has changed, or has lost. */

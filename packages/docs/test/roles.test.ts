@@ -77,12 +77,12 @@ describe("every agent, from the real build", () => {
     expect(renderOtherAgents(s11, s10, ZH)[0]).toBe("子智能体：与 s10 中的相同（14 个工具）。");
   });
 
-  it("s12: follow tasks gives every child, and only the children, its hook", async () => {
+  it("s12: follow tasks gives every child, and only the children, its hook, its note and its place", async () => {
     const s12 = await factsOf("s12");
     const follow = s12.roles.mechanisms.find((m) => m.name === "follow tasks")!;
     expect(Object.keys(follow.gives).sort()).toEqual(["subagent", "teammate"]);
     expect(change(s12, "follow tasks", "teammate", "hooks").added).toEqual(["worktree-place"]);
-    expect(renderMechanisms(s12, await factsOf("s11"), EN)).toContain("| `follow tasks` | subagent, teammate | hooks `worktree-place` | — |");
+    expect(renderMechanisms(s12, await factsOf("s11"), EN)).toContain("| `follow tasks` | subagent, teammate | hooks `worktree-place` · also a note kept through compaction, where the agent works | — |");
   });
 
   it("s09: task gains run_in_background, declared, and the check is content", async () => {
