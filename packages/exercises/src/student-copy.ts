@@ -57,7 +57,9 @@ export async function textFor(root: string, exercise: Exercise, file: ExerciseFi
   }
   if (which === "solution" && file.patch) {
     const patchFile = path.join(exercise.dir, file.patch);
-    text = applySolutionPatch(text, await readFile(patchFile, "utf8"), { lessonFile: from, patchFile });
+    // Named from the repository's root in the message: packages/s03-hooks/src/mechanism.ts.
+    const shown = (file: string) => path.relative(path.resolve(exercise.lessonDir, "../.."), file).split(path.sep).join("/");
+    text = applySolutionPatch(text, await readFile(patchFile, "utf8"), { lessonFile: shown(from), patchFile: shown(patchFile) });
   }
   return rewriteImports(text, from, studentFile(root, exercise, file), siblings);
 }
