@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Mechanism } from "@learn/core";
 import type { Lesson } from "@learn/core/harness";
 import { DocsError } from "./errors.ts";
 
@@ -19,6 +20,8 @@ export interface LessonPackage {
   /** Absolute path of the package folder. */
   dir: string;
   lesson: Lesson;
+  /** Its list of mechanisms (the index's `mechanisms`): what "What changed" asks for every role. */
+  mechanisms: readonly Mechanism[];
 }
 
 export interface Discovery {
@@ -42,16 +45,16 @@ export async function discoverLessons(root: string): Promise<Discovery> {
       skipped.push(`packages/${dirName}: no src/index.ts yet, skipped`);
       continue;
     }
-    lessons.push({ dirName, dir, lesson: await importLesson(index, dirName) });
+    lessons.push({ dirName, dir, ...(await importLesson(index, dirName)) });
   }
   return { lessons, skipped };
 }
 
-async function importLesson(index: string, dirName: string): Promise<Lesson> {
+async function importLesson(index: string, dirName: string): Promise<{ lesson: Lesson; mechanisms: readonly Mechanism[] }> {
   const where = `packages/${dirName}/src/index.ts`;
-  let module: { lesson?: Partial<Lesson> };
+  let module: { lesson?: Partial<Lesson>; mechanisms?: unknown };
   try {
-    module = (await import(pathToFileURL(index).href)) as { lesson?: Partial<Lesson> };
+    module = (await import(pathToFileURL(index).href)) as typeof module;
   } catch (err) {
     throw new DocsError(`${where} cannot be loaded: ${(err as Error).message}`);
   }
@@ -59,5 +62,6 @@ async function importLesson(index: string, dirName: string): Promise<Lesson> {
   if (!lesson || typeof lesson.id !== "string" || typeof lesson.createAgent !== "function" || !Array.isArray(lesson.demoScripts)) {
     throw new DocsError(`${where} must export \`lesson\` (a Lesson with id, title, headline, demoScripts, createAgent)`);
   }
-  return lesson as Lesson;
+  if (!Array.isArray(module.mechanisms)) throw new DocsError(`${where} must export \`mechanisms\`, the list its agent is built from`);
+  return { lesson: lesson as Lesson, mechanisms: module.mechanisms as Mechanism[] };
 }

@@ -15,6 +15,7 @@ import { writeExcerpts } from "./excerpts.ts";
 import { LABELS, type Lang } from "./labels.ts";
 import { gatherFacts, type LessonFacts } from "./lesson-facts.ts";
 import { BLOCK_NAMES, readBlock, writeBlock, type BlockName } from "./markers.ts";
+import { replacesProblems } from "./replaces-check.ts";
 import { shapeProblems } from "./shape.ts";
 import { renderReadFirst } from "./read-first.ts";
 import { readmeSkeleton, referenceSkeleton, TEMPLATES } from "./skeleton.ts";
@@ -42,8 +43,9 @@ export interface DocsPlan {
   /** Lessons left out, and why. */
   skipped: string[];
   /**
-   * What is wrong with the documents' shape (shape.ts) and with the lessons' reading lists
-   * (a spine over its budget, spine.ts), one line each; checked, never fixed.
+   * What is wrong with the documents' shape (shape.ts), with the lessons' reading lists (a spine
+   * over its budget, spine.ts) and with their mechanisms' `replaces` (replaces-check.ts), one
+   * line each; checked, never fixed.
    */
   shape: string[];
 }
@@ -56,6 +58,7 @@ export async function planDocs(root: string): Promise<DocsPlan> {
   const shape: string[] = [];
   for (const [i, current] of facts.entries()) {
     shape.push(...budgetProblems(current.readFirst, `packages/${current.pkg.dirName}`));
+    shape.push(...replacesProblems(current, facts[i - 1]));
     for (const lang of ["en", "zh"] as const) {
       const readme = await planReadme(root, lang, current, facts[i - 1], kernel);
       const reference = await planReference(root, lang, current);

@@ -3,6 +3,9 @@
  * README.md and README.zh.md come from the same facts; only these labels differ.
  * Protocol words (`tool_use`, `stop_reason`...) stay as the API spells them in both.
  */
+import type { Role } from "@learn/core";
+import type { PartKind, UnnamedPart } from "./roles.ts";
+
 export type Lang = "en" | "zh";
 
 export interface Labels {
@@ -31,10 +34,6 @@ export interface Labels {
   removed: string;
   now: string;
   mechanismsRow: string;
-  toolsRow: string;
-  hooksRow: string;
-  promptSectionsRow: string;
-  commandsRow: string;
   grantsRow: string;
   flagsRow: string;
   none: string;
@@ -48,6 +47,40 @@ export interface Labels {
   statusChanged: string;
   statusSame: string;
   noModules: string;
+  /** A part changed in place: the same name, another spec (a tool's description or input schema) or text. */
+  changed: string;
+  /** After a part changed in place by no mechanism of this lesson. */
+  followsLesson: string;
+  /** The last column for an agent compared with the lead: what it has in all. */
+  itHas: string;
+  mechanismsIntro: string;
+  mechanismColumn: string;
+  forColumn: string;
+  givesColumn: string;
+  replacesColumn: string;
+  /** A mechanism without `for`. */
+  everyAgent: string;
+  /** A role in a table cell: "teammate". */
+  role: Record<Role, string>;
+  /** Roles a mechanism starts: "teammates". */
+  roles: Record<Role, string>;
+  starts(who: string): string;
+  /** Between words in a list ("lead, teammate"; in Chinese 、). */
+  listSep: string;
+  /** A kind of part inside a cell: "tools `a`, `b`". */
+  kind: Record<PartKind, string>;
+  /** Before the unnamed parts a mechanism gives. */
+  also: string;
+  unnamed: Record<UnnamedPart, string>;
+  /** The same kinds as row names. */
+  row: Record<PartKind, string>;
+  /** Before the lead's table. */
+  leadIntro: string;
+  /** "A subagent": the start of a sentence about one agent. */
+  anAgent: Record<Role, string>;
+  roleSame(agent: string, previous: string, tools: number): string;
+  roleComparedWith(agent: string, previous: string): string;
+  roleNew(agent: string): string;
   // Read first.
   spineIntro(files: number, lines: number, budget: number): string;
   optionalIntro(name: string, files: number, lines: number): string;
@@ -106,10 +139,6 @@ export const EN: Labels = {
   removed: "removed",
   now: "this lesson has",
   mechanismsRow: "mechanisms",
-  toolsRow: "tools",
-  hooksRow: "hooks",
-  promptSectionsRow: "prompt sections",
-  commandsRow: "slash commands",
   grantsRow: "grants (allowed without a question)",
   flagsRow: "command-line flags",
   none: "—",
@@ -123,6 +152,28 @@ export const EN: Labels = {
   statusChanged: "changed",
   statusSame: "same as the previous lesson's",
   noModules: "This lesson has no modules of its own.",
+  changed: "changed in place",
+  followsLesson: " (an earlier mechanism's, made from what this lesson adds)",
+  itHas: "it has",
+  mechanismsIntro: "The mechanisms this lesson adds, the agents each is for, and what it gives them:",
+  mechanismColumn: "mechanism",
+  forColumn: "for",
+  givesColumn: "gives",
+  replacesColumn: "replaces",
+  everyAgent: "every agent",
+  role: { lead: "lead", subagent: "subagent", teammate: "teammate" },
+  roles: { lead: "leads", subagent: "subagents", teammate: "teammates" },
+  starts: (who) => `starts ${who}`,
+  listSep: ", ",
+  kind: { tools: "tools", hooks: "hooks", promptSections: "prompt sections", commands: "slash commands" },
+  also: "also ",
+  unnamed: { wrappers: "a wrapper around each model call", liveState: "a note kept through compaction", cwd: "where the agent works", start: "work between turns" },
+  row: { tools: "tools", hooks: "hooks", promptSections: "prompt sections", commands: "slash commands" },
+  leadIntro: "The lead:",
+  anAgent: { lead: "The lead", subagent: "A subagent", teammate: "A teammate" },
+  roleSame: (a, p, n) => `${a}: the same as in ${p} (${n} tools).`,
+  roleComparedWith: (a, p) => `${a}, compared with ${p}'s:`,
+  roleNew: (a) => `${a}, new in this lesson, compared with the lead:`,
   spineIntro: (f, l, b) => `The spine, in order: ${f} files, ${l} lines (the budget is ${b}).`,
   optionalIntro: (name, f, l) => `**Optional: ${name}** — ${f} file${f === 1 ? "" : "s"}, ${l} lines.`,
   file: "file",
@@ -213,10 +264,6 @@ export const ZH: Labels = {
   removed: "移除",
   now: "本课共有",
   mechanismsRow: "机制",
-  toolsRow: "工具",
-  hooksRow: "钩子",
-  promptSectionsRow: "提示词分段",
-  commandsRow: "命令",
   grantsRow: "授权（无需询问即放行）",
   flagsRow: "命令行选项",
   none: "—",
@@ -230,6 +277,28 @@ export const ZH: Labels = {
   statusChanged: "有改动",
   statusSame: "与上一课的相同",
   noModules: "本课没有自己的模块。",
+  changed: "原地修改",
+  followsLesson: "（由更早的机制生成，随本课新增的内容而变）",
+  itHas: "它共有",
+  mechanismsIntro: "本课新增的机制、各自用于哪些智能体，以及给它们什么：",
+  mechanismColumn: "机制",
+  forColumn: "用于",
+  givesColumn: "给出",
+  replacesColumn: "替换",
+  everyAgent: "所有智能体",
+  role: { lead: "主智能体", subagent: "子智能体", teammate: "队友" },
+  roles: { lead: "主智能体", subagent: "子智能体", teammate: "队友" },
+  starts: (who) => `启动${who}`,
+  listSep: "、",
+  kind: { tools: "工具", hooks: "钩子", promptSections: "提示词分段", commands: "命令" },
+  also: "另有",
+  unnamed: { wrappers: "包在每次模型调用外的一层", liveState: "压缩后仍保留的一条说明", cwd: "智能体的工作位置", start: "两轮之间的工作" },
+  row: { tools: "工具", hooks: "钩子", promptSections: "提示词分段", commands: "命令" },
+  leadIntro: "主智能体：",
+  anAgent: { lead: "主智能体", subagent: "子智能体", teammate: "队友" },
+  roleSame: (a, p, n) => `${a}：与 ${p} 中的相同（${n} 个工具）。`,
+  roleComparedWith: (a, p) => `${a}，与 ${p} 中的相比：`,
+  roleNew: (a) => `${a}（本课新增），与主智能体相比：`,
   spineIntro: (f, l, b) => `主线，按顺序读：${f} 个文件，共 ${l} 行（预算 ${b} 行）。`,
   optionalIntro: (name, f, l) => `**可选：${name}** — ${f} 个文件，共 ${l} 行。`,
   file: "文件",

@@ -8,6 +8,7 @@ import { runDemos, type DemoRun } from "./demo-run.ts";
 import type { LessonPackage } from "./discover.ts";
 import { Normalizer, restateUsage } from "./normalize.ts";
 import { lessonModules, type SourceModule } from "./sources.ts";
+import { rolesFacts, type LessonRoles } from "./roles.ts";
 import { readReadingList, type ReadingList } from "./spine.ts";
 
 export interface LessonFacts {
@@ -15,19 +16,22 @@ export interface LessonFacts {
   /** The spine and optional reading paths its package.json declares, measured. */
   readFirst: ReadingList;
   anatomy: LessonAnatomy;
+  /** Every agent it builds (lead, subagent, teammate), and what each mechanism gives each. */
+  roles: LessonRoles;
   modules: SourceModule[];
   /** The demo runs, already normalised: ready to print, the same bytes every time. */
   demos: DemoRun[];
 }
 
 export async function gatherFacts(pkg: LessonPackage): Promise<LessonFacts> {
-  const [readFirst, anatomy, modules, demos] = await Promise.all([
+  const [readFirst, anatomy, roles, modules, demos] = await Promise.all([
     readReadingList(pkg.dir, `packages/${pkg.dirName}`),
     anatomyOf(pkg.lesson),
+    rolesFacts(pkg.mechanisms),
     lessonModules(pkg.dir),
     runDemos(pkg.lesson),
   ]);
-  return { pkg, readFirst, anatomy, modules, demos: normalizeDemos(demos) };
+  return { pkg, readFirst, anatomy, roles, modules, demos: normalizeDemos(demos) };
 }
 
 /**

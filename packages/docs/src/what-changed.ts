@@ -1,11 +1,15 @@
 /**
- * The "what changed" block: the agent's tools, hooks, prompt sections and slash commands
- * added and removed since the previous lesson, then the lesson's modules with their sizes.
+ * The "what changed" block, since the previous lesson: the mechanisms the lesson adds (whom
+ * each is for, what it gives, what it replaces), the lead's parts added, changed in place and
+ * removed, each other agent's (role-changes.ts), then the lesson's modules with their sizes.
+ * Everything is asked of the real build (roles.ts, anatomy.ts), so it cannot disagree with the code.
  */
 import type { Labels } from "./labels.ts";
 import { compareAnatomy, type AnatomyKind } from "./anatomy.ts";
 import type { LessonFacts } from "./lesson-facts.ts";
 import { code, link, table } from "./markdown.ts";
+import { changesTable, renderMechanisms, renderOtherAgents, replacedBy } from "./role-changes.ts";
+import { compareParts } from "./roles.ts";
 import type { SourceModule } from "./sources.ts";
 
 export type ModuleStatus = "new" | "changed" | "same";
@@ -21,28 +25,28 @@ export function renderWhatChanged(current: LessonFacts, previous: LessonFacts | 
   const intro = previous
     ? labels.comparedWith(link(previous.pkg.lesson.id, `../${previous.pkg.dirName}/${readme}`))
     : labels.firstLesson;
-  return [intro, anatomyTable(current, previous, labels), modulesTable(current, previous, labels)].join("\n\n");
+  return [
+    intro,
+    labels.mechanismsIntro,
+    renderMechanisms(current, previous, labels),
+    labels.leadIntro,
+    leadTable(current, previous, labels),
+    ...renderOtherAgents(current, previous, labels),
+    modulesTable(current, previous, labels),
+  ].join("\n\n");
 }
 
-function anatomyTable(current: LessonFacts, previous: LessonFacts | undefined, labels: Labels): string {
-  const rowName: Record<AnatomyKind, string> = {
-    mechanisms: labels.mechanismsRow,
-    tools: labels.toolsRow,
-    hooks: labels.hooksRow,
-    promptSections: labels.promptSectionsRow,
-    commands: labels.commandsRow,
-    grants: labels.grantsRow,
-    flags: labels.flagsRow,
+/** The lead's parts by spec (roles.ts), with its mechanisms, grants and flags by name (anatomy.ts). */
+function leadTable(current: LessonFacts, previous: LessonFacts | undefined, labels: Labels): string {
+  const byName = compareAnatomy(previous?.anatomy, current.anatomy);
+  const named = (kind: AnatomyKind, row: string) => {
+    const c = byName.find((x) => x.kind === kind)!;
+    const list = (l: string[]) => (l.length ? l.map((n) => code(n)).join(", ") : labels.none);
+    return [row, list(c.added), labels.none, list(c.removed), String(c.now.length)];
   };
-  const names = (kind: AnatomyKind, list: string[]) =>
-    list.length ? list.map((n) => code(kind === "commands" && !n.startsWith("/") ? `/${n}` : n)).join(", ") : labels.none;
-  const rows = compareAnatomy(previous?.anatomy, current.anatomy).map((c) => [
-    rowName[c.kind],
-    names(c.kind, c.added),
-    names(c.kind, c.removed),
-    String(c.now.length),
-  ]);
-  return table(["", labels.added, labels.removed, labels.now], rows);
+  const parts = compareParts(previous?.roles.parts.lead, current.roles.parts.lead!);
+  const rows = [named("mechanisms", labels.mechanismsRow), named("grants", labels.grantsRow), named("flags", labels.flagsRow)];
+  return changesTable(parts, labels, labels.now, replacedBy(current, previous), rows);
 }
 
 function modulesTable(current: LessonFacts, previous: LessonFacts | undefined, labels: Labels): string {

@@ -6,7 +6,9 @@
  *   starter/…       the files the student starts from: a rebuild's bodies to put in place of the
  *                   lesson's (take-out.ts), a new file's skeleton; an extension that starts from
  *                   the lesson's file needs none
- *   solution/…      the reference solution of an extension (a rebuild's is the lesson's own file)
+ *   solution/…      the reference solution of an extension: a patch of the lesson's file it
+ *                   extends (solution-patch.ts), or a whole file where it is new (a rebuild's
+ *                   is the lesson's own file)
  *
  * The metadata is JSON, not code, so `pnpm exercise list` reads every exercise without loading
  * a lesson; the checks are code, loaded only inside the check runner (run-checks.ts).
@@ -36,8 +38,16 @@ const exerciseFileSchema = z.object({
    * where, while the code stays the lesson's as it is today.
    */
   todo: z.record(z.string(), z.string()).optional(),
-  /** Where the reference solution is, inside the exercise folder; default: the `replaces` module. */
+  /**
+   * Where the reference solution is, inside the exercise folder; default: the `replaces` module.
+   * Only a new file stores its whole solution: an extension of a lesson's file stores `patch`.
+   */
   solution: z.string().optional(),
+  /**
+   * An extension: the reference solution as a unified diff against the `replaces` module
+   * (`solution/<name>.patch`, solution-patch.ts), so it carries only the exercise's lines.
+   */
+  patch: z.string().optional(),
 });
 
 export const exerciseMetaSchema = z.object({
@@ -50,7 +60,14 @@ export const exerciseMetaSchema = z.object({
   title: z.string().min(1),
   /** The README section to read first, as a path inside the lesson package with its anchor. */
   read: z.string().min(1),
-  files: z.array(exerciseFileSchema).min(1),
+  files: z.array(
+    exerciseFileSchema
+      .refine((f) => !f.patch || f.replaces, { message: "a `patch` is applied to the lesson's file its file `replaces`: name it" })
+      .refine((f) => !(f.patch && f.solution), { message: "a file's solution is a `patch` or a whole `solution` file, not both" })
+      .refine((f) => !(f.replaces && f.solution), {
+        message: "a solution that extends a lesson's file is stored as a `patch` of it (a whole copy drifts from the lesson)",
+      }),
+  ).min(1),
   /** From gentle to nearly the answer; `hint` shows them one at a time. */
   hints: z.array(z.string().min(1)).min(1),
 });

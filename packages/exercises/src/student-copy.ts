@@ -13,6 +13,7 @@ import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "@learn/core/harness";
 import type { Exercise, ExerciseFile } from "./exercise.ts";
+import { applySolutionPatch } from "./solution-patch.ts";
 import { insertTodos, takeOutBodies } from "./take-out.ts";
 
 /** Where the student's copies live: `<root>/exercises/`. */
@@ -28,7 +29,10 @@ export function studentFile(root: string, exercise: Pick<Exercise, "id">, file: 
   return path.join(studentDir(root, exercise), file.name);
 }
 
-/** Where a file's starter or solution is stored: in the exercise folder, or the lesson's own module. */
+/**
+ * Where a file's starter or solution is stored: in the exercise folder, or the lesson's own module
+ * (a solution stored as a patch is the lesson's module, patched: its imports are written from there).
+ */
 export function sourceOf(exercise: Exercise, file: ExerciseFile, which: "starter" | "solution"): string {
   const own = file[which];
   if (own) return path.join(exercise.dir, own);
@@ -40,11 +44,21 @@ export function sourceOf(exercise: Exercise, file: ExerciseFile, which: "starter
 export async function textFor(root: string, exercise: Exercise, file: ExerciseFile, which: "starter" | "solution"): Promise<string> {
   const from = sourceOf(exercise, file, which);
   const siblings = new Map(exercise.files.map((f) => [sourceOf(exercise, f, which), studentFile(root, exercise, f)]));
+  // A patched lesson file imports the exercise's new files as if they sat beside it (`./list-dir.ts`).
+  if (which === "solution" && file.patch) {
+    for (const f of exercise.files) if (!f.replaces) siblings.set(path.join(path.dirname(from), f.name), studentFile(root, exercise, f));
+  }
   let text = await readFile(from, "utf8");
   if (which === "starter" && file.takeOut) {
     text = takeOutBodies(text, from, await readBodies(exercise, file.takeOut));
   }
   if (which === "starter" && file.todo) text = insertTodos(text, from, await readBodies(exercise, file.todo));
+  if (which === "solution" && file.patch) {
+    const patchFile = path.join(exercise.dir, file.patch);
+    // Named from the repository's root in the message: packages/s03-hooks/src/mechanism.ts.
+    const shown = (file: string) => path.relative(path.resolve(exercise.lessonDir, "../.."), file).split(path.sep).join("/");
+    text = applySolutionPatch(text, await readFile(patchFile, "utf8"), { lessonFile: shown(from), patchFile: shown(patchFile) });
+  }
   return rewriteImports(text, from, studentFile(root, exercise, file), siblings);
 }
 

@@ -12,7 +12,8 @@ import { loadCatalog } from "../src/catalog.ts";
 import { explainOutcome } from "../src/explain.ts";
 import { applyWrong, knownWrongOf } from "../src/known-wrong.ts";
 import { runChecks } from "../src/run-checks.ts";
-import { startExercise, studentDir, writeSolution } from "../src/student-copy.ts";
+import { startExercise, studentDir, studentFile, writeSolution } from "../src/student-copy.ts";
+import { typeErrors } from "../src/type-check.ts";
 
 /**
  * A check's time limit here: the student's 15 s says "your code hangs" quickly; the proof asks
@@ -23,6 +24,8 @@ const PROOF_LIMIT_MS = 180_000;
 let root: string;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "learn-exercises-proof-"));
+  // Laid out as the repository is (an ES module package), for the type check.
+  await writeFile(path.join(root, "package.json"), '{ "type": "module" }\n');
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -32,12 +35,20 @@ describe.each(loadCatalog())("$id", (exercise) => {
       outcomes.map((o) => explainOutcome(o, studentDir(root, exercise))).filter((o) => !o.passed).map((o) => `${o.name}: ${o.why.join(" ")}`);
 
     await startExercise(root, exercise);
+    // A solution stored as a patch is type-checked nowhere else: the patched file must add no type
+    // error to those the lesson's own file already gets where the student's copy sits.
+    const patched = exercise.files.filter((f) => f.patch && /\.tsx?$/.test(f.name)).map((f) => studentFile(root, exercise, f));
+    const lessonOwn = patched.length > 0 ? typeErrors(patched, exercise.lessonDir).map((e) => e.message) : [];
     const starter = await runChecks(exercise, root); // a starter may well hang: the student's limit
     expect(starter.some((o) => !o.passed), "the starter should fail at least one check").toBe(true);
 
     await writeSolution(root, exercise);
     const solved = await runChecks(exercise, root, PROOF_LIMIT_MS);
     expect(why(solved), "the reference solution should pass every check").toEqual([]);
+    if (patched.length > 0) {
+      const added = typeErrors(patched, exercise.lessonDir).filter((e) => !lessonOwn.includes(e.message));
+      expect(added, "the patched solution should add no type error").toEqual([]);
+    }
 
     // Each mistake the lesson warns about (wrong.json) fails some check.
     for (const wrong of knownWrongOf(exercise.dir)) {

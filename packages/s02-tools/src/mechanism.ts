@@ -8,5 +8,7 @@ import { fileTools } from "./tools/index.ts";
 
 export const files: Mechanism = {
   name: "files",
+  // Its guidance is lesson 1's tool guidance, extended: the same section, another text.
+  replaces: { sections: ["tool guidance"] },
   add: (parts) => ({ ...parts, tools: [...parts.tools, ...fileTools], sections: withFileToolGuidance(parts.sections) }),
 };

@@ -15,6 +15,7 @@ import { taskTool } from "./task-tool.ts";
 export const subagents: Mechanism = {
   name: "subagents",
   for: ["lead"],
+  starts: ["subagent"],
   // `--haiku-model` … or Claude Code's ANTHROPIC_DEFAULT_HAIKU_MODEL …: what `model: haiku` means.
   flags: MODEL_ALIAS_FLAGS,
   // `--check-config`: the user's and the workspace's agent files, as the loader reads them.

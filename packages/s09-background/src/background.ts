@@ -69,6 +69,8 @@ export function backgroundFor(options: AgentOptions): Background {
 export const backgroundMechanism = (make: (options: AgentOptions) => Background = backgroundFor): Mechanism => ({
   name: "background",
   for: ["lead"],
+  // Lesson 5's task tool, with run_in_background.
+  replaces: { tools: ["task"] },
   grants: [{ rules: [CRON_CREATE_TOOL, CRON_DELETE_TOOL], source: CRON_GRANT }],
   flags: [timeScaleFlag, deliverFlag],
   // Offline, a job "at the next minute" fires within a second: no demo waits a minute. And a

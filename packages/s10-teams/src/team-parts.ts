@@ -47,6 +47,7 @@ export function teamOf(ctx: BuildContext): Promise<BuiltTeam> {
 export const team: Mechanism = {
   name: "team",
   for: ["lead"],
+  starts: ["teammate"],
   grants: [{ rules: [SPAWN_TEAMMATE_TOOL], source: SPAWN_GRANT }],
   async add(base, ctx) {
     const { options } = ctx;

@@ -53,6 +53,8 @@ function autonomyOf(ctx: BuildContext): Promise<Autonomy> {
 export const leadProtocols: Mechanism = {
   name: "autonomy (lead)",
   for: ["lead"],
+  // Lesson 10's spawn_teammate, with plan_first.
+  replaces: { tools: ["spawn_teammate"] },
   // The idle cycle is the lead's (hung on each teammate): its settings are read here.
   flags: idleFlags,
   // Offline, an idle teammate looks again every 100 ms: a demo does not wait five seconds a step.

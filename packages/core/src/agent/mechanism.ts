@@ -32,6 +32,17 @@ import { partsWith, type AgentParts } from "./parts.ts";
 /** Who an agent is in its session: what decides which mechanisms it gets. */
 export type Role = "lead" | "subagent" | "teammate";
 
+/**
+ * What a mechanism changes of what earlier ones gave, by name: s09's `task` gains
+ * `run_in_background`. The docs show it, and `docs:check` fails on a tool or section changed in
+ * place (another description or input schema, another text) or taken away without it being
+ * declared here, and on a declaration that changes nothing: a silent change is one no reader sees.
+ */
+export interface Replaces {
+  tools?: readonly string[];
+  sections?: readonly string[];
+}
+
 /** Allow rules (settings.json syntax) a mechanism's own tools need, and why: "lesson 8: the task tools write only .tasks/". */
 export interface StandingGrant {
   rules: readonly string[];
@@ -95,6 +106,13 @@ export interface Mechanism {
   checkConfig?: ConfigCheck;
   /** Settings keys and rules it honours, which s03 would otherwise report as ignored (SettingsHonoured). */
   honours?: Partial<SettingsHonoured>;
+  /**
+   * The other agents it starts (s05: subagents; s10: teammates). Data for the docs, which show
+   * what each of them is given; the build never reads it.
+   */
+  starts?: readonly Role[];
+  /** Earlier tools or prompt sections it puts its own version in place of (Replaces). */
+  replaces?: Replaces;
   /** The agent's parts so far, with this mechanism's added. */
   add(parts: AgentParts, ctx: BuildContext): AgentParts | Promise<AgentParts>;
 }
