@@ -9,7 +9,7 @@ import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES } from "./permission
 import type { PermissionPolicy } from "./permissions/policy.ts";
 import { HARNESS_STATE_SHOWN, PROTECTED_FILES, PROTECTED_FOLDERS } from "./permissions/protected-paths.ts";
 import { REFUSE_LIST } from "./permissions/refuse-list.ts";
-import { RULE_LISTS } from "./permissions/rule.ts";
+import { RULE_LISTS } from "@learn/claude-code-files";
 import type { SessionRules } from "./permissions/session-rules.ts";
 
 export interface PermissionsView {

@@ -13,9 +13,8 @@ export { decide } from "./permissions/pipeline.ts";
 export { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
 export { PERMISSION_MODES, DEFAULT_MODE, MODE_SUMMARIES, isPermissionMode, type PermissionMode } from "./permissions/modes.ts";
 export { describeCall, type Decision, type Behavior, type Step } from "./permissions/decision.ts";
-export { parseRule, RuleSyntaxError, RULE_LISTS, type Rule, type RuleList } from "./permissions/rule.ts";
-export { commandPattern, exactCommand } from "./permissions/command-pattern.ts";
-export { pathPattern, workspacePath, realWorkspacePath } from "./permissions/path-pattern.ts";
+// The rule syntax is Claude Code's format, read in @learn/claude-code-files; re-exported for the exercises.
+export { parseRule, RuleSyntaxError, RULE_LISTS, type Rule, type RuleList } from "@learn/claude-code-files";
 export { refusalOf, REFUSE_LIST } from "./permissions/refuse-list.ts";
 export { subjectOf, hitsAnyPart, approvingRules, unapprovable, declaredCommands, isEditInside, type CallSubject, type FileTarget } from "./permissions/matching.ts";
 export { SessionRules } from "./permissions/session-rules.ts";
@@ -23,7 +22,6 @@ export { createAsker, type Asker, type AskerOptions } from "./permissions/asker.
 export { permissionHook, judge, PERMISSION_HOOK_NAME, type PermissionAccess } from "./permissions/hook.ts";
 export { Grants, type Grant } from "./permissions/grants.ts";
 export { readableUnder, withReadGuard } from "./permissions/read-guard.ts";
-export { CLAUDE_CODE_ALIASES, toolsNamed, namesOf, familyOf, type RuleFamily } from "./permissions/tool-names.ts";
 export { EARLIER_TOOLS, earlierPermission, withEarlierToolPermissions } from "./permissions/earlier-tools.ts";
 // Settings and command hooks.
 export { loadSettings, loadSettingsFile, type Settings, type SettingsFile } from "./settings/load.ts";

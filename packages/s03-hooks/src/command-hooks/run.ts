@@ -6,7 +6,7 @@
 import { runCommand } from "@learn/core/harness";
 import type { AgentContext, ToolCall } from "@learn/core";
 import { hitsAnyPart, subjectOf, type CallSubject } from "../permissions/matching.ts";
-import type { Rule } from "../permissions/rule.ts";
+import type { Rule } from "@learn/claude-code-files";
 import type { CommandHookSpec } from "./config.ts";
 import type { CommandHookOptions } from "./hooks.ts";
 import { payloadOf, type EventDetails } from "./payload.ts";

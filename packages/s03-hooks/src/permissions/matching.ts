@@ -23,10 +23,8 @@ import type { PolicySubject, Tool, ToolCall } from "@learn/core";
 import { isInside } from "@learn/core/harness";
 import { parseCommandLine, pathsOf, type ShellCommand } from "@learn/bash-analysis";
 import { protectedPart } from "./protected-paths.ts";
-import { realPlaces, workspacePath, type PathPlace } from "./path-pattern.ts";
-import type { Rule } from "./rule.ts";
+import { ANY_TOOL_NAMES, namesOf, realPlaces, toolsNamed, workspacePath, type PathPlace, type Rule } from "@learn/claude-code-files";
 import { earlierPermission } from "./earlier-tools.ts";
-import { ANY_TOOL_NAMES, namesOf, toolsNamed } from "./tool-names.ts";
 
 /** A file a call reads or writes: a tool's path, or a bash redirection's target. */
 export interface FileTarget {

@@ -29,7 +29,7 @@ import { ConfigError, jsonErrorPlace, readFailure, readRegularText } from "@lear
 import type { z } from "zod";
 import { hookMatcherSchema, isCommandHookEvent, TOOL_EVENTS, type HookConfig, type HookMatcherSpec } from "../command-hooks/config.ts";
 import type { PermissionMode } from "../permissions/modes.ts";
-import { RULE_LISTS, type Rule, type RuleList } from "../permissions/rule.ts";
+import { RULE_LISTS, type Rule, type RuleList } from "@learn/claude-code-files";
 import { settingsPlaces, type SettingsPlace } from "./files.ts";
 import { modeSchema, PERMISSION_KEYS, ruleSchema } from "./schema.ts";
 

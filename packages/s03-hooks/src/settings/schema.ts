@@ -18,7 +18,7 @@
  */
 import { z } from "zod";
 import { PERMISSION_MODES } from "../permissions/modes.ts";
-import { parseRule, type Rule } from "../permissions/rule.ts";
+import { parseRule, type Rule } from "@learn/claude-code-files";
 
 export { SETTINGS_FILE } from "./files.ts";
 
