@@ -4,3 +4,12 @@ export { parseRule, RuleSyntaxError, RULE_LISTS, type Rule, type RuleList } from
 export { commandPattern, exactCommand, type CommandMatcher } from "./rules/command-pattern.ts";
 export { pathPattern, workspacePath, realWorkspacePath, realPlaces, type PathMatcher, type PathPlace } from "./rules/path-pattern.ts";
 export { CLAUDE_CODE_ALIASES, ANY_TOOL_NAMES, toolsNamed, namesOf, mcpServerOf, familyOf, specifierKindOf, absentTool, type RuleFamily, type SpecifierKind } from "./rules/tool-names.ts";
+// Settings files: where they are, what they say, and how the three merge.
+export { PERMISSION_MODES, DEFAULT_MODE, isPermissionMode, type PermissionMode } from "./settings/permission-modes.ts";
+export { SETTINGS_FILE, LOCAL_SETTINGS_FILE, settingsPlaces, type SettingsPlace, type SettingsScope } from "./settings/files.ts";
+export { ruleSchema } from "./settings/schema.ts";
+export { loadSettings, loadSettingsFile, type Settings, type SettingsFile } from "./settings/load.ts";
+// Command hooks: their configuration in settings, the JSON they are sent, how their answer is read.
+export { COMMAND_HOOK_EVENTS, DEFAULT_HOOK_TIMEOUT_S, TOOL_EVENTS, hookMatcherSchema, isCommandHookEvent, toolMatcher, type CommandHookEvent, type CommandHookSpec, type HookConfig, type HookMatcherSpec } from "./hooks/config.ts";
+export { payloadOf, toClaudeCode, fromClaudeCode, type EventDetails, type HookSession } from "./hooks/payload.ts";
+export { verdictOf, BLOCKING_EXIT_CODE, type HookVerdict } from "./hooks/verdict.ts";

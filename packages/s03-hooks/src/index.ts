@@ -11,10 +11,10 @@ export { permissionsCommand, describePermissions, switchMode } from "./commands.
 // The permission pipeline, piece by piece.
 export { decide } from "./permissions/pipeline.ts";
 export { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
-export { PERMISSION_MODES, DEFAULT_MODE, MODE_SUMMARIES, isPermissionMode, type PermissionMode } from "./permissions/modes.ts";
+export { MODE_SUMMARIES } from "./permissions/modes.ts";
 export { describeCall, type Decision, type Behavior, type Step } from "./permissions/decision.ts";
-// The rule syntax is Claude Code's format, read in @learn/claude-code-files; re-exported for the exercises.
-export { parseRule, RuleSyntaxError, RULE_LISTS, type Rule, type RuleList } from "@learn/claude-code-files";
+// Claude Code's formats are read in @learn/claude-code-files; the names the exercises use are re-exported.
+export { parseRule, RuleSyntaxError, RULE_LISTS, type Rule, type RuleList, type PermissionMode } from "@learn/claude-code-files";
 export { refusalOf, REFUSE_LIST } from "./permissions/refuse-list.ts";
 export { subjectOf, hitsAnyPart, approvingRules, unapprovable, declaredCommands, isEditInside, type CallSubject, type FileTarget } from "./permissions/matching.ts";
 export { SessionRules } from "./permissions/session-rules.ts";
@@ -23,14 +23,8 @@ export { permissionHook, judge, PERMISSION_HOOK_NAME, type PermissionAccess } fr
 export { Grants, type Grant } from "./permissions/grants.ts";
 export { readableUnder, withReadGuard } from "./permissions/read-guard.ts";
 export { EARLIER_TOOLS, earlierPermission, withEarlierToolPermissions } from "./permissions/earlier-tools.ts";
-// Settings and command hooks.
-export { loadSettings, loadSettingsFile, type Settings, type SettingsFile } from "./settings/load.ts";
-export { ruleSchema } from "./settings/schema.ts";
-export { SETTINGS_FILE, LOCAL_SETTINGS_FILE, settingsPlaces, type SettingsPlace, type SettingsScope } from "./settings/files.ts";
+// Command hooks: the settings' hooks run on the kernel.
 export { commandHooks, commandHookName } from "./command-hooks/hooks.ts";
-export { COMMAND_HOOK_EVENTS, DEFAULT_HOOK_TIMEOUT_S, toolMatcher, type HookConfig } from "./command-hooks/config.ts";
-export { verdictOf, BLOCKING_EXIT_CODE, type HookVerdict } from "./command-hooks/verdict.ts";
-export { payloadOf, toClaudeCode, fromClaudeCode, type HookSession } from "./command-hooks/payload.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s03",

@@ -10,8 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
-import { pathPattern } from "@learn/claude-code-files";
-import { lesson, loadSettings, settingsPlaces } from "../src/index.ts";
+import { loadSettings, pathPattern, settingsPlaces } from "@learn/claude-code-files";
+import { lesson } from "../src/index.ts";
 import { hooksFor, never, scriptOf, shellHook, workspaceWith, writeSettings } from "./helpers.ts";
 
 let ws: TempWorkspace | undefined;

@@ -26,8 +26,7 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { capText, defineHook, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
-import type { CommandHookEvent, HookConfig } from "./config.ts";
-import type { EventDetails, HookSession } from "./payload.ts";
+import type { CommandHookEvent, EventDetails, HookConfig, HookSession } from "@learn/claude-code-files";
 import { preToolUseCommandHooks, type PreToolUseCommandHooks } from "./pre-tool-use.ts";
 import { RoundNotes } from "./round-notes.ts";
 import { runMatching, type HookAnswer, type HookContext } from "./run.ts";

@@ -6,8 +6,7 @@
  */
 import type { ConfigFileReport, ConfigPlace, ConfigSections } from "@learn/core";
 import { ConfigError } from "@learn/core/harness";
-import { settingsPlaces, type SettingsPlace } from "./files.ts";
-import { loadSettingsFile } from "./load.ts";
+import { loadSettingsFile, settingsPlaces, type SettingsPlace } from "@learn/claude-code-files";
 
 export async function checkSettings({ cwd, userDir, honoured }: ConfigPlace): Promise<ConfigSections> {
   const reports = await Promise.all(settingsPlaces(cwd, userDir).map((place) => reportOn(place, honoured)));

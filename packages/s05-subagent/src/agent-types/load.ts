@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { mutates, ToolError, type ConfigFileReport, type Renderer, type Tool } from "@learn/core";
 import { readFailure, readRegularText } from "@learn/core/harness";
-import type { PermissionMode } from "@learn/s03";
+import type { PermissionMode } from "@learn/claude-code-files";
 import { parseAgentFile, type AgentFile } from "./agent-file.ts";
 import { BUILT_IN_AGENTS } from "./built-in.ts";
 import { aliasEnv, aliasOf, CLAUDE_CODE_TARGETS, modelIdFor, type AliasTargets } from "./model-choice.ts";

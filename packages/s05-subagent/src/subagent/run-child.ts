@@ -26,7 +26,8 @@ import {
   type PartsOf,
   type ModelWrapper,
 } from "@learn/core";
-import { PERMISSION_MODE_FLAG, type PermissionMode } from "@learn/s03";
+import type { PermissionMode } from "@learn/claude-code-files";
+import { PERMISSION_MODE_FLAG } from "@learn/s03";
 import type { AgentType } from "../agent-types/load.ts";
 import { childSections } from "../prompt.ts";
 import { handBack } from "./hand-back.ts";

@@ -14,7 +14,8 @@
  * SessionEnd's why it ended; a UserPromptSubmit or Stop hook runs whatever its matcher says.
  */
 import { z } from "zod";
-import { namesOf, parseRule, type Rule } from "@learn/claude-code-files";
+import { parseRule, type Rule } from "../rules/rule.ts";
+import { namesOf } from "../rules/tool-names.ts";
 import type { Tool } from "@learn/core";
 
 export const COMMAND_HOOK_EVENTS = [

@@ -17,8 +17,8 @@
  * its place in the file (`permissions.allow[2]`), like a wrong type.
  */
 import { z } from "zod";
-import { PERMISSION_MODES } from "../permissions/modes.ts";
-import { parseRule, type Rule } from "@learn/claude-code-files";
+import { parseRule, type Rule } from "../rules/rule.ts";
+import { PERMISSION_MODES } from "./permission-modes.ts";
 
 export { SETTINGS_FILE } from "./files.ts";
 

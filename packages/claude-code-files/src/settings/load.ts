@@ -27,9 +27,9 @@
 import type { SettingsHonoured } from "@learn/core";
 import { ConfigError, jsonErrorPlace, readFailure, readRegularText } from "@learn/core/harness";
 import type { z } from "zod";
-import { hookMatcherSchema, isCommandHookEvent, TOOL_EVENTS, type HookConfig, type HookMatcherSpec } from "../command-hooks/config.ts";
-import type { PermissionMode } from "../permissions/modes.ts";
-import { RULE_LISTS, type Rule, type RuleList } from "@learn/claude-code-files";
+import { hookMatcherSchema, isCommandHookEvent, TOOL_EVENTS, type HookConfig, type HookMatcherSpec } from "../hooks/config.ts";
+import { RULE_LISTS, type Rule, type RuleList } from "../rules/rule.ts";
+import type { PermissionMode } from "./permission-modes.ts";
 import { settingsPlaces, type SettingsPlace } from "./files.ts";
 import { modeSchema, PERMISSION_KEYS, ruleSchema } from "./schema.ts";
 
