@@ -13,3 +13,10 @@ export { loadSettings, loadSettingsFile, type Settings, type SettingsFile } from
 export { COMMAND_HOOK_EVENTS, DEFAULT_HOOK_TIMEOUT_S, TOOL_EVENTS, hookMatcherSchema, isCommandHookEvent, toolMatcher, type CommandHookEvent, type CommandHookSpec, type HookConfig, type HookMatcherSpec } from "./hooks/config.ts";
 export { payloadOf, toClaudeCode, fromClaudeCode, type EventDetails, type HookSession } from "./hooks/payload.ts";
 export { verdictOf, BLOCKING_EXIT_CODE, type HookVerdict } from "./hooks/verdict.ts";
+// Agent files: `.claude/agents/*.md`, and what their `permissionMode` means for a child.
+export { parseAgentFile, MAX_AGENT_NAME, type AgentFile } from "./agents/agent-file.ts";
+export { childMode, modeOf, CLAUDE_CODE_MODES } from "./agents/permission-mode.ts";
+// Skill and command files: SKILL.md and `.claude/commands/*.md`, and the frontmatter they share.
+export { parseSkillFile, SKILL_FILE, MAX_DISPLAY_NAME_CHARS, type SkillFile } from "./skills/skill-file.ts";
+export { parseCommandFile, type CommandFile } from "./commands/command-file.ts";
+export { checkAllowedTools, descriptionFromBody, ignoredKeys, BODY_DESCRIPTION_CHARS, IGNORED_KEYS } from "./frontmatter-fields.ts";
