@@ -21,20 +21,5 @@ export { parseSkillFile, SKILL_FILE, MAX_DISPLAY_NAME_CHARS, type SkillFile } fr
 export { parseCommandFile, type CommandFile } from "./commands/command-file.ts";
 export { checkAllowedTools, descriptionFromBody, ignoredKeys, BODY_DESCRIPTION_CHARS, IGNORED_KEYS } from "./frontmatter-fields.ts";
 // Scheduled tasks: `.claude/scheduled_tasks.json`, with the caller's reading of cron expressions.
-export {
-  scheduledTasksFormat,
-  CRON_FILE,
-  CRON_MAX_AGE_MS,
-  MAX_CRON_JOBS,
-  MAX_CRON_PROMPT_CHARS,
-  CronFileSchema,
-  TASK_KEYS,
-  FILE_KEYS,
-  expiresAt,
-  jobKey,
-  promptTooLong,
-  type CronJob,
-  type CronFile,
-  type ReadCron,
-  type SkippedTask,
-} from "./scheduled-tasks/tasks-file.ts";
+export { scheduledTasksFormat, CRON_FILE, CRON_MAX_AGE_MS, MAX_CRON_JOBS, MAX_CRON_PROMPT_CHARS, CronFileSchema, TASK_KEYS, FILE_KEYS } from "./scheduled-tasks/tasks-file.ts";
+export { expiresAt, jobKey, promptTooLong, type CronJob, type CronFile, type ReadCron, type SkippedTask } from "./scheduled-tasks/tasks-file.ts";

@@ -90,4 +90,13 @@ describe("path patterns (gitignore-style, relative to the workspace)", () => {
   ])("the workspace path of %j is %j", (input, expected) => {
     expect(workspacePath("/work/ws", input)).toBe(expected);
   });
+
+  it("a home rule matches in the home folder, an absolute one from the root", () => {
+    const home = pathPattern("~/.ssh/**", "/home/ada");
+    expect(home({ relative: undefined, absolute: "/home/ada/.ssh/id_ed25519" })).toBe(true);
+    expect(home({ relative: ".ssh/id_ed25519", absolute: "/work/ws/.ssh/id_ed25519" })).toBe(false);
+    const absolute = pathPattern("//etc/*.conf");
+    expect(absolute({ relative: undefined, absolute: "/etc/resolv.conf" })).toBe(true);
+    expect(absolute({ relative: "etc/resolv.conf", absolute: "/work/ws/etc/resolv.conf" })).toBe(false);
+  });
 });

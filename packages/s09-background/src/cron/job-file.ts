@@ -5,20 +5,7 @@
 import { scheduledTasksFormat } from "@learn/claude-code-files";
 import { parseCron } from "./expression.ts";
 
-export {
-  CRON_FILE,
-  CRON_MAX_AGE_MS,
-  MAX_CRON_JOBS,
-  MAX_CRON_PROMPT_CHARS,
-  CronFileSchema,
-  TASK_KEYS,
-  FILE_KEYS,
-  expiresAt,
-  jobKey,
-  promptTooLong,
-  type CronJob,
-  type CronFile,
-  type SkippedTask,
-} from "@learn/claude-code-files";
+export { CRON_FILE, CRON_MAX_AGE_MS, MAX_CRON_JOBS, MAX_CRON_PROMPT_CHARS, CronFileSchema, TASK_KEYS, FILE_KEYS } from "@learn/claude-code-files";
+export { expiresAt, jobKey, promptTooLong, type CronJob, type CronFile, type SkippedTask } from "@learn/claude-code-files";
 
 export const { CronJobSchema, parseTasks, withJobs, nextRunOf, nextNumber } = scheduledTasksFormat(parseCron);
