@@ -40,7 +40,7 @@ export interface AgentType {
   source: string;
   /** Every tool it has changes nothing: children of this type may run at the same time. */
   readOnly: boolean;
-  /** The mode its file asks its children to run in (permission-mode.ts decides whether they do). */
+  /** The mode its file asks its children to run in (@learn/claude-code-files: permission-mode.ts decides whether they do). */
   permissionMode?: PermissionMode;
   /** At most this many model calls per child; undefined: the lesson's budget. */
   maxTurns?: number;

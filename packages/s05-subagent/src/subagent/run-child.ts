@@ -7,7 +7,7 @@
  *   its own state     fresh hooks, fresh messages: it sees only the prompt it was given
  *   the same policy   s03's permission hook reads the same settings.json; a question names it
  *   a budget          at most 30 model calls (or its type's maxTurns)
- *   a mode            the parent's permission mode, or its type's (permission-mode.ts)
+ *   a mode            the parent's permission mode, or its type's (@learn/claude-code-files: agents/permission-mode.ts)
  *   fewer tools       its type's, and never `task` (the previous parts have none: no recursion)
  *
  * Only the final text comes back, framed as another model's words (hand-back.ts). Everything
