@@ -6,7 +6,7 @@
  */
 import { realpath, rm } from "node:fs/promises";
 import { LEAD_AGENT, runUntilIdle, type IdleRunTurn } from "@learn/core";
-import { lessonWorkspace, MemoryTracer, type Lesson, type TraceEntry } from "@learn/core/harness";
+import { commandPrompt, lessonWorkspace, MemoryTracer, type Lesson, type TraceEntry } from "@learn/core/harness";
 import { loadScript } from "@learn/core/simulator";
 import { scriptedModel } from "@learn/core/testing";
 import { DocsError } from "./errors.ts";
@@ -52,7 +52,14 @@ async function runIn(cwd: string, lesson: Lesson, file: string): Promise<DemoRun
     for (const prompt of script.prompt === undefined ? [] : [script.prompt].flat()) {
       const start = tracer.entries.length;
       const turns: { turn: IdleRunTurn; end: number }[] = [];
-      await runUntilIdle(agent, prompt, new AbortController().signal, renderer, (turn) => turns.push({ turn, end: tracer.entries.length }));
+      // A demo may type a command (s16's `/goal …`): it runs as `--print` and `--demo` run one.
+      const typed = await commandPrompt(agent, prompt, renderer);
+      if (!("prompt" in typed)) throw new Error(`the demo's prompt ${JSON.stringify(prompt)} is a command that runs no turn`);
+      try {
+        await runUntilIdle(agent, typed.prompt, new AbortController().signal, renderer, (turn) => turns.push({ turn, end: tracer.entries.length }));
+      } finally {
+        typed.turn?.onEnd?.();
+      }
       prompts.push(...byTurn(tracer.entries.slice(start), turns, start));
     }
   } finally {
