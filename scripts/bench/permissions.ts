@@ -18,7 +18,8 @@ import path from "node:path";
 import type { ToolCall } from "@learn/core";
 // Imported by path: @learn/s03 is not a dependency of the scripts package.
 import { tools } from "@learn/s02";
-import { decide, loadSettings, policyFor } from "@learn/s03";
+import { loadSettings } from "@learn/claude-code-files";
+import { decide, policyFor } from "@learn/s03";
 import { median, ms, QUICK, reps, spread, us } from "./lib.ts";
 import { figure } from "./figures.ts";
 

@@ -4,12 +4,11 @@
  * `/permissions mode <mode>` switches the mode mid-session, as Claude Code's Shift+Tab does.
  */
 import type { SlashCommand } from "@learn/core";
-import { COMMAND_HOOK_EVENTS, type HookConfig } from "./command-hooks/config.ts";
-import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES } from "./permissions/modes.ts";
+import { COMMAND_HOOK_EVENTS, isPermissionMode, PERMISSION_MODES, RULE_LISTS, type HookConfig } from "@learn/claude-code-files";
+import { MODE_SUMMARIES } from "./permissions/modes.ts";
 import type { PermissionPolicy } from "./permissions/policy.ts";
 import { HARNESS_STATE_SHOWN, PROTECTED_FILES, PROTECTED_FOLDERS } from "./permissions/protected-paths.ts";
 import { REFUSE_LIST } from "./permissions/refuse-list.ts";
-import { RULE_LISTS } from "./permissions/rule.ts";
 import type { SessionRules } from "./permissions/session-rules.ts";
 
 export interface PermissionsView {

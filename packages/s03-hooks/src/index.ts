@@ -11,11 +11,10 @@ export { permissionsCommand, describePermissions, switchMode } from "./commands.
 // The permission pipeline, piece by piece.
 export { decide } from "./permissions/pipeline.ts";
 export { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
-export { PERMISSION_MODES, DEFAULT_MODE, MODE_SUMMARIES, isPermissionMode, type PermissionMode } from "./permissions/modes.ts";
+export { MODE_SUMMARIES } from "./permissions/modes.ts";
 export { describeCall, type Decision, type Behavior, type Step } from "./permissions/decision.ts";
-export { parseRule, RuleSyntaxError, RULE_LISTS, type Rule, type RuleList } from "./permissions/rule.ts";
-export { commandPattern, exactCommand } from "./permissions/command-pattern.ts";
-export { pathPattern, workspacePath, realWorkspacePath } from "./permissions/path-pattern.ts";
+// Claude Code's formats are read in @learn/claude-code-files; the names the exercises use are re-exported.
+export { parseRule, RuleSyntaxError, RULE_LISTS, type Rule, type RuleList, type PermissionMode } from "@learn/claude-code-files";
 export { refusalOf, REFUSE_LIST } from "./permissions/refuse-list.ts";
 export { subjectOf, hitsAnyPart, approvingRules, unapprovable, declaredCommands, isEditInside, type CallSubject, type FileTarget } from "./permissions/matching.ts";
 export { SessionRules } from "./permissions/session-rules.ts";
@@ -23,16 +22,9 @@ export { createAsker, type Asker, type AskerOptions } from "./permissions/asker.
 export { permissionHook, judge, PERMISSION_HOOK_NAME, type PermissionAccess } from "./permissions/hook.ts";
 export { Grants, type Grant } from "./permissions/grants.ts";
 export { readableUnder, withReadGuard } from "./permissions/read-guard.ts";
-export { CLAUDE_CODE_ALIASES, toolsNamed, namesOf, familyOf, type RuleFamily } from "./permissions/tool-names.ts";
 export { EARLIER_TOOLS, earlierPermission, withEarlierToolPermissions } from "./permissions/earlier-tools.ts";
-// Settings and command hooks.
-export { loadSettings, loadSettingsFile, type Settings, type SettingsFile } from "./settings/load.ts";
-export { ruleSchema } from "./settings/schema.ts";
-export { SETTINGS_FILE, LOCAL_SETTINGS_FILE, settingsPlaces, type SettingsPlace, type SettingsScope } from "./settings/files.ts";
+// Command hooks: the settings' hooks run on the kernel.
 export { commandHooks, commandHookName } from "./command-hooks/hooks.ts";
-export { COMMAND_HOOK_EVENTS, DEFAULT_HOOK_TIMEOUT_S, toolMatcher, type HookConfig } from "./command-hooks/config.ts";
-export { verdictOf, BLOCKING_EXIT_CODE, type HookVerdict } from "./command-hooks/verdict.ts";
-export { payloadOf, toClaudeCode, fromClaudeCode, type HookSession } from "./command-hooks/payload.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s03",

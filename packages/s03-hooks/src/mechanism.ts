@@ -12,7 +12,7 @@
 import type { Mechanism } from "@learn/core";
 import { withEarlierToolPermissions } from "./permissions/earlier-tools.ts";
 import type { PermissionAccess } from "./permissions/hook.ts";
-import type { PermissionMode } from "./permissions/modes.ts";
+import type { PermissionMode } from "@learn/claude-code-files";
 import type { PermissionPolicy } from "./permissions/policy.ts";
 import { withReadGuard } from "./permissions/read-guard.ts";
 import { createPolicyHooks, permissionModeFlag, type LeadHookSession } from "./policy-hooks.ts";

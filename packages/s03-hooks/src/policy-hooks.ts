@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { AgentOptions, BuildContext, Hook, SlashCommand } from "@learn/core";
 import { loadedEnvFiles, userClaudeDir, type LessonFlag } from "@learn/core/harness";
 import { commandHooks, type CommandHookParts } from "./command-hooks/hooks.ts";
-import type { HookSession } from "./command-hooks/payload.ts";
+import { isPermissionMode, loadSettings, PERMISSION_MODES, SETTINGS_FILE, type HookSession, type PermissionMode, type Settings } from "@learn/claude-code-files";
 import { transcriptPathOf } from "./command-hooks/transcript.ts";
 import { permissionsCommand } from "./commands.ts";
 import { createAsker, type Asker } from "./permissions/asker.ts";
@@ -15,11 +15,9 @@ import { Grants } from "./permissions/grants.ts";
 import { judge, permissionHook, type PermissionAccess } from "./permissions/hook.ts";
 import { subjectOf } from "./permissions/matching.ts";
 import { notReadOnlyCall } from "./permissions/read-only.ts";
-import { isPermissionMode, MODE_SUMMARIES, PERMISSION_MODES, type PermissionMode } from "./permissions/modes.ts";
+import { MODE_SUMMARIES } from "./permissions/modes.ts";
 import { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
 import { SessionRules } from "./permissions/session-rules.ts";
-import { loadSettings, type Settings } from "./settings/load.ts";
-import { SETTINGS_FILE } from "./settings/schema.ts";
 
 export const PERMISSION_MODE_FLAG = "permission-mode";
 

@@ -5,7 +5,7 @@
  */
 import type { PromptSection } from "@learn/core";
 import { promptSections as s02Sections } from "@learn/s02";
-import type { PermissionMode } from "./permissions/modes.ts";
+import type { PermissionMode } from "@learn/claude-code-files";
 
 export const PERMISSIONS_GUIDANCE =
   "Some tool calls need permission. A denied call comes back as an error that says why: " +

@@ -1,6 +1,6 @@
 /** SessionEnd's budget, as Claude Code 2.1.328 computes it (read from its binary: session-end-budget.ts). */
 import { describe, expect, it } from "vitest";
-import { hookMatcherSchema } from "../src/command-hooks/config.ts";
+import { hookMatcherSchema } from "@learn/claude-code-files";
 import { sessionEndBudgetMs } from "../src/command-hooks/session-end-budget.ts";
 
 const withTimeouts = (...timeouts: (number | undefined)[]) =>

@@ -11,7 +11,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "@learn/core/harness";
 import { makeFifo, runLessonCli, scriptedAgent, useFifos, useTempWorkspace } from "@learn/core/testing";
-import { lesson, loadSettings } from "../src/index.ts";
+import { loadSettings } from "@learn/claude-code-files";
+import { lesson } from "../src/index.ts";
 import { scriptOf } from "./helpers.ts";
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

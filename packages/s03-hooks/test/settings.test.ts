@@ -8,7 +8,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError } from "@learn/core/harness";
 import { scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
-import { lesson, loadSettings, parseRule, policyFor } from "../src/index.ts";
+import { loadSettings } from "@learn/claude-code-files";
+import { lesson, parseRule, policyFor } from "../src/index.ts";
 import { never, scriptOf, workspaceWith } from "./helpers.ts";
 
 let ws: TempWorkspace | undefined;

@@ -13,8 +13,6 @@ export { ChildLock } from "./subagent/child-lock.ts";
 export { withSubagentGuidance, childSections, SUBAGENT_GUIDANCE } from "./prompt.ts";
 // Agent types: Claude Code's agent files and the built-ins.
 export { loadAgentTypes, showProblems, resolveAgentType, findAgentType, shownUserDir, AGENTS_DIR, type AgentType, type AgentTypes } from "./agent-types/load.ts";
-export { parseAgentFile, MAX_AGENT_NAME, type AgentFile } from "./agent-types/agent-file.ts";
-export { childMode, modeOf, CLAUDE_CODE_MODES } from "./agent-types/permission-mode.ts";
 export { checkAgents } from "./agent-types/check.ts";
 export { BUILT_IN_AGENTS, DEFAULT_AGENT_TYPE, REPORT_GUIDANCE } from "./agent-types/built-in.ts";
 export { chooseTools, type ToolChoice } from "./agent-types/tool-names.ts";

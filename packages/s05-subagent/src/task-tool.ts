@@ -17,9 +17,8 @@
  */
 import { defineTool, type AgentContext, type AgentOptions, type Tool } from "@learn/core";
 import { z } from "zod";
-import type { PermissionMode } from "@learn/s03";
+import { childMode, type PermissionMode } from "@learn/claude-code-files";
 import { agentIdOf, findAgentType, type AgentType } from "./agent-types/load.ts";
-import { childMode } from "./agent-types/permission-mode.ts";
 import { DEFAULT_AGENT_TYPE } from "./agent-types/built-in.ts";
 import { ChildLock } from "./subagent/child-lock.ts";
 import { runChild, type PartsOf } from "./subagent/run-child.ts";

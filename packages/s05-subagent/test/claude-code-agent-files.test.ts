@@ -17,7 +17,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { tempWorkspace, scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { tools as s02Tools } from "@learn/s02";
 import { withEarlierToolPermissions } from "@learn/s03";
-import { checkAgents, lesson, loadAgentTypes, parseAgentFile, shownUserDir } from "../src/index.ts";
+import { parseAgentFile } from "@learn/claude-code-files";
+import { checkAgents, lesson, loadAgentTypes, shownUserDir } from "../src/index.ts";
 import { agentFile, never, taskCall, text, use } from "./helpers.ts";
 
 const tools = withEarlierToolPermissions(s02Tools);

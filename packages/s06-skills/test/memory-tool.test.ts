@@ -8,7 +8,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ToolCall } from "@learn/core";
 import { testContext, useTempWorkspace } from "@learn/core/testing";
-import { decide, parseRule, policyFor, type PermissionMode } from "@learn/s03";
+import { parseRule } from "@learn/claude-code-files";
+import { decide, policyFor, type PermissionMode } from "@learn/s03";
 import { MemoryStore, saveMemoryTool } from "../src/memory/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });

@@ -3,7 +3,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTempWorkspace } from "@learn/core/testing";
-import { decide, parseRule, policyFor } from "@learn/s03";
+import { parseRule } from "@learn/claude-code-files";
+import { decide, policyFor } from "@learn/s03";
 import { loadSkills, loadSkillTool } from "../src/skills/index.ts";
 
 const ws = useTempWorkspace({});

@@ -14,7 +14,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { LOCAL_SETTINGS_FILE } from "@learn/s03";
+import { LOCAL_SETTINGS_FILE } from "@learn/claude-code-files";
 import { prepareRepository } from "@learn/s12";
 import { PROJECT_MCP_FILE } from "./mcp/config.ts";
 

@@ -7,7 +7,7 @@
  *   UserPromptSubmit   the prompt is blocked               stdout / additionalContext → context
  *   PreToolUse         the call is denied (reason → model) JSON allow / ask → the permission hook
  *   PostToolUse        the reason goes to the model        additionalContext → context
- *   (any, JSON)        continue: false ends the turn; systemMessage is shown (json-answer.ts)
+ *   (any, JSON)        continue: false ends the turn; systemMessage is shown (json-answer.ts, in @learn/claude-code-files)
  *   Stop               keep working: the reason is the next message (bounded by the kernel)
  *   PreCompact         the compaction does not happen      stdout → instructions for the summary
  *   PostCompact        (SessionStart "compact" first)      SessionStart's context follows the summary
@@ -26,8 +26,7 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { capText, defineHook, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
-import type { CommandHookEvent, HookConfig } from "./config.ts";
-import type { EventDetails, HookSession } from "./payload.ts";
+import type { CommandHookEvent, EventDetails, HookConfig, HookSession } from "@learn/claude-code-files";
 import { preToolUseCommandHooks, type PreToolUseCommandHooks } from "./pre-tool-use.ts";
 import { RoundNotes } from "./round-notes.ts";
 import { runMatching, type HookAnswer, type HookContext } from "./run.ts";

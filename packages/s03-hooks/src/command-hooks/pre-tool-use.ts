@@ -7,7 +7,7 @@
  */
 import { describeIssues, type AgentContext, type ToolCall } from "@learn/core";
 import type { CommandHookOptions } from "./hooks.ts";
-import { fromClaudeCode } from "./payload.ts";
+import { fromClaudeCode } from "@learn/claude-code-files";
 import type { RoundNotes } from "./round-notes.ts";
 import { runMatching, type HookAnswer } from "./run.ts";
 

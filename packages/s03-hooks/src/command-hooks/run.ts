@@ -6,12 +6,9 @@
 import { runCommand } from "@learn/core/harness";
 import type { AgentContext, ToolCall } from "@learn/core";
 import { hitsAnyPart, subjectOf, type CallSubject } from "../permissions/matching.ts";
-import type { Rule } from "../permissions/rule.ts";
-import type { CommandHookSpec } from "./config.ts";
+import { payloadOf, verdictOf, type CommandHookSpec, type EventDetails, type HookVerdict, type Rule } from "@learn/claude-code-files";
 import type { CommandHookOptions } from "./hooks.ts";
-import { payloadOf, type EventDetails } from "./payload.ts";
 import { writeTranscript } from "./transcript.ts";
-import { verdictOf, type HookVerdict } from "./verdict.ts";
 
 /** What running hooks needs of the agent's context (a turn's, or the one made up outside a turn). */
 export type HookContext = Pick<AgentContext, "cwd" | "signal" | "renderer" | "messages">;

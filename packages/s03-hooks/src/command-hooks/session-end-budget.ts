@@ -8,7 +8,7 @@
  * A hook without a `timeout` of its own counts for nothing: with only those, 1.5 s. When the
  * budget runs out the hooks still running are stopped, as one that outlived its own timeout.
  */
-import type { HookMatcherSpec } from "./config.ts";
+import type { HookMatcherSpec } from "@learn/claude-code-files";
 
 const FLOOR_MS = 1_500;
 const CONFIGURED_CAP_MS = 60_000;

@@ -15,7 +15,7 @@
  * While settings.json has problems they are not used, like its own allow rules: a session
  * with a broken policy only restricts (the deny rule that did not parse may have mattered).
  */
-import { parseRule, RuleSyntaxError, type Rule } from "./rule.ts";
+import { parseRule, RuleSyntaxError, type Rule } from "@learn/claude-code-files";
 
 /** One allow rule the harness added, and who added it. */
 export interface Grant {

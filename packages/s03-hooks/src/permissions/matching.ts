@@ -9,7 +9,7 @@
  *   cwd        where all that happens, when not where the agent is (a command run in a worktree)
  *
  * A tool that declares nothing is taken by what its name meant in lessons 1 and 2
- * (earlier-tools.ts), and is otherwise about nothing a rule could approve. Every file is seen both as written and where its symlinks really lead (path-pattern.ts).
+ * (earlier-tools.ts), and is otherwise about nothing a rule could approve. Every file is seen both as written and where its symlinks really lead (path-pattern.ts in @learn/claude-code-files).
  *
  * Then the two questions the pipeline asks, which are deliberately not symmetric:
  *   - does a deny (or ask) rule hit ANY part?    `npm test && rm -rf x` is denied by Bash(rm *)
@@ -23,10 +23,8 @@ import type { PolicySubject, Tool, ToolCall } from "@learn/core";
 import { isInside } from "@learn/core/harness";
 import { parseCommandLine, pathsOf, type ShellCommand } from "@learn/bash-analysis";
 import { protectedPart } from "./protected-paths.ts";
-import { realPlaces, workspacePath, type PathPlace } from "./path-pattern.ts";
-import type { Rule } from "./rule.ts";
+import { ANY_TOOL_NAMES, namesOf, realPlaces, toolsNamed, workspacePath, type PathPlace, type Rule } from "@learn/claude-code-files";
 import { earlierPermission } from "./earlier-tools.ts";
-import { ANY_TOOL_NAMES, namesOf, toolsNamed } from "./tool-names.ts";
 
 /** A file a call reads or writes: a tool's path, or a bash redirection's target. */
 export interface FileTarget {

@@ -4,14 +4,11 @@
  * still asks); the mode only fills the gap — except plan mode, which promises "no changes"
  * and so vetoes every mutating call before allow or ask rules are consulted.
  */
+import type { PermissionMode } from "@learn/claude-code-files";
 import { mutates, type ToolCall } from "@learn/core";
 import { describeCall, type Decision } from "./decision.ts";
 import { isEditInside, unapprovable, type CallSubject } from "./matching.ts";
 import { notFileEditCall, notReadOnlyCall } from "./read-only.ts";
-
-export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "bypassPermissions"] as const;
-export type PermissionMode = (typeof PERMISSION_MODES)[number];
-export const DEFAULT_MODE: PermissionMode = "default";
 
 export const MODE_SUMMARIES: Readonly<Record<PermissionMode, string>> = {
   default: "asks before every tool that changes something, unless a rule allows it",
@@ -19,10 +16,6 @@ export const MODE_SUMMARIES: Readonly<Record<PermissionMode, string>> = {
   plan: "read-only: every tool that changes something is denied (read-only bash runs)",
   bypassPermissions: "allows everything, except the refuse-list and your deny and ask rules",
 };
-
-export function isPermissionMode(value: unknown): value is PermissionMode {
-  return typeof value === "string" && (PERMISSION_MODES as readonly string[]).includes(value);
-}
 
 type Call = Pick<ToolCall, "name" | "input" | "tool">;
 

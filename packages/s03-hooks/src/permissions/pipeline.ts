@@ -30,7 +30,7 @@ import type { PermissionPolicy } from "./policy.ts";
 import { protectedPart } from "./protected-paths.ts";
 import { notReadOnlyCall } from "./read-only.ts";
 import { refusalOf } from "./refuse-list.ts";
-import type { Rule } from "./rule.ts";
+import type { Rule } from "@learn/claude-code-files";
 import { isKernelTarget, touchedSecret } from "./secret-files.ts";
 
 type Call = Pick<ToolCall, "name" | "input" | "tool">;

@@ -9,8 +9,7 @@
  * bypassPermissions away altogether (`permissions.disableBypassPermissionsMode: "disable"`,
  * as Anthropic's example settings do): asked for, it runs in default mode instead.
  */
-import { DEFAULT_MODE, type PermissionMode } from "./modes.ts";
-import type { Rule, RuleList } from "./rule.ts";
+import { DEFAULT_MODE, type PermissionMode, type Rule, type RuleList } from "@learn/claude-code-files";
 import { secretFilesOf } from "./secret-files.ts";
 
 /** The permission settings a session runs with. */

@@ -19,7 +19,7 @@
  */
 import { LEDGER_FILE } from "@learn/core/harness";
 import type { CallSubject, FileTarget } from "./matching.ts";
-import { familyOf } from "./tool-names.ts";
+import { familyOf } from "@learn/claude-code-files";
 
 /** Folders, at any depth of the workspace (a worktree's `.git` too). */
 export const PROTECTED_FOLDERS: readonly string[] = [".claude", ".git", ".vscode", ".idea", ".husky"];

@@ -8,7 +8,7 @@
  * program opens once it runs, no rule can see: only a sandbox makes a shell safe.
  */
 import type { Tool } from "@learn/core";
-import { realPlaces, workspacePath } from "./path-pattern.ts";
+import { realPlaces, workspacePath } from "@learn/claude-code-files";
 import type { PermissionPolicy } from "./policy.ts";
 import { isSecretFile } from "./secret-files.ts";
 

@@ -14,9 +14,8 @@
  * cannot be remembered: "always" then means "yes, this once".
  */
 import type { ToolCall } from "@learn/core";
-import { exactCommand } from "./command-pattern.ts";
+import { exactCommand, parseRule, type Rule } from "@learn/claude-code-files";
 import { approvingRules, unapprovable, type CallSubject } from "./matching.ts";
-import { parseRule, type Rule } from "./rule.ts";
 
 export class SessionRules {
   private readonly rules: Rule[] = [];

@@ -1,13 +1,12 @@
 /**
- * `--check-config` for the settings: each of the three files (files.ts) that exists, read by the
- * same loader the agent starts with — refused (the session would not start), partial (a rule or
- * a hook was dropped, see load.ts), or loaded — with what Claude Code reads there and this
- * lesson does not (`ignored`: top-level keys, inert rules, hook events it has no moment for).
+ * `--check-config` for the settings: each of the three files that exists, read by the same
+ * loader the agent starts with (@learn/claude-code-files) — refused (the session would not
+ * start), partial (a rule or a hook was dropped), or loaded — with what Claude Code reads there
+ * and this lesson does not (`ignored`: top-level keys, inert rules, hook events it has no moment for).
  */
 import type { ConfigFileReport, ConfigPlace, ConfigSections } from "@learn/core";
 import { ConfigError } from "@learn/core/harness";
-import { settingsPlaces, type SettingsPlace } from "./files.ts";
-import { loadSettingsFile } from "./load.ts";
+import { loadSettingsFile, settingsPlaces, type SettingsPlace } from "@learn/claude-code-files";
 
 export async function checkSettings({ cwd, userDir, honoured }: ConfigPlace): Promise<ConfigSections> {
   const reports = await Promise.all(settingsPlaces(cwd, userDir).map((place) => reportOn(place, honoured)));

@@ -15,7 +15,7 @@ import {
   type ContractLesson,
   type TempWorkspace,
 } from "@learn/core/testing";
-import { PERMISSION_MODES } from "../permissions/modes.ts";
+import { PERMISSION_MODES } from "@learn/claude-code-files";
 import { hooksFor, shellHook, workspaceWith, writeSettings } from "./settings-files.ts";
 
 /**

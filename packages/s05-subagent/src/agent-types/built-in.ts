@@ -7,7 +7,7 @@
  *
  * A workspace file with the same name replaces a built-in, as a project's own settings do.
  */
-import type { AgentFile } from "./agent-file.ts";
+import type { AgentFile } from "@learn/claude-code-files";
 
 export const DEFAULT_AGENT_TYPE = "general-purpose";
 

@@ -18,11 +18,9 @@ import os from "node:os";
 import path from "node:path";
 import { mutates, ToolError, type ConfigFileReport, type Renderer, type Tool } from "@learn/core";
 import { readFailure, readRegularText } from "@learn/core/harness";
-import type { PermissionMode } from "@learn/s03";
-import { parseAgentFile, type AgentFile } from "./agent-file.ts";
+import { modeOf, parseAgentFile, type AgentFile, type PermissionMode } from "@learn/claude-code-files";
 import { BUILT_IN_AGENTS } from "./built-in.ts";
 import { aliasEnv, aliasOf, CLAUDE_CODE_TARGETS, modelIdFor, type AliasTargets } from "./model-choice.ts";
-import { modeOf } from "./permission-mode.ts";
 import { chooseTools } from "./tool-names.ts";
 
 /** Where a workspace keeps its agent files, as Claude Code does. */
@@ -42,7 +40,7 @@ export interface AgentType {
   source: string;
   /** Every tool it has changes nothing: children of this type may run at the same time. */
   readOnly: boolean;
-  /** The mode its file asks its children to run in (permission-mode.ts decides whether they do). */
+  /** The mode its file asks its children to run in (@learn/claude-code-files: permission-mode.ts decides whether they do). */
   permissionMode?: PermissionMode;
   /** At most this many model calls per child; undefined: the lesson's budget. */
   maxTurns?: number;

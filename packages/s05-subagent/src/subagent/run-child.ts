@@ -7,7 +7,7 @@
  *   its own state     fresh hooks, fresh messages: it sees only the prompt it was given
  *   the same policy   s03's permission hook reads the same settings.json; a question names it
  *   a budget          at most 30 model calls (or its type's maxTurns)
- *   a mode            the parent's permission mode, or its type's (permission-mode.ts)
+ *   a mode            the parent's permission mode, or its type's (@learn/claude-code-files: agents/permission-mode.ts)
  *   fewer tools       its type's, and never `task` (the previous parts have none: no recursion)
  *
  * Only the final text comes back, framed as another model's words (hand-back.ts). Everything
@@ -26,7 +26,8 @@ import {
   type PartsOf,
   type ModelWrapper,
 } from "@learn/core";
-import { PERMISSION_MODE_FLAG, type PermissionMode } from "@learn/s03";
+import type { PermissionMode } from "@learn/claude-code-files";
+import { PERMISSION_MODE_FLAG } from "@learn/s03";
 import type { AgentType } from "../agent-types/load.ts";
 import { childSections } from "../prompt.ts";
 import { handBack } from "./hand-back.ts";

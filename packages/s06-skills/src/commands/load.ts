@@ -17,8 +17,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { ConfigFileReport } from "@learn/core";
 import { BUILTIN_COMMAND_NAMES, readFailure, readRegularText } from "@learn/core/harness";
-import { checkAllowedTools } from "../frontmatter-fields.ts";
-import { parseCommandFile } from "./command-file.ts";
+import { checkAllowedTools, parseCommandFile } from "@learn/claude-code-files";
 
 /** Where a workspace keeps its command files, as Claude Code does (and the user's, under ~/.claude). */
 export const COMMANDS_DIR = ".claude/commands";

@@ -8,5 +8,4 @@ export { skillsSection, listedDescription, SKILLS_GUIDANCE, MAX_LISTED_DESCRIPTI
 export { skillPrompt } from "./skill-prompt.ts";
 export { loadedSkills, type LoadedSkills } from "./loaded.ts";
 export { loadSkillTool, findSkill, LOAD_SKILL_TOOL, type LoadSkillInput } from "./load-skill-tool.ts";
-export { parseSkillFile, SKILL_FILE, MAX_DISPLAY_NAME_CHARS, type SkillFile } from "./skill-file.ts";
 export { listSkillFiles, readSkillText, MAX_LISTED_FILES, MAX_READ_BYTES, SKIPPED_FOLDERS, type FolderListing } from "./skill-folder.ts";

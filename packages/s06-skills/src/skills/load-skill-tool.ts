@@ -21,7 +21,7 @@ import { closestName } from "@learn/core/harness";
 import { z } from "zod";
 import type { Skill, SkillCatalog } from "./load.ts";
 import { fillArguments } from "../commands/arguments.ts";
-import { SKILL_FILE } from "./skill-file.ts";
+import { SKILL_FILE } from "@learn/claude-code-files";
 import { skillBody } from "./skill-prompt.ts";
 import { listSkillFiles, MAX_LISTED_FILES, readSkillText, type FolderListing } from "./skill-folder.ts";
 

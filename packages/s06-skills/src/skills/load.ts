@@ -25,8 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ConfigFileReport } from "@learn/core";
 import { readFailure } from "@learn/core/harness";
-import { checkAllowedTools } from "../frontmatter-fields.ts";
-import { parseSkillFile, SKILL_FILE, type SkillFile } from "./skill-file.ts";
+import { checkAllowedTools, parseSkillFile, SKILL_FILE, type SkillFile } from "@learn/claude-code-files";
 import { readSkillText } from "./skill-folder.ts";
 
 /** Where a workspace keeps its skills, as Claude Code does (and the user's, under ~/.claude). */

@@ -12,7 +12,7 @@ import { readdir, realpath } from "node:fs/promises";
 import path from "node:path";
 import { capText, MAX_OUTPUT_CHARS } from "@learn/core";
 import { openRegularFile, RefusedFileError } from "@learn/core/harness";
-import { SKILL_FILE } from "./skill-file.ts";
+import { SKILL_FILE } from "@learn/claude-code-files";
 
 /** The listing stops here and says that it did. */
 export const MAX_LISTED_FILES = 50;

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { Skill } from "./load.ts";
-import { parseSkillFile, SKILL_FILE } from "./skill-file.ts";
+import { parseSkillFile, SKILL_FILE } from "@learn/claude-code-files";
 import { readSkillText } from "./skill-folder.ts";
 
 /** SKILL.md's body after "Base directory for this skill: <folder>"; throws why it cannot be read. */

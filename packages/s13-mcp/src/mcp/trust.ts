@@ -17,7 +17,7 @@
  * were written by the person: they start.
  */
 import { readFile } from "node:fs/promises";
-import { LOCAL_SETTINGS_FILE, settingsPlaces } from "@learn/s03";
+import { LOCAL_SETTINGS_FILE, settingsPlaces } from "@learn/claude-code-files";
 import type { ConfiguredServer } from "./config.ts";
 import { describeConfig } from "./config.ts";
 

@@ -14,9 +14,9 @@
  * SessionEnd's why it ended; a UserPromptSubmit or Stop hook runs whatever its matcher says.
  */
 import { z } from "zod";
-import { parseRule, type Rule } from "../permissions/rule.ts";
+import { parseRule, type Rule } from "../rules/rule.ts";
+import { namesOf } from "../rules/tool-names.ts";
 import type { Tool } from "@learn/core";
-import { namesOf } from "../permissions/tool-names.ts";
 
 export const COMMAND_HOOK_EVENTS = [
   "SessionStart",

@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { splitToolList } from "@learn/core/harness";
-import { parseRule } from "@learn/s03";
+import { parseRule } from "./rules/rule.ts";
 
 /** Claude Code's stand-in description: the first line, at most this long ("…" is three dots). */
 export const BODY_DESCRIPTION_CHARS = 100;

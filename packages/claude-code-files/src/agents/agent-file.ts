@@ -47,7 +47,7 @@ export interface AgentFile {
 /** The longest name Claude Code accepts. */
 export const MAX_AGENT_NAME = 256;
 
-/** The fields this lesson reads; every other key is reported as ignored. */
+/** The fields the course reads; every other key is reported as ignored. */
 const READ_FIELDS = new Set(["name", "description", "tools", "model", "permissionMode", "maxTurns"]);
 
 const toolList = z

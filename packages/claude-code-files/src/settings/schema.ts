@@ -1,5 +1,5 @@
 /**
- * The format of `<workspace>/.claude/settings.json` — the parts this lesson reads, in
+ * The format of `<workspace>/.claude/settings.json` — the parts the course reads, in
  * Claude Code's shape. Other keys (Claude Code has many) are left alone.
  *
  *   {
@@ -13,12 +13,12 @@
  *   }
  *
  * This file checks a rule and a mode; load.ts reads `permissions` entry by entry, and `hooks`
- * is checked by command-hooks/config.ts. A rule that does not parse is a validation error with
+ * is checked by hooks/config.ts. A rule that does not parse is a validation error with
  * its place in the file (`permissions.allow[2]`), like a wrong type.
  */
 import { z } from "zod";
-import { PERMISSION_MODES } from "../permissions/modes.ts";
-import { parseRule, type Rule } from "../permissions/rule.ts";
+import { parseRule, type Rule } from "../rules/rule.ts";
+import { PERMISSION_MODES } from "./permission-modes.ts";
 
 export { SETTINGS_FILE } from "./files.ts";
 
@@ -35,5 +35,5 @@ export const ruleSchema = z.string("a rule must be a string").transform((text, c
 /** Claude Code also accepts "manual" for the default mode. */
 export const modeSchema = z.preprocess((v) => (v === "manual" ? "default" : v), z.enum(PERMISSION_MODES, `expected one of ${PERMISSION_MODES.join(", ")}`));
 
-/** The keys of `permissions` this lesson reads; others (additionalDirectories...) are reported as ignored. */
+/** The keys of `permissions` the course reads; others (additionalDirectories...) are reported as ignored. */
 export const PERMISSION_KEYS = ["allow", "ask", "deny", "defaultMode", "disableBypassPermissionsMode"] as const;

@@ -11,7 +11,7 @@
  * (acceptEdits, as Claude Code lets it), but never lift every check. Claude Code's modes this
  * course does not have (dontAsk, auto) leave the parent's mode, and the loader says so.
  */
-import { isPermissionMode, type PermissionMode } from "@learn/s03";
+import { isPermissionMode, type PermissionMode } from "../settings/permission-modes.ts";
 
 /** Every mode Claude Code accepts in an agent file ("manual" is its old name for default). */
 export const CLAUDE_CODE_MODES = ["acceptEdits", "auto", "bypassPermissions", "default", "dontAsk", "plan", "manual"] as const;

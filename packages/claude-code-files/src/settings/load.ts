@@ -27,9 +27,9 @@
 import type { SettingsHonoured } from "@learn/core";
 import { ConfigError, jsonErrorPlace, readFailure, readRegularText } from "@learn/core/harness";
 import type { z } from "zod";
-import { hookMatcherSchema, isCommandHookEvent, TOOL_EVENTS, type HookConfig, type HookMatcherSpec } from "../command-hooks/config.ts";
-import type { PermissionMode } from "../permissions/modes.ts";
-import { RULE_LISTS, type Rule, type RuleList } from "../permissions/rule.ts";
+import { hookMatcherSchema, isCommandHookEvent, TOOL_EVENTS, type HookConfig, type HookMatcherSpec } from "../hooks/config.ts";
+import { RULE_LISTS, type Rule, type RuleList } from "../rules/rule.ts";
+import type { PermissionMode } from "./permission-modes.ts";
 import { settingsPlaces, type SettingsPlace } from "./files.ts";
 import { modeSchema, PERMISSION_KEYS, ruleSchema } from "./schema.ts";
 
@@ -42,7 +42,7 @@ interface SettingsContent {
   hooks: HookConfig;
   /** What was wrong, one line each, naming the file and the place. */
   problems: string[];
-  /** What Claude Code reads there and this lesson does not (a key, an inert rule), one line each. */
+  /** What Claude Code reads there and the course does not (a key, an inert rule), one line each. */
   ignored: string[];
   /** The permissions could not be read in full: only what restricts was kept. */
   degraded: boolean;
@@ -57,7 +57,7 @@ export interface Settings extends SettingsContent {
   files: SettingsFile[];
 }
 
-/** The top-level keys this lesson reads; any other is reported as ignored. */
+/** The top-level keys the course reads; any other is reported as ignored. */
 const READ_KEYS: ReadonlySet<string> = new Set(["permissions", "hooks", "$schema"]);
 
 /** A lesson with no later mechanism that honours more (s13 honours the MCP keys and `mcp__` rules: core's SettingsHonoured). */
