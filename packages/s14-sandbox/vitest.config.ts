@@ -1,4 +1,5 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { sharedTest } from "../../vitest.shared.ts";
 
-export default defineConfig({ test: sharedTest });
+// test/sandbox/ needs bubblewrap: its own command (`pnpm --filter @learn/s14 test:sandbox`, vitest.sandbox.config.ts).
+export default defineConfig({ test: { ...sharedTest, exclude: [...configDefaults.exclude, "test/sandbox/**"] } });
