@@ -37,6 +37,8 @@ export interface DenialInputs {
   secretFiles: readonly string[];
   /** The specifiers of `Read(...)` deny rules, for the ones outside the workspace (`//etc/shadow`, `~/.ssh/**`). */
   readDenials: readonly string[];
+  /** How many entries the walk may look at (default MAX_WALK_ENTRIES). */
+  maxEntries?: number;
 }
 
 export class WalkTooLargeError extends Error {}
@@ -51,13 +53,14 @@ export function mountsFor(inputs: DenialInputs): SandboxMounts {
     else if (kind === "file") hiddenFiles.add(p);
   };
   let seen = 0;
+  const limit = inputs.maxEntries ?? MAX_WALK_ENTRIES;
   const walk = (dir: string) => {
     for (const name of READ_ONLY_FOLDERS.concat(READ_ONLY_FILES)) {
       const p = path.join(dir, name);
       if (kindOf(p) !== undefined) readOnly.push(p);
     }
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (++seen > MAX_WALK_ENTRIES) throw new WalkTooLargeError(`the workspace has more than ${MAX_WALK_ENTRIES} files and folders, too many to check each against the Read deny rules: the command did not run`);
+      if (++seen > limit) throw new WalkTooLargeError(`the workspace has more than ${limit} files and folders, too many to check each against the Read deny rules: the command did not run`);
       const p = path.join(dir, entry.name);
       if (!inputs.readable(p)) hide(p);
       else if (entry.isDirectory()) walk(p); // a symlink is judged where it leads, never walked into
