@@ -68,14 +68,23 @@ export interface ForcedRun {
   requests: string[];
 }
 
-/** Run `commands` as one turn of bash calls, the permission hook removed; HOME is the world's. */
-export async function runForcedAllow(world: World, commands: readonly string[], flags: Record<string, string> = {}): Promise<ForcedRun> {
+/** A tool call the scripted model makes. */
+export interface Call {
+  name: string;
+  input: Record<string, unknown>;
+}
+
+/** Run `commands` as one turn of calls (a string is a bash command), the permission hook removed; HOME is the world's. */
+export async function runForcedAllow(
+  world: World,
+  commands: readonly (string | Call)[],
+  flags: Record<string, string> = {},
+  beforeClose: () => Promise<void> = async () => {},
+): Promise<ForcedRun> {
+  const calls = commands.map((c) => (typeof c === "string" ? { name: "bash", input: { command: c } } : c));
   const script = JSON.stringify({
     prompt: "run these",
-    turns: [
-      { content: commands.map((command) => ({ type: "tool_use", name: "bash", input: { command } })) },
-      { content: [{ type: "text", text: "done" }] },
-    ],
+    turns: [{ content: calls.map((call) => ({ type: "tool_use", ...call })) }, { content: [{ type: "text", text: "done" }] }],
   });
   const { model, simulator, renderer } = scriptedModel(script);
   const home = process.env.HOME;
@@ -88,6 +97,7 @@ export async function runForcedAllow(world: World, commands: readonly string[], 
     const agent = agentFrom(forced, options);
     try {
       await agent.run("run these", new AbortController().signal);
+      await beforeClose();
     } finally {
       await Promise.all(forced.close.map((close) => close()));
     }
