@@ -7,7 +7,7 @@ import { prepareSandboxWorkspace } from "./practice-sandbox.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { sandbox, isActive, SANDBOX_FLAG, type SandboxState } from "./mechanism.ts";
+export { sandbox, SANDBOX_FLAG } from "./mechanism.ts";
 export { describeSandbox, sandboxCommand } from "./sandbox-command.ts";
 export * from "./sandbox/index.ts";
 export * from "./practice-sandbox.ts";

@@ -11,31 +11,16 @@
  * that opens a file it computed). Where no sandbox can start, one line says why and the policy
  * alone decides, as before: never silently unsandboxed.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import type { AgentContext, Mechanism, Tool } from "@learn/core";
 import { loadedEnvFiles, withProcessWrapper, type ProcessWrapper } from "@learn/core/harness";
 import { readableUnder, type PermissionPolicy } from "@learn/s03";
-import { probeSandbox, type SandboxProbe } from "./sandbox/probe.ts";
-import { readSandboxSettings, type SandboxSettings } from "./sandbox/settings.ts";
+import { isActive, sandboxStateOf, type SandboxState } from "./sandbox/state.ts";
 import { refusingWrapper, sandboxWrapper } from "./sandbox/wrapper.ts";
 import { sandboxCommand } from "./sandbox-command.ts";
 
 /** `--sandbox true|false`: turn it on or off for this session, whatever the settings say. */
 export const SANDBOX_FLAG = "sandbox";
-
-/** What /sandbox shows, and what decides how commands start. */
-export interface SandboxState {
-  settings: SandboxSettings;
-  /** Undefined when the sandbox is off: nothing was tried. */
-  probe?: SandboxProbe;
-  /** The session's temp dir, writable inside (TMPDIR): made when the sandbox is active, removed at the end. */
-  tmp?: string;
-}
-
-/** Sandboxed: on, and it starts here. */
-export const isActive = (state: SandboxState) => state.settings.enabled && state.probe?.available === true;
 
 export const sandbox: Mechanism = {
   name: "sandbox",
@@ -55,20 +40,6 @@ export const sandbox: Mechanism = {
     return { ...parts, tools, commands: [...parts.commands, sandboxCommand(state)], close: [...parts.close, removeTmp] };
   },
 };
-
-async function sandboxStateOf(cwd: string, flag: string | undefined, userDir: string | undefined, notice: (line: string) => void): Promise<SandboxState> {
-  const settings = await readSandboxSettings(cwd, userDir);
-  if (flag !== undefined) settings.enabled = flag === "true";
-  if (!settings.enabled) return { settings };
-  const probe = await probeSandbox(cwd);
-  if (probe.available) return { settings, probe, tmp: await mkdtemp(path.join(os.tmpdir(), "learn-sandbox-")) };
-  notice(
-    settings.failIfUnavailable
-      ? `Sandbox: ${probe.reason}. sandbox.failIfUnavailable is set: no command will run.`
-      : `Sandbox: ${probe.reason}. Commands run unsandboxed; the permission policy alone decides, as in lesson 3.`,
-  );
-  return { settings, probe };
-}
 
 /** How a call's processes start: in the sandbox, refused (failIfUnavailable), or as they are (off). */
 function wrapperMaker(state: SandboxState, policy: PermissionPolicy | undefined, workspace: string) {
