@@ -177,6 +177,7 @@ export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
   "Three tasks, two teammates who pick them up, a shutdown by protocol": "三个任务、两个自己领活的队友，最后按协议关闭",
   "Two teammates, two worktrees, merged back without a collision": "两个队友、两个工作树，合并回来互不冲突",
   "Tools from other processes — an issue tracker and the reference \"everything\" server": "来自其他进程的工具：一个问题跟踪器和参考实现 “everything” 服务器",
+  "The operating system says no — a computed read of .env, a write outside, a planted git program": "操作系统说不：拼出文件名去读 .env、往外面写、在 git 里埋一个程序",
 };
 
 /**
