@@ -36,6 +36,15 @@ export interface World {
 /** A temporary world with the canaries and links the cases need (relative to the workspace: `../outside/x`). */
 export async function makeWorld(canaries: readonly string[], links: Record<string, string> = {}, gitConfig = ""): Promise<World> {
   const root = await mkdtemp(path.join(os.tmpdir(), "learn-s14-world-"));
+  try {
+    return await buildWorld(root, canaries, links, gitConfig);
+  } catch (err) {
+    await rm(root, { recursive: true, force: true }); // a world that could not be made leaves nothing behind
+    throw err;
+  }
+}
+
+async function buildWorld(root: string, canaries: readonly string[], links: Record<string, string>, gitConfig: string): Promise<World> {
   const ws = path.join(root, "ws");
   const template = await copyPracticeWorkspace("s14-world");
   await cp(template, ws, { recursive: true });
