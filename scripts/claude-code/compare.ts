@@ -23,6 +23,7 @@ import { parseArgs } from "node:util";
 import { claudeCodeBinary, CLAUDE_CODE_VERSION } from "./binary.ts";
 import { bashJobs, type Job } from "./compare/bash-cases.ts";
 import { mechanismJobs } from "./compare/mechanism-cases.ts";
+import { sandboxJobs } from "./compare/sandbox-cases.ts";
 import { checkStandIns } from "./compare/preflight.ts";
 import type { HarnessRun } from "./compare/run-harness.ts";
 import { printRow, printSummary, summarise, writeComparison, type Row } from "./compare/table.ts";
@@ -53,7 +54,7 @@ if (preflight) {
   process.exit(1);
 }
 
-const jobs: Job[] = [...bashJobs({ quick, isolate: values.isolate }), ...mechanismJobs({ quick })].filter((job) => values.only === undefined || job.label.includes(values.only));
+const jobs: Job[] = [...bashJobs({ quick, isolate: values.isolate }), ...mechanismJobs({ quick }), ...(lesson >= "s14" ? sandboxJobs() : [])].filter((job) => values.only === undefined || job.label.includes(values.only));
 const rows: Row[] = [];
 for (const [i, job] of jobs.entries()) {
   const t = Date.now();

@@ -163,6 +163,13 @@ export interface Lesson {
    */
   demoCountsTokens?: boolean;
   /**
+   * What the demo needs beyond Node, checked before it is run for the docs (s14: a sandbox that
+   * starts here): why it is missing, or undefined when all is there. Where something is missing,
+   * `pnpm docs` keeps the walkthrough as it was recorded and says so, rather than record a
+   * different run (s14's CI job has bubblewrap and checks the walkthrough there).
+   */
+  demoNeeds?(): Promise<string | undefined>;
+  /**
    * Load the workspace's Claude Code files with this lesson's loaders and report on each
    * (`--check-config`): present when one of its mechanisms reads such files (s03 on).
    */

@@ -7,6 +7,7 @@
  *   runCommand("npm test")    runProcess("bash", ["--norc", "--noprofile", "-c", command])
  *
  * No shell unless asked for: runProcess passes `args` to the program as they are.
+ * Inside a process wrapper (process-wrapper.ts) the program is started through it.
  *
  * The process gets its own process group (`detached`), so a timeout or a cancel can kill
  * the whole tree — a `bash -c` that started `npm test` that started node — not just bash.
@@ -22,6 +23,7 @@ import { MAX_OUTPUT_CHARS } from "./cap.ts";
 import { OutputCollector, type StreamName } from "./process-output.ts";
 import { killTagged, newProcessTag, PROCESS_TAG_VAR, signalGroup, trackGroup, untrackGroup } from "./process-registry.ts";
 import { childEnv } from "./child-env.ts";
+import { launchOf } from "./process-wrapper.ts";
 
 export interface RunOptions {
   /** The folder the process runs in. */
@@ -89,10 +91,12 @@ export function startProcess(file: string, args: readonly string[], options: Sta
     maxStdoutChars: options.maxStdoutChars ?? options.maxChars ?? MAX_OUTPUT_CHARS,
     onOutput: options.onOutput,
   });
-  const child = spawn(file, args, {
-    cwd: options.cwd,
-    // The tag marks the whole tree, even a child that leaves the group with setsid.
-    env: { ...childEnv(options.env ?? process.env), [PROCESS_TAG_VAR]: tag },
+  // The tag marks the whole tree, even a child that leaves the group with setsid.
+  // A process wrapper in force (s14's sandbox, process-wrapper.ts) may start it another way.
+  const launch = launchOf({ file, args, cwd: options.cwd, env: { ...childEnv(options.env ?? process.env), [PROCESS_TAG_VAR]: tag } });
+  const child = spawn(launch.file, launch.args, {
+    cwd: launch.cwd,
+    env: launch.env,
     detached: true,
     // stdin: the input when there is one; otherwise nothing (/dev/null), so a process that
     // waits for input sees end-of-file at once instead of hanging.

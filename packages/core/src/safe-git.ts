@@ -32,6 +32,7 @@
  * a repository with a local filter (git-crypt, `git lfs install --local`) is refused, not run.
  */
 import { runProcess, type RunOptions, type RunResult } from "./process.ts";
+import { withoutProcessWrapper } from "./process-wrapper.ts";
 import { ToolError } from "./tool.ts";
 
 export const SAFE_GIT_OPTIONS: readonly string[] = [
@@ -71,7 +72,12 @@ export function safeGitEnv(extra: NodeJS.ProcessEnv = {}, env: NodeJS.ProcessEnv
  * config cannot be read (a broken file, no git at all), that failed run is the result: the
  * call would have failed the same way.
  */
-export async function runGit(cwd: string, args: readonly string[], options: Omit<RunOptions, "cwd">): Promise<RunResult> {
+export function runGit(cwd: string, args: readonly string[], options: Omit<RunOptions, "cwd">): Promise<RunResult> {
+  // The harness's own git, never the agent's command: no process wrapper (s14's sandbox) applies.
+  return withoutProcessWrapper(() => runSafeGit(cwd, args, options));
+}
+
+async function runSafeGit(cwd: string, args: readonly string[], options: Omit<RunOptions, "cwd">): Promise<RunResult> {
   const env = safeGitEnv(options.env);
   const listing = await runProcess("git", [...SAFE_GIT_OPTIONS, "config", "--list", "--show-scope", "--show-origin", "-z"], {
     ...options,

@@ -57,6 +57,7 @@ export async function planDocs(root: string): Promise<DocsPlan> {
   const readmes: ReadmePlan[] = [];
   const shape: string[] = [];
   for (const [i, current] of facts.entries()) {
+    if (current.demoNotRun) skipped.push(`packages/${current.pkg.dirName}: its demo was not run here (${current.demoNotRun}): its walkthrough is kept as recorded`);
     shape.push(...budgetProblems(current.readFirst, `packages/${current.pkg.dirName}`));
     shape.push(...replacesProblems(current, facts[i - 1]));
     for (const lang of ["en", "zh"] as const) {
@@ -113,6 +114,7 @@ async function planReadme(
   const stale: string[] = [];
   for (const name of BLOCK_NAMES) {
     const old = before === undefined ? undefined : readBlock(before, name, rel);
+    if (name === "walkthrough" && current.demoNotRun && old !== undefined) continue; // kept as recorded (demoNeeds)
     after = writeBlock(after, name, body(name), TEMPLATES[lang].blocks[name], rel);
     if (old !== readBlock(after, name, rel)) stale.push(name);
   }

@@ -21,17 +21,20 @@ export interface LessonFacts {
   modules: SourceModule[];
   /** The demo runs, already normalised: ready to print, the same bytes every time. */
   demos: DemoRun[];
+  /** Why the demo was not run here (the lesson's `demoNeeds`): its walkthrough is kept as recorded. */
+  demoNotRun?: string;
 }
 
 export async function gatherFacts(pkg: LessonPackage): Promise<LessonFacts> {
+  const demoNotRun = await pkg.lesson.demoNeeds?.();
   const [readFirst, anatomy, roles, modules, demos] = await Promise.all([
     readReadingList(pkg.dir, `packages/${pkg.dirName}`),
     anatomyOf(pkg.lesson),
     rolesFacts(pkg.mechanisms),
     lessonModules(pkg.dir),
-    runDemos(pkg.lesson),
+    demoNotRun === undefined ? runDemos(pkg.lesson) : Promise.resolve([]),
   ]);
-  return { pkg, readFirst, anatomy, roles, modules, demos: normalizeDemos(demos) };
+  return { pkg, readFirst, anatomy, roles, modules, demos: normalizeDemos(demos), ...(demoNotRun === undefined ? {} : { demoNotRun }) };
 }
 
 /**
