@@ -5,7 +5,7 @@
  * prompt and the final answers: the raw material of a walkthrough.
  */
 import { realpath, rm } from "node:fs/promises";
-import { LEAD_AGENT, runUntilIdle, type IdleRunTurn } from "@learn/core";
+import { LEAD_AGENT, runDemoPrompt, type IdleRunTurn } from "@learn/core";
 import { lessonWorkspace, MemoryTracer, type Lesson, type TraceEntry } from "@learn/core/harness";
 import { loadScript } from "@learn/core/simulator";
 import { scriptedModel } from "@learn/core/testing";
@@ -52,8 +52,10 @@ async function runIn(cwd: string, lesson: Lesson, file: string): Promise<DemoRun
     for (const prompt of script.prompt === undefined ? [] : [script.prompt].flat()) {
       const start = tracer.entries.length;
       const turns: { turn: IdleRunTurn; end: number }[] = [];
-      await runUntilIdle(agent, prompt, new AbortController().signal, renderer, (turn) => turns.push({ turn, end: tracer.entries.length }));
-      prompts.push(...byTurn(tracer.entries.slice(start), turns, start));
+      const done = await runDemoPrompt(agent, prompt, new AbortController().signal, renderer, (turn) => turns.push({ turn, end: tracer.entries.length }));
+      // A command that only answers with text (s15's `/rewind 2`) sent nothing to the model: its text is the answer.
+      if ("output" in done) prompts.push({ prompt, answer: done.output, entries: [] });
+      else prompts.push(...byTurn(tracer.entries.slice(start), turns, start));
     }
   } finally {
     await agent.close?.();

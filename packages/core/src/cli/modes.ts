@@ -7,6 +7,7 @@ import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { LEAD_AGENT } from "../agent/context.ts";
 import { runUntilIdle } from "../agent/run-until-idle.ts";
+import { runDemoPrompt } from "../agent/run-demo-prompt.ts";
 import { createClient } from "../client.ts";
 import { loadConfig, secretsOf, unusedSettingsNotice, type Config } from "../config.ts";
 import { describeError } from "../errors.ts";
@@ -207,8 +208,8 @@ export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Pr
     try {
       for (const prompt of promptsOf(script)) {
         screen.print(`\n${c.green(">")} ${prompt}`);
-        const answer = await runUntilIdle(agent, prompt, new AbortController().signal, renderer);
-        screen.print(`\n${c.bold("Final answer:")} ${answer}`);
+        const done = await runDemoPrompt(agent, prompt, new AbortController().signal, renderer);
+        screen.print("output" in done ? done.output : `\n${c.bold("Final answer:")} ${done.answer}`);
       }
     } catch (err) {
       renderer.error(`The demo failed: ${describeError(err)}`);

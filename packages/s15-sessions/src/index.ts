@@ -1,0 +1,24 @@
+/** @learn/s15 — a session you can leave and come back to: transcripts, resume, fork, rewind, cost. */
+import { demoScripts, lessonFrom } from "@learn/core/harness";
+import { lesson as previousLesson } from "@learn/s13";
+import { createAgent, mechanisms } from "./agent.ts";
+
+export { previousLesson };
+export { createAgent, mechanisms } from "./agent.ts";
+export { sessions, SESSION_KEY } from "./mechanism.ts";
+export * from "./transcript/index.ts";
+export * from "./cost/meter.ts";
+export * from "./cost/prices.ts";
+export { chooseSession, CONTINUE_FLAG, FORK_FLAG, RESUME_FLAG } from "./resume/choose.ts";
+export { promptsOf, REWIND_MODES } from "./rewind/rewind-command.ts";
+export { Checkpoints, type RewindReport } from "./rewind/checkpoints.ts";
+
+export const lesson = lessonFrom(mechanisms, {
+  id: "s15",
+  title: "Sessions",
+  headline: "a session you can leave and come back to",
+  demoScripts: demoScripts(import.meta.url, "sessions.yaml"),
+  // The demo's bash writes notes.md: the practice rules allow no such write, acceptEdits does.
+  demoFlags: { "permission-mode": "acceptEdits" },
+  createAgent,
+});

@@ -1,0 +1,42 @@
+/**
+ * `/resume`: this workspace's sessions, the latest first; `/resume <id>` goes on with one now,
+ * between turns — its conversation replaces the one on screen (which stays in its own file).
+ */
+import type { SlashCommand } from "@learn/core";
+import { findSession, listSessions } from "../transcript/index.ts";
+import type { SessionPlace } from "../session-place.ts";
+import { PICKER_SIZE } from "./choose.ts";
+import type { LeadSession } from "./lead-session.ts";
+
+export function resumeCommand(session: LeadSession, place: SessionPlace): SlashCommand {
+  return {
+    name: "resume",
+    description: "list this workspace's sessions; /resume <id> goes on with one",
+    async run(args, ctx) {
+      const sessions = await listSessions(place.dir);
+      if (args === "") {
+        if (sessions.length === 0) return `No saved session in this workspace yet (transcripts are kept in ${place.dir}).`;
+        const lines = sessions.slice(0, PICKER_SIZE).map((s) => `  ${s.id}${s.id === session.id ? "  (this one)" : ""}  ${s.modified.toISOString().slice(0, 16).replace("T", " ")}  ${s.bytes.toLocaleString("en-US")} bytes`);
+        return `Sessions of this workspace, the latest first (/resume <id> goes on with one):\n${lines.join("\n")}`;
+      }
+      if (!ctx) return "/resume needs the agent's conversation: run it at the prompt.";
+      const found = findSession(sessions, args);
+      await session.sync(); // the conversation being left is whole on disk
+      const loaded = await session.resume(found.file, found.id, false, ctx);
+      return [`Resumed session ${found.id}: ${loaded.messages.length} messages.`, ...loaded.notes].join("\n");
+    },
+  };
+}
+
+/** `/branch`: Claude Code's name for going on in a copy — this conversation in a new session, the old one kept to resume. */
+export function branchCommand(session: LeadSession): SlashCommand {
+  return {
+    name: "branch",
+    description: "go on in a new session, a copy of this conversation; the old session is kept as it is",
+    async run(_args, ctx) {
+      if (ctx) session.see(ctx);
+      const from = await session.branch();
+      return `Branched: this conversation goes on as session ${session.id}; session ${from} is kept as it was (/resume ${from} goes back to it).`;
+    },
+  };
+}

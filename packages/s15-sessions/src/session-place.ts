@@ -1,0 +1,24 @@
+/**
+ * What every agent of one session shares (core's `ctx.shared`): where this workspace's
+ * transcripts are, the lead's session id (a child's file sits beside the lead's), how many
+ * children have started, and the cost meter they all add to.
+ */
+import { randomUUID } from "node:crypto";
+import { CostMeter } from "./cost/meter.ts";
+import { projectDir, sessionsRoot } from "./transcript/index.ts";
+
+export class SessionPlace {
+  sessionId: string = randomUUID();
+  readonly meter = new CostMeter();
+  private children = 0;
+  readonly dir: string;
+
+  constructor(sessionsFlag: string | undefined, cwd: string) {
+    this.dir = projectDir(sessionsRoot(sessionsFlag, cwd), cwd);
+  }
+
+  /** The next child's number (agent-explore-1, agent-alice-2…). */
+  nextChild(): number {
+    return ++this.children;
+  }
+}
