@@ -9,7 +9,8 @@
  * It hangs on the kernel as everything since s03 does: a wrapper around the model call (outermost,
  * so it sees the kernel's own conversation: it writes what is new before each call, and the
  * answer as soon as it comes), a UserPromptSubmit hook (a resumed conversation becomes the live
- * one before the first prompt joins it), the end of every turn (a rollback, a Stop hook's text),
+ * one before the first prompt joins it; the files' checkpoint), a PostToolBatch hook (what the
+ * round left in the files), the end of every turn (a rollback, a Stop hook's text),
  * /clear (a new session), and exit.
  */
 import path from "node:path";
@@ -51,28 +52,24 @@ async function lead(parts: AgentParts, ctx: BuildContext, place: SessionPlace): 
     session.see(hookCtx);
     await checkpoints.beforePrompt(promptsOf(hookCtx.messages).length);
   });
+  const afterRound = defineHook("PostToolBatch", "checkpoint-files", async () => void (await checkpoints.afterRound()));
   return {
     ...parts,
     // First: the resumed conversation is in place before any other hook looks at it.
-    hooks: [seeing, ...parts.hooks],
+    hooks: [seeing, ...parts.hooks, afterRound],
     // Outermost: it sees the kernel's own request (inner wrappers may copy the messages).
     wrappers: [transcribing(() => session.writer, place, (c) => session.see(c)), ...parts.wrappers],
     commands: [...parts.commands, resumeCommand(session, place), branchCommand(session), rewindCommand(session, checkpoints), costCommand(place.meter)],
-    start: [...parts.start, (agent) => void agent.onIdle(() => void afterTurn(session, checkpoints).catch((err) => options.renderer.error(`After the turn: ${String(err)}`)))],
+    start: [...parts.start, (agent) => void agent.onIdle(() => void session.sync().catch((err) => options.renderer.error(`The transcript could not be written: ${String(err)}`)))],
     onClear: [...parts.onClear, () => session.startNew()],
     close: [
       ...parts.close,
       async () => {
-        await afterTurn(session, checkpoints); // the last turn's end may still be being noted
+        await session.sync();
         if (place.meter.calls > 0) options.renderer.notice(`Session ${session.id}: ${place.meter.describe().split("\n").join("; ")}. Resume it with --resume ${session.id}`);
       },
     ],
   };
-}
-
-async function afterTurn(session: LeadSession, checkpoints: Checkpoints): Promise<void> {
-  await checkpoints.afterTurn();
-  await session.sync();
 }
 
 /** The sessions folder's path inside the workspace, when it is there (its files are not the project's). */

@@ -14,7 +14,8 @@ export class SessionPlace {
   readonly dir: string;
 
   constructor(sessionsFlag: string | undefined, cwd: string) {
-    this.dir = projectDir(sessionsRoot(sessionsFlag, cwd), cwd);
+    // The flag's environment variable is read here too: an agent built without the command line (a test) honours it.
+    this.dir = projectDir(sessionsRoot(sessionsFlag ?? process.env.LEARN_SESSIONS_DIR, cwd), cwd);
   }
 
   /** The next child's number (agent-explore-1, agent-alice-2…). */

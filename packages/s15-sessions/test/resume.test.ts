@@ -60,7 +60,7 @@ describe("resume equals continue", () => {
       await runPrompts(PROMPTS.slice(0, k), scriptOf(0, k), { "sessions-dir": sessions });
       const dir = projectDir(sessions, place.ws);
       const [file] = await readdir(dir).then((names) => names.filter((n) => n.endsWith(".jsonl")));
-      const flags = how === "continue" ? { continue: "true" } : { resume: file!.slice(0, -".jsonl".length) };
+      const flags: Record<string, string> = how === "continue" ? { continue: "true" } : { resume: file!.slice(0, -".jsonl".length) };
       // The resumed agent gets one answer: only its first request matters here.
       const resumed = await runPrompts([PROMPTS[k]!], { turns: [{ content: [text("ok")] }] }, { ...flags, "sessions-dir": sessions });
       expect(resumed.simulator.requests[0]!.body, `the first request after stopping at prompt ${k}`).toEqual(requests[firsts[k]!]);

@@ -3,10 +3,10 @@
  * content hashes, which see whatever changed a file — bash's writes included, where Claude
  * Code's checkpoints track only its edit tools):
  *
- *   prompt k arrives ── before_k: every file's hash, its bytes kept once per hash ── the turn runs ── after_k
+ *   prompt k arrives ── before_k: every file's hash, its bytes kept once per hash ── each tool round ── after_k
  *
  * Rewinding the files to before prompt n puts back what the agent changed in turns n, n+1, …
- * (a file whose hash differs between before_k and after_k), as it was at before_n. What it will
+ * (a file whose hash differs between before_k and after_k, after its last tool round), as it was at before_n. What it will
  * not touch, and says so: a file that also changed between turns (after_k → before_k+1, or since
  * the last turn) — the person's edit, or a background job that finished after its turn — since
  * putting it back would throw that work away; and a file whose bytes were not kept (too large,
@@ -62,11 +62,14 @@ export class Checkpoints {
     });
   }
 
-  /** The turn ended. */
-  afterTurn(): Promise<void> {
+  /**
+   * A round of tool calls ended (the kernel waits for this, so nothing after it can slip in):
+   * what the files hold now is what the agent's turn left, so far.
+   */
+  afterRound(): Promise<void> {
     return this.serial(async () => {
       const last = this.list.at(-1);
-      if (last && !last.after) last.after = await this.hashNow(false);
+      if (last) last.after = await this.hashNow(false);
     });
   }
 
