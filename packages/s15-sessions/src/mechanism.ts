@@ -59,9 +59,9 @@ async function lead(parts: AgentParts, ctx: BuildContext, place: SessionPlace): 
     hooks: [seeing, ...parts.hooks, afterRound],
     // Outermost: it sees the kernel's own request (inner wrappers may copy the messages).
     wrappers: [transcribing(() => session.writer, place, (c) => session.see(c)), ...parts.wrappers],
-    commands: [...parts.commands, resumeCommand(session, place), branchCommand(session), rewindCommand(session, checkpoints), costCommand(place.meter)],
+    commands: [...parts.commands, resumeCommand(session, place, () => checkpoints.dropFrom(0)), branchCommand(session), rewindCommand(session, checkpoints), costCommand(place.meter)],
     start: [...parts.start, (agent) => void agent.onIdle(() => void session.sync().catch((err) => options.renderer.error(`The transcript could not be written: ${String(err)}`)))],
-    onClear: [...parts.onClear, () => session.startNew()],
+    onClear: [...parts.onClear, () => session.startNew(), () => checkpoints.dropFrom(0)],
     close: [
       ...parts.close,
       async () => {

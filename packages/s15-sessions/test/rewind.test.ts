@@ -103,3 +103,21 @@ describe("/rewind", () => {
     }
   });
 });
+
+describe("/rewind in a resumed conversation", () => {
+  it("lists the earlier process's prompts and rewinds the conversation; its files, with no checkpoint here, are left and it says so", async () => {
+    const first = await twoPrompts();
+    await first.agent.close?.();
+    const s = await sessionAgent(place, { turns: [] }, { continue: "true" });
+    try {
+      const rewind = (args: string) => s.agent.commands!.find((c) => c.name === "rewind")!.run(args) as Promise<string>;
+      expect(await rewind("")).toContain("  2. Append to a.txt, write b.txt.");
+      const said = await rewind("2");
+      expect(said).toContain("Conversation rewound to before prompt 2");
+      expect(said).toContain("Files: left as they are — that prompt ran before this process started");
+      expect(await read("a.txt")).toBe("one\ntwo\n");
+    } finally {
+      await s.agent.close?.();
+    }
+  });
+});

@@ -8,7 +8,8 @@ import type { SessionPlace } from "../session-place.ts";
 import { PICKER_SIZE } from "./choose.ts";
 import type { LeadSession } from "./lead-session.ts";
 
-export function resumeCommand(session: LeadSession, place: SessionPlace): SlashCommand {
+/** `onSwitch`: the live conversation was replaced (what was noted about its prompts no longer applies). */
+export function resumeCommand(session: LeadSession, place: SessionPlace, onSwitch: () => void): SlashCommand {
   return {
     name: "resume",
     description: "list this workspace's sessions; /resume <id> goes on with one",
@@ -23,6 +24,7 @@ export function resumeCommand(session: LeadSession, place: SessionPlace): SlashC
       const found = findSession(sessions, args);
       await session.sync(); // the conversation being left is whole on disk
       const loaded = await session.resume(found.file, found.id, false, ctx);
+      onSwitch();
       return [`Resumed session ${found.id}: ${loaded.messages.length} messages.`, ...loaded.notes].join("\n");
     },
   };

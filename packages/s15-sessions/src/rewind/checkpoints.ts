@@ -31,6 +31,8 @@ export interface RewindReport {
   keptOutside: string[];
   /** The agent changed them, but their bytes were not kept: left as they are. */
   notKept: string[];
+  /** The prompt ran before this process (a resumed conversation): no checkpoint, nothing touched. */
+  noCheckpoint?: boolean;
 }
 
 export class Checkpoints {
@@ -85,7 +87,7 @@ export class Checkpoints {
 
   private async rewindNow(n: number): Promise<RewindReport> {
     const target = this.list[n];
-    if (!target) throw new Error(`no file checkpoint for prompt ${n + 1}: checkpoints are kept from this process's first prompt on`);
+    if (!target) return { restored: [], deleted: [], keptOutside: [], notKept: [], noCheckpoint: true };
     const now = await this.hashNow(false);
     const agent = new Set<string>();
     const outside = new Set<string>();
