@@ -42,7 +42,7 @@ export async function chooseSession(options: Pick<AgentOptions, "flags" | "inter
 export async function pick(sessions: readonly StoredSession[], options: Pick<AgentOptions, "interactive" | "ask">): Promise<StoredSession> {
   if (!options.interactive) throw new Error(`--resume needs a session id when no one can pick (no terminal): ${sessions.slice(0, PICKER_SIZE).map((s) => s.id).join(", ")}`);
   const shown = sessions.slice(0, PICKER_SIZE);
-  const list = shown.map((s, i) => `  ${i + 1}. ${s.id}  ${s.modified.toISOString().slice(0, 16).replace("T", " ")}  ${s.bytes.toLocaleString("en-US")} bytes`).join("\n");
+  const list = shown.map((s, i) => `  ${i + 1}. ${s.id}  ${s.modified.toISOString()}  ${s.bytes.toLocaleString("en-US")} bytes`).join("\n");
   const answer = (await options.ask(`Resume which session?\n${list}\nNumber or id: `)).trim();
   const n = Number(answer);
   if (Number.isInteger(n) && n >= 1 && n <= shown.length) return shown[n - 1]!;

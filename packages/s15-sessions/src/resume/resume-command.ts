@@ -17,8 +17,10 @@ export function resumeCommand(session: LeadSession, place: SessionPlace, onSwitc
       const sessions = await listSessions(place.dir);
       if (args === "") {
         if (sessions.length === 0) return `No saved session in this workspace yet (transcripts are kept in ${place.dir}).`;
-        const lines = sessions.slice(0, PICKER_SIZE).map((s) => `  ${s.id}${s.id === session.id ? "  (this one)" : ""}  ${s.modified.toISOString().slice(0, 16).replace("T", " ")}  ${s.bytes.toLocaleString("en-US")} bytes`);
-        return `Sessions of this workspace, the latest first (/resume <id> goes on with one):\n${lines.join("\n")}`;
+        // This one first, then the others, the latest first.
+        const ordered = [...sessions.filter((s) => s.id === session.id), ...sessions.filter((s) => s.id !== session.id)];
+        const lines = ordered.slice(0, PICKER_SIZE).map((s) => `  ${s.id}${s.id === session.id ? "  (this one)" : ""}  ${s.modified.toISOString()}  ${s.bytes.toLocaleString("en-US")} bytes`);
+        return `Sessions of this workspace, this one first, then the latest (/resume <id> goes on with one):\n${lines.join("\n")}`;
       }
       if (!ctx) return "/resume needs the agent's conversation: run it at the prompt.";
       const found = findSession(sessions, args);
