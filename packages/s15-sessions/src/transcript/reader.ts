@@ -19,8 +19,9 @@ import { readRegularText } from "@learn/core/harness";
 import { BoundaryEntry, LeafEntry, MessageEntry, messageOf } from "./entry.ts";
 import type { WrittenMessage } from "./writer.ts";
 
-/** What a resumed call whose result never came is answered with (the turn did not finish). */
-export const INTERRUPTED_ON_RESUME = "Interrupted: the session ended before this call finished; it may or may not have run.";
+/** What a resumed call whose result never came is answered with: Claude Code 2.1.328's words, checked on a cut transcript. */
+export const INTERRUPTED_ON_RESUME =
+  "[Tool call interrupted: the session ended before this call's result was recorded, so its outcome is unknown. Check whether it took effect before relying on it or running it again.]";
 
 export interface LoadedTranscript {
   sessionId: string;
