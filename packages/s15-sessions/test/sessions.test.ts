@@ -95,3 +95,22 @@ describe("sessions", () => {
     expect(() => findSession(sessions, "zzz")).toThrow('no session "zzz" in this workspace; its sessions: abc-1, abc-2, def-3');
   });
 });
+
+describe("--resume with no id", () => {
+  const at = (id: string, ms: number): StoredSession => ({ id, file: `/s/${id}.jsonl`, modified: new Date(ms), bytes: 10 });
+
+  it("at a terminal, the picker lists the latest sessions numbered; a number or an id picks one", async () => {
+    const { pick } = await import("../src/resume/choose.ts");
+    const sessions = [at("new-one", 2000), at("old-one", 1000)];
+    const asked: string[] = [];
+    const ask = async (q: string) => (asked.push(q), asked.length === 1 ? "2" : "new");
+    expect((await pick(sessions, { interactive: true, ask })).id).toBe("old-one");
+    expect((await pick(sessions, { interactive: true, ask })).id).toBe("new-one");
+    expect(asked[0]).toMatch(/^Resume which session\?\n  1\. new-one  1970-01-01T00:00:02\.000Z  10 bytes\n  2\. old-one/);
+  });
+
+  it("with no terminal, an error that lists the ids to give", async () => {
+    const { pick } = await import("../src/resume/choose.ts");
+    await expect(pick([at("a-1", 1)], { interactive: false, ask: async () => "" })).rejects.toThrow("--resume needs a session id when no one can pick (no terminal): a-1");
+  });
+});
