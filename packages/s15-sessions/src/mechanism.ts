@@ -19,6 +19,7 @@ import { assistantMessage, defineHook } from "@learn/core";
 import { costCommand } from "./cost/cost-command.ts";
 import { CONTINUE_FLAG, FORK_FLAG, RESUME_FLAG, chooseSession } from "./resume/choose.ts";
 import { LeadSession } from "./resume/lead-session.ts";
+import { restorePlan } from "./resume/plan.ts";
 import { branchCommand, resumeCommand } from "./resume/resume-command.ts";
 import { Checkpoints } from "./rewind/checkpoints.ts";
 import { promptsOf, rewindCommand } from "./rewind/rewind-command.ts";
@@ -48,8 +49,10 @@ async function lead(parts: AgentParts, ctx: BuildContext, place: SessionPlace): 
   const chosen = await chooseSession(options, place.dir);
   if (chosen) LeadSession.announce(options.renderer, await session.resume(chosen.session.file, chosen.session.id, chosen.fork), session.id, chosen.fork);
   const checkpoints = new Checkpoints(cwd, path.join(place.dir, "file-history"), insideWorkspace(place.dir, options.cwd));
+  // The live conversation, seen: a resumed one becomes it, and its plan comes back (resume/plan.ts).
+  const live = async (c: AgentContext) => void (session.see(c) && (await restorePlan(parts.tools, c)));
   const seeing = defineHook("UserPromptSubmit", "resume-and-checkpoint", async (_e, hookCtx) => {
-    session.see(hookCtx);
+    await live(hookCtx);
     await checkpoints.beforePrompt(promptsOf(hookCtx.messages).length);
   });
   const afterRound = defineHook("PostToolBatch", "checkpoint-files", async () => void (await checkpoints.afterRound()));
@@ -59,7 +62,7 @@ async function lead(parts: AgentParts, ctx: BuildContext, place: SessionPlace): 
     hooks: [seeing, ...parts.hooks, afterRound],
     // Outermost: it sees the kernel's own request (inner wrappers may copy the messages).
     wrappers: [transcribing(() => session.writer, place, (c) => session.see(c)), ...parts.wrappers],
-    commands: [...parts.commands, resumeCommand(session, place, () => checkpoints.dropFrom(0)), branchCommand(session), rewindCommand(session, checkpoints), costCommand(place.meter)],
+    commands: [...parts.commands, resumeCommand(session, place, async (c) => (checkpoints.dropFrom(0), await restorePlan(parts.tools, c))), branchCommand(session, live), rewindCommand(session, checkpoints, live), costCommand(place.meter)],
     start: [...parts.start, (agent) => void agent.onIdle(() => void session.sync().catch((err) => options.renderer.error(`The transcript could not be written: ${String(err)}`)))],
     onClear: [...parts.onClear, () => session.startNew(), () => checkpoints.dropFrom(0)],
     close: [

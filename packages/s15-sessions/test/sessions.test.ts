@@ -114,3 +114,18 @@ describe("--resume with no id", () => {
     await expect(pick([at("a-1", 1)], { interactive: false, ask: async () => "" })).rejects.toThrow("--resume needs a session id when no one can pick (no terminal): a-1");
   });
 });
+
+describe("the plan after a resume", () => {
+  it("comes back from the transcript: the last todo_write that succeeded, run again through the agent's own tool", async () => {
+    const todos = [{ content: "Read the cart", status: "completed", activeForm: "Reading the cart" }, { content: "Fix the total", status: "in_progress", activeForm: "Fixing the total" }];
+    const first = await sessionAgent(place, { turns: [{ content: [use("todo_write", { todos })] }, { content: [text("Planned.")] }] });
+    await runAll(first.agent, "Plan the fix.", first.renderer);
+    const planned = await command(first.agent, "todos")();
+    await first.agent.close?.();
+    const s = await sessionAgent(place, { turns: [{ content: [text("Going on.")] }] }, { continue: "true" });
+    expect(await command(s.agent, "todos")()).not.toContain("Fix the total"); // not yet: the conversation is resumed at the first prompt
+    await runAll(s.agent, "Go on.", s.renderer);
+    expect(await command(s.agent, "todos")()).toBe(planned);
+    await s.agent.close?.();
+  });
+});

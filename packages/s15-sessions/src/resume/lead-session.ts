@@ -69,11 +69,13 @@ export class LeadSession {
     this.pending = undefined;
   }
 
-  /** We see the live conversation: a resumed one waiting becomes it (only ever into an empty one). */
-  see(ctx: AgentContext): void {
+  /** We see the live conversation: a resumed one waiting becomes it (only ever into an empty one). True when it just did. */
+  see(ctx: AgentContext): boolean {
     this.live = ctx.messages;
-    if (this.pending && ctx.messages.length === 0) ctx.messages.push(...this.pending);
+    const resumed = this.pending !== undefined && ctx.messages.length === 0;
+    if (resumed) ctx.messages.push(...this.pending!);
     this.pending = undefined;
+    return resumed;
   }
 
   /** Write what is new in the live conversation. */

@@ -7,7 +7,7 @@
  *                  rewritten, and `/resume` of this session follows the rewound conversation
  *   files          what the agent changed since, put back (checkpoints.ts says what it will not touch)
  */
-import type { MessageParam, SlashCommand } from "@learn/core";
+import type { AgentContext, MessageParam, SlashCommand } from "@learn/core";
 import type { LeadSession } from "../resume/lead-session.ts";
 import type { Checkpoints, RewindReport } from "./checkpoints.ts";
 
@@ -16,13 +16,14 @@ export const REWIND_MODES = ["both", "conversation", "files"] as const;
 /** How much of a prompt the list shows. */
 const SHOWN_CHARS = 70;
 
-export function rewindCommand(session: LeadSession, checkpoints: Checkpoints): SlashCommand {
+/** `live`: shows the command the live conversation (a resumed one becomes it first). */
+export function rewindCommand(session: LeadSession, checkpoints: Checkpoints, live: (ctx: AgentContext) => Promise<void>): SlashCommand {
   return {
     name: "rewind",
     description: "list the prompts; /rewind <n> [both|conversation|files] goes back to before prompt n",
     async run(args, ctx) {
       if (!ctx) return "/rewind needs the agent's conversation: run it at the prompt.";
-      session.see(ctx);
+      await live(ctx);
       const prompts = promptsOf(ctx.messages);
       if (prompts.length === 0) return "Nothing to rewind: no prompt yet in this conversation.";
       if (args === "") return `Prompts of this conversation (/rewind <n> [both|conversation|files] goes back to before one):\n${prompts.map((p, i) => `  ${i + 1}. ${shown(p.text)}`).join("\n")}`;
