@@ -18,7 +18,10 @@ export const lesson = lessonFrom(mechanisms, {
   title: "Sessions",
   headline: "a session you can leave and come back to",
   demoScripts: demoScripts(import.meta.url, "sessions.yaml"),
+  // s13's: a fresh copy made a git repository (s12's worktrees act on it, never on the course's own), with MCP servers.
+  workspace: previousLesson.workspace,
   // The demo's bash writes notes.md: the practice rules allow no such write, acceptEdits does.
-  demoFlags: { "permission-mode": "acceptEdits" },
+  // Offline, transcripts stay in the workspace (`pnpm reset` clears them; a demo's copy takes them along).
+  demoFlags: { "permission-mode": "acceptEdits", "sessions-dir": ".sessions" },
   createAgent,
 });
