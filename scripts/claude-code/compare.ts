@@ -2,7 +2,7 @@
  * `pnpm compare:claude-code` — the course beside the real Claude Code, driven by the same
  * scripted model turns (the course's simulator, served over HTTP on 127.0.0.1): a corpus of
  * bash commands × the permission modes × one settings file, then hooks, a subagent, a skill,
- * a custom command, a compaction and MCP (the MCP part always runs lesson 13: the first with MCP). Per case it prints both outcomes and whether the course
+ * a custom command, a compaction, MCP (always lesson 13: the first with MCP) and /goal (always lesson 16). Per case it prints both outcomes and whether the course
  * matches, is stricter or is looser; then a summary per mechanism; and it writes the table
  * the book's chapter is generated from (packages/docs/data/claude-code-comparison.json), then
  * regenerates the docs, so one command refreshes both.

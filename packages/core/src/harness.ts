@@ -10,6 +10,7 @@
 
 // A lesson's command line: `main(lesson)`, the REPL behind it, and the screen it draws.
 export { main, runCli } from "./cli/index.ts";
+export { commandPrompt } from "./cli/command-prompt.ts";
 export { demoScripts, type Lesson, type LessonFlag } from "./lesson.ts";
 export { lessonFrom } from "./agent/lesson-from.ts";
 export { BUILTIN_COMMAND_NAMES, Repl } from "./repl.ts";

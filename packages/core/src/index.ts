@@ -23,7 +23,6 @@ export { loopAgent } from "./agent/loop-agent.ts";
 export { createContext, LEAD_AGENT, loopContext, type AgentContext } from "./agent/context.ts";
 export { PromptQueue } from "./agent/prompt-queue.ts";
 export { runUntilIdle, type IdleRunTurn } from "./agent/run-until-idle.ts";
-export { runDemoPrompt } from "./agent/run-demo-prompt.ts";
 export type { ConfigFileReport, ConfigPlace, ConfigSections } from "./config-check.ts";
 export { isCommandTurn, type Agent, type AgentAnatomy, type AgentOptions, type CommandTurn, type SlashCommand } from "./lesson.ts";
 

@@ -131,6 +131,12 @@ export interface LessonWorkspace {
   prepare(cwd: string): Promise<void>;
   /** One line for the banner: why this lesson starts in a fresh copy. */
   why: string;
+  /**
+   * Whether `cwd` has had that set-up (s12: a repository of its own). A workspace that has not
+   * (`--cwd practice-workspace`) is compared with git's template, not a prepared copy, and the
+   * demo's refusal says the set-up is missing rather than calling clean files changed.
+   */
+  isPrepared?(cwd: string): Promise<boolean>;
 }
 
 export interface Lesson {

@@ -35,6 +35,8 @@ export interface ModelRequest {
    * cache breakpoint on the last message goes on the block before it, so no cache write holds it.
    */
   oneOffLastBlock?: boolean;
+  /** Structured output: the answer's text is JSON matching this schema (sent as `output_config.format`). */
+  outputSchema?: Record<string, unknown>;
 }
 
 export interface ModelOptions {
@@ -74,6 +76,7 @@ export class Model {
       ...(request.system?.length ? { system: request.system } : {}),
       messages: request.messages,
       ...(request.tools?.length ? { tools: request.tools } : {}),
+      ...(request.outputSchema ? { output_config: { format: { type: "json_schema" as const, schema: request.outputSchema } } } : {}),
       stream: true,
     });
   }

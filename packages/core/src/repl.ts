@@ -280,7 +280,7 @@ export class Repl {
           if (first && this.options.beforeDemo) this.freshness = "fresh"; // checked just now: a failure later is not an old run's doing
           const prompt = this.demoLeft.shift()!;
           this.screen.print(`> ${prompt}`);
-          await this.runTurn(prompt);
+          await this.dispatch(prompt); // a demo may type a command (s16's `/goal …`)
         },
       });
     }

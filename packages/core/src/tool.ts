@@ -100,6 +100,11 @@ export interface Tool<I = unknown> {
   permission?: ToolPermission<I>;
   /** A call as the screen shows it ("5 items"), when the raw input would be noise. */
   summary?(input: I): string;
+  /**
+   * s04: a call of this tool keeps the agent's plan — todo_write, and s08's task tools that keep
+   * it on the board — so s04's reminder counts a round with one as a round of planning.
+   */
+  keepsPlan?: boolean;
   /** Validate, run, and turn any failure into an error outcome. Never throws. */
   execute(input: unknown, ctx: AgentContext): Promise<ToolOutcome>;
 }
@@ -117,6 +122,8 @@ export interface ToolDefinition<S extends z.ZodType> {
   permission?: ToolPermission<z.output<S>>;
   /** How the screen shows a call (default: its input); the model never sees it. */
   summary?(input: z.output<S>): string;
+  /** s04: a call keeps the agent's plan (see Tool.keepsPlan). */
+  keepsPlan?: boolean;
   run(input: z.output<S>, ctx: AgentContext): Promise<ToolOutput> | ToolOutput;
 }
 
@@ -143,6 +150,7 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
     concurrencySafe: def.concurrencySafe ?? false,
     ...(def.permission ? { permission: def.permission } : {}),
     ...(def.summary ? { summary: (input: z.output<S>) => def.summary!(input) } : {}),
+    ...(def.keepsPlan ? { keepsPlan: true } : {}),
     async execute(input, ctx) {
       const parsed = def.input.safeParse(input);
       if (!parsed.success) {

@@ -49,8 +49,10 @@ interface Template {
  * Empty when nothing does.
  */
 export async function driftFromTemplate(lesson: Pick<Lesson, "id" | "workspace" | "demoCountsTokens">, cwd: string, script: Script): Promise<string[]> {
-  // A lesson that prepares its copy (s12 edits settings for its repository) is compared with a prepared one.
-  const template = (lesson.workspace ? undefined : await templateFromGit()) ?? (await templateFromCopy(lesson));
+  // A lesson that prepares its copy (s12 edits settings for its repository) is compared with a
+  // prepared one — unless this workspace was never prepared: then with the template, as git sees it.
+  const prepared = lesson.workspace && (await lesson.workspace.isPrepared?.(cwd)) !== false;
+  const template = (prepared ? undefined : await templateFromGit()) ?? (await templateFromCopy(lesson));
   const drift: string[] = [];
   for (const file of template.files) {
     const theirs = await readFile(path.join(cwd, file)).catch(() => undefined);
@@ -192,6 +194,14 @@ export async function demoReplayRefusal(
   script: Script,
   startsFresh: boolean,
 ): Promise<string | undefined> {
+  if (lesson.workspace && (await lesson.workspace.isPrepared?.(cwd)) === false) {
+    const drift = await driftFromTemplate(lesson, cwd, script);
+    const also = drift.length ? ` It also differs from a fresh copy: ${drift.slice(0, SHOWN_DIFFERENCES).join(", ")}.` : "";
+    return (
+      `This workspace has not had ${lesson.id}'s set-up (${lesson.workspace.why.replace(/\.$/, "")}), so the offline demo cannot replay here.${also} ` +
+      `Start the lesson without --cwd (it makes a fresh prepared copy), or \`pnpm --filter ${lesson.id} demo\` runs the demo in one.`
+    );
+  }
   const drift = await driftFromTemplate(lesson, cwd, script);
   if (!drift.length) return undefined;
   const yours = cwd === practiceWorkspace() ? await notTheAgents(cwd, drift) : [];

@@ -7,8 +7,6 @@ import { existingUserFile, parseCli, usage, UsageError } from "../src/cli/args.t
 import { pnpmReportNote, runCli } from "../src/cli/index.ts";
 import type { Agent, Lesson } from "../src/lesson.ts";
 import { OFFLINE_DRIFT, OFFLINE_MISS } from "../src/turn-errors.ts";
-import { runDemoPrompt } from "../src/agent/run-demo-prompt.ts";
-import { RecordingRenderer } from "../src/testing/recording-renderer.ts";
 
 const lesson = {
   id: "t00",
@@ -282,26 +280,3 @@ describe("a lesson flag with no value, or an optional one (s15's --continue, --r
   });
 });
 
-describe("a demo prompt that names one of the agent's commands", () => {
-  const agentWith = (calls: string[]) => ({
-    anatomy: () => ({ tools: [], hooks: [], promptSections: [], commands: ["note"] }),
-    run: async (prompt: string) => (calls.push(`turn: ${prompt}`), `answer to ${prompt}`),
-    clear: () => {},
-    commands: [
-      { name: "note", description: "text", run: (args: string) => `noted ${args}` },
-      { name: "ask", description: "a turn", run: (args: string) => ({ prompt: `asked ${args}`, onEnd: () => calls.push("ended") }) },
-    ],
-  });
-
-  it("runs the command (its text, or the turn it asks for); any other line is a turn; an unknown /name is an error", async () => {
-    const calls: string[] = [];
-    const agent = agentWith(calls);
-    const signal = new AbortController().signal;
-    const renderer = new RecordingRenderer();
-    expect(await runDemoPrompt(agent, "/note two words", signal, renderer)).toEqual({ output: "noted two words" });
-    expect(await runDemoPrompt(agent, "/ask it", signal, renderer)).toEqual({ answer: "answer to asked it" });
-    expect(await runDemoPrompt(agent, "/tmp/x.log explain", signal, renderer)).toEqual({ answer: "answer to /tmp/x.log explain" });
-    expect(calls).toEqual(["turn: asked it", "ended", "turn: /tmp/x.log explain"]);
-    await expect(runDemoPrompt(agent, "/nope", signal, renderer)).rejects.toThrow("the demo calls /nope, which this agent does not have (its commands: /note, /ask)");
-  });
-});

@@ -189,14 +189,17 @@ describe("hooks", () => {
 
   it("PostToolUse adds context to a result; PostToolBatch adds text after the results", async () => {
     const post = defineHook("PostToolUse", "annotate", async ({ call }) => ({ context: `(checked ${call.name})` }));
-    const batch = defineHook("PostToolBatch", "remind", async ({ uses }) => ({ append: [`<reminder>${uses.length} calls</reminder>`] }));
+    // The event names the tool each call used (what it declares, s04's keepsPlan, is on it).
+    const batch = defineHook("PostToolBatch", "remind", async ({ uses, tools }) => ({
+      append: [`<reminder>${uses.length} calls of ${tools.map((t) => t?.name ?? "?").join(", ")}</reminder>`],
+    }));
     const k = kernelFor(NOTE_THEN_DONE, [post, batch]);
     await k.run();
     const last = k.bodies()[1]!.messages.at(-1)!;
     expect(last.content).toEqual([
       expect.objectContaining({ type: "tool_result", content: "noted: a\n\n(checked note)" }),
       expect.objectContaining({ type: "tool_result", content: "noted: b\n\n(checked note)" }),
-      { type: "text", text: "<reminder>2 calls</reminder>" },
+      { type: "text", text: "<reminder>2 calls of note, note</reminder>" },
     ]);
   });
 

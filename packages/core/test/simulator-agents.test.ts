@@ -142,6 +142,79 @@ turns:
   });
 });
 
+describe("after: asked", () => {
+  it("two agents can each wait for the other to have asked: neither is served before both have", async () => {
+    const sim = new Simulator(script(`
+turns:
+  - after: { agent: alice, asked: 1 }
+    content: [ { type: text, text: "lead" } ]
+  - agent: alice
+    after: { agent: lead, asked: 1 }
+    content: [ { type: text, text: "alice" } ]
+`));
+    const client = clientFor(sim);
+    const finished: string[] = [];
+    const lead = client.messages.create(ask("hi")).then((m) => finished.push(textOf(m)));
+    await settle();
+    expect(finished).toEqual([]);
+    const alice = client.messages.create(ask("hi"), as("alice")).then((m) => finished.push(textOf(m)));
+    await Promise.all([lead, alice]);
+    expect(finished.sort()).toEqual(["alice", "lead"]);
+  });
+
+  it("a circle through a held request is still a deadlock, named as a wait for a request", async () => {
+    const sim = new Simulator(script(`
+turns:
+  - content: [ { type: text, text: "lead 1" } ]
+  - after: { agent: alice, asked: 2 }
+    content: [ { type: text, text: "lead 2" } ]
+  - agent: alice
+    after: { agent: lead, served: 2 }
+    content: [ { type: text, text: "alice 1" } ]
+  - agent: alice
+    content: [ { type: text, text: "alice 2" } ]
+`));
+    const client = clientFor(sim);
+    const first = await client.messages.create(ask("hi"));
+    const messages: MessageParam[] = [...ask("hi").messages, { role: "assistant", content: first.content }, { role: "user", content: "again" }];
+    const lead = rejection(client.messages.create({ ...ask("hi"), messages }));
+    await settle();
+    const alice = rejection(client.messages.create(ask("hi"), as("alice")));
+    expect(await lead).toContain(
+      'it waits for agent "alice" to send request 2 (after: { agent: alice, asked: 2 }), but "alice" (served 0) is held waiting for "lead" to be served 2: nothing can progress',
+    );
+    expect(await alice).toContain('but "lead" (served 1) is held waiting for "alice" to send request 2: nothing can progress');
+  });
+
+  it("a turn being answered (a slow one) still counts as to come: waiting for it is no deadlock", async () => {
+    const sim = new Simulator(script(`
+turns:
+  - after: { agent: alice, asked: 2 }
+    content: [ { type: text, text: "lead" } ]
+  - agent: alice
+    delayMs: 50
+    content: [ { type: text, text: "alice 1" } ]
+  - agent: alice
+    content: [ { type: text, text: "alice 2" } ]
+`));
+    const client = clientFor(sim);
+    const aliceFirst = client.messages.create(ask("hi"), as("alice"));
+    await new Promise((resolve) => setTimeout(resolve, 10)); // alice's first turn is now being answered
+    const lead = client.messages.create(ask("hi"));
+    const first = await aliceFirst;
+    const messages: MessageParam[] = [...ask("hi").messages, { role: "assistant", content: first.content }, { role: "user", content: "again" }];
+    expect(textOf(await client.messages.create({ ...ask("hi"), messages }, as("alice")))).toBe("alice 2");
+    expect(textOf(await lead)).toBe("lead");
+  });
+
+  it("a turn's after names exactly one of served and asked", () => {
+    const bad = (after: string) => () => script(`turns:\n  - after: ${after}\n    content: [ { type: text, text: x } ]\n  - agent: alice\n    content: [ { type: text, text: y } ]\n`);
+    expect(bad("{ agent: alice }")).toThrow(/exactly one of served and asked/);
+    expect(bad("{ agent: alice, served: 1, asked: 1 }")).toThrow(/exactly one of served and asked/);
+    expect(bad("{ agent: alice, asked: 2 }")).toThrow(/agent "alice" has only 1 turns/);
+  });
+});
+
 describe("after, when the agent waited for stops", () => {
   const held = `
 turns:

@@ -100,7 +100,7 @@ turns:
       "turns:\n  - agent: alice\n    repeat: 2\n    content: [ { type: text, text: hi } ]\n  - after:\n      agent: alice\n      served: 3\n    content: [ { type: text, text: hi } ]\n",
       'demo/bad.yaml:7: turns[1].after.served: agent "alice" has only 2 turns',
     ],
-    ["after without served", "turns:\n  - after: { agent: lead }\n    content: [ { type: text, text: hi } ]\n", "demo/bad.yaml:2: turns[0].after.served: missing (expected number)"],
+    ["after with neither served nor asked", "turns:\n  - after: { agent: lead }\n    content: [ { type: text, text: hi } ]\n", "demo/bad.yaml:2: turns[0].after: after needs exactly one of served and asked"],
     ["a maxTokens of the wrong kind", "turns:\n  - expect: { maxTokens: lots }\n    content: [ { type: text, text: hi } ]\n", "demo/bad.yaml:2: turns[0].expect.maxTokens: expected a number or { min, max }"],
     ["noTools that is not a boolean", "turns:\n  - expect:\n      noTools: yes please\n    content: [ { type: text, text: hi } ]\n", "demo/bad.yaml:3: turns[0].expect.noTools: expected boolean, received string"],
     [

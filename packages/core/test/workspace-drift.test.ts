@@ -2,6 +2,7 @@
  * A demo replays only on a workspace as fresh as its script needs: a used one is named, what
  * differs and how to get a fresh one, before anything is sent.
  */
+import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -90,5 +91,29 @@ describe("a workspace before a demo replays", () => {
     const message = driftMessage("s08", practiceWorkspace(), ["README.md (changed)"], false, ["README.md"]);
     expect(message).toContain("`pnpm reset --all` puts practice-workspace/ back (plain `pnpm reset` keeps your own edits: README.md)");
     expect(driftMessage("s08", practiceWorkspace(), ["shop/src/cart.js (changed)"], false)).toContain("`pnpm reset` puts practice-workspace/ back");
+  });
+});
+
+describe("a lesson that prepares its workspace (s12: a repository of its own)", () => {
+  const marker = "prepared.txt";
+  const preparing = {
+    id: "s12",
+    workspace: {
+      prepare: (dir: string) => writeFile(path.join(dir, marker), "set up\n"),
+      why: "A fresh copy, set up",
+      isPrepared: async (dir: string) => existsSync(path.join(dir, marker)),
+    },
+  };
+
+  it("in a workspace never prepared (--cwd practice-workspace): says the set-up is missing, calls no clean file changed", async () => {
+    const refusal = await demoReplayRefusal(preparing, ws.dir, script, false);
+    expect(refusal).toContain("This workspace has not had s12's set-up (A fresh copy, set up)");
+    expect(refusal).not.toContain("(changed)");
+    expect(await driftFromTemplate(preparing, ws.dir, script)).toEqual([]); // compared with git's template: clean
+  });
+
+  it("in a prepared copy: compared with a prepared one, nothing in the way", async () => {
+    await preparing.workspace.prepare(ws.dir);
+    expect(await demoReplayRefusal(preparing, ws.dir, script, false)).toBeUndefined();
   });
 });

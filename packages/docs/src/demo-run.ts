@@ -5,8 +5,8 @@
  * prompt and the final answers: the raw material of a walkthrough.
  */
 import { realpath, rm } from "node:fs/promises";
-import { LEAD_AGENT, runDemoPrompt, type IdleRunTurn } from "@learn/core";
-import { lessonWorkspace, MemoryTracer, type Lesson, type TraceEntry } from "@learn/core/harness";
+import { LEAD_AGENT, runUntilIdle, type IdleRunTurn } from "@learn/core";
+import { commandPrompt, lessonWorkspace, MemoryTracer, type Lesson, type TraceEntry } from "@learn/core/harness";
 import { loadScript } from "@learn/core/simulator";
 import { scriptedModel } from "@learn/core/testing";
 import { DocsError } from "./errors.ts";
@@ -52,10 +52,20 @@ async function runIn(cwd: string, lesson: Lesson, file: string): Promise<DemoRun
     for (const prompt of script.prompt === undefined ? [] : [script.prompt].flat()) {
       const start = tracer.entries.length;
       const turns: { turn: IdleRunTurn; end: number }[] = [];
-      const done = await runDemoPrompt(agent, prompt, new AbortController().signal, renderer, (turn) => turns.push({ turn, end: tracer.entries.length }));
+      // A demo may type a command (s16's `/goal …`): it runs as `--print` and `--demo` run one.
+      const typed = await commandPrompt(agent, prompt, renderer);
+      if ("exit" in typed) throw new Error(`the demo's prompt ${JSON.stringify(prompt)} is a command that failed (exit ${typed.exit})`);
       // A command that only answers with text (s15's `/rewind 2`) sent nothing to the model: its text is the answer.
-      if ("output" in done) prompts.push({ prompt, answer: done.output, entries: [] });
-      else prompts.push(...byTurn(tracer.entries.slice(start), turns, start));
+      if ("output" in typed) {
+        prompts.push({ prompt, answer: typed.output, entries: [] });
+        continue;
+      }
+      try {
+        await runUntilIdle(agent, typed.prompt, new AbortController().signal, renderer, (turn) => turns.push({ turn, end: tracer.entries.length }));
+      } finally {
+        typed.turn?.onEnd?.();
+      }
+      prompts.push(...byTurn(tracer.entries.slice(start), turns, start));
     }
   } finally {
     await agent.close?.();

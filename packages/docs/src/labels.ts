@@ -177,6 +177,8 @@ export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
   "Three tasks, two teammates who pick them up, a shutdown by protocol": "三个任务、两个自己领活的队友，最后按协议关闭",
   "Two teammates, two worktrees, merged back without a collision": "两个队友、两个工作树，合并回来互不冲突",
   "Tools from other processes — an issue tracker and the reference \"everything\" server": "来自其他进程的工具：一个问题跟踪器和参考实现 “everything” 服务器",
+  "A goal that needs three turns — a failing test, a fix, a second fix": "要三轮才达成的目标：一个失败的测试、一次修复、再一次修复",
+  "A goal judged impossible — it contradicts the test it must keep": "被判定为不可能的目标：它和必须保持不变的测试相矛盾",
 };
 
 /**

@@ -30,6 +30,12 @@ const exerciseFileSchema = z.object({
    * the text of a file in the exercise folder (function name → file).
    */
   takeOut: z.record(z.string(), z.string()).optional(),
+  /**
+   * An extension that starts from the lesson's file: a TODO put just above each named function
+   * of the starter (function name → file of `//` lines), so the copy says what to change, and
+   * where, while the code stays the lesson's as it is today.
+   */
+  todo: z.record(z.string(), z.string()).optional(),
   /** Where the reference solution is, inside the exercise folder; default: the `replaces` module. */
   solution: z.string().optional(),
 });

@@ -13,7 +13,7 @@ import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "@learn/core/harness";
 import type { Exercise, ExerciseFile } from "./exercise.ts";
-import { takeOutBodies } from "./take-out.ts";
+import { insertTodos, takeOutBodies } from "./take-out.ts";
 
 /** Where the student's copies live: `<root>/exercises/`. */
 export function exercisesFolder(root: string): string {
@@ -42,12 +42,15 @@ export async function textFor(root: string, exercise: Exercise, file: ExerciseFi
   const siblings = new Map(exercise.files.map((f) => [sourceOf(exercise, f, which), studentFile(root, exercise, f)]));
   let text = await readFile(from, "utf8");
   if (which === "starter" && file.takeOut) {
-    const bodies = Object.fromEntries(
-      await Promise.all(Object.entries(file.takeOut).map(async ([name, body]) => [name, await readFile(path.join(exercise.dir, body), "utf8")] as const)),
-    );
-    text = takeOutBodies(text, from, bodies);
+    text = takeOutBodies(text, from, await readBodies(exercise, file.takeOut));
   }
+  if (which === "starter" && file.todo) text = insertTodos(text, from, await readBodies(exercise, file.todo));
   return rewriteImports(text, from, studentFile(root, exercise, file), siblings);
+}
+
+/** Each function name's text, read from its file in the exercise folder. */
+async function readBodies(exercise: Exercise, files: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+  return Object.fromEntries(await Promise.all(Object.entries(files).map(async ([name, body]) => [name, await readFile(path.join(exercise.dir, body), "utf8")] as const)));
 }
 
 const RELATIVE_IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])(\.\.?\/[^"']+)\2/g;

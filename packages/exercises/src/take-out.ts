@@ -10,6 +10,28 @@
  */
 import ts from "typescript";
 
+/** The top-level function declarations of `text`, by name. */
+function functionsOf(text: string, fileName: string): { source: ts.SourceFile; found: Map<string, ts.FunctionDeclaration> } {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const found = new Map<string, ts.FunctionDeclaration>();
+  for (const s of source.statements) if (ts.isFunctionDeclaration(s) && s.name) found.set(s.name.text, s);
+  return { source, found };
+}
+
+/**
+ * An extension's starter: `text` with `todos[name]` (comment lines) put just above each named
+ * function and its doc comment — the lesson's code untouched, the TODO where the change goes.
+ */
+export function insertTodos(text: string, fileName: string, todos: Readonly<Record<string, string>>): string {
+  const { source, found } = functionsOf(text, fileName);
+  const missing = Object.keys(todos).filter((name) => !found.has(name));
+  if (missing.length > 0) throw new Error(`${fileName} has no function ${missing.join(", ")} to put a TODO above: did the lesson rename it?`);
+  return Object.entries(todos)
+    .map(([name, todo]) => ({ at: found.get(name)!.getStart(source, true), todo })) // true: from its doc comment
+    .sort((a, b) => b.at - a.at)
+    .reduce((out, { at, todo }) => `${out.slice(0, at).trimEnd()}\n\n${todo.trimEnd()}\n${out.slice(at)}`, text);
+}
+
 /** `text` (the file `fileName`) with each named function's body replaced by `bodies[name]`. */
 export function takeOutBodies(text: string, fileName: string, bodies: Readonly<Record<string, string>>): string {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);

@@ -1,7 +1,7 @@
 /** The student's copy: imports that reach back into the lesson, bodies taken out of the lesson's file. */
 import { describe, expect, it } from "vitest";
 import { rewriteImports } from "../src/student-copy.ts";
-import { takeOutBodies } from "../src/take-out.ts";
+import { insertTodos, takeOutBodies } from "../src/take-out.ts";
 
 describe("rewriteImports", () => {
   it("points relative imports back at the lesson, keeps packages and sibling student files", () => {
@@ -36,5 +36,19 @@ describe("takeOutBodies", () => {
 
   it("fails loudly when the lesson no longer has the function", () => {
     expect(() => takeOutBodies(lesson, "lesson.ts", { renamed: "" })).toThrow("lesson.ts has no function renamed to take out");
+  });
+});
+
+describe("insertTodos", () => {
+  const lesson = ["import x from \"x\";", "", "/** The idea. */", "export function idea(): number {", "  return 1;", "}"].join("\n");
+
+  it("puts the TODO above the named function and its doc comment; the code stays the lesson's", () => {
+    expect(insertTodos(lesson, "lesson.ts", { idea: "// TODO: return 2.\n" })).toBe(
+      ["import x from \"x\";", "", "// TODO: return 2.", "/** The idea. */", "export function idea(): number {", "  return 1;", "}"].join("\n"),
+    );
+  });
+
+  it("fails loudly when the lesson no longer has the function", () => {
+    expect(() => insertTodos(lesson, "lesson.ts", { renamed: "// TODO" })).toThrow("lesson.ts has no function renamed to put a TODO above");
   });
 });

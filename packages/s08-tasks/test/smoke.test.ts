@@ -84,5 +84,8 @@ describe("s08 demo", () => {
     const run = results.find((r) => /^ℹ tests \d+$/m.test(r.content))!;
     expect(run.content).toMatch(/^ℹ pass 6$/m);
     expect(run.content).toMatch(/^ℹ fail 0$/m);
+
+    // The plan lived on the board: s04's reminder counted the task tools as planning, and said nothing.
+    expect(simulator.requests.map((r) => JSON.stringify(r.body))).not.toContainEqual(expect.stringContaining("<reminder>"));
   });
 });

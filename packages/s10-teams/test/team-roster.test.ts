@@ -2,7 +2,8 @@
  * The roster in .team/config.json: joining, status changes, the start of a session, a broken
  * file (reported by name, refused, never overwritten), and many changes at once losing none.
  */
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ToolError } from "@learn/core";
@@ -151,5 +152,17 @@ describe("Roster", () => {
 
   it("ROSTER_FILE is the path the errors name", () => {
     expect(ROSTER_FILE).toBe(".team/config.json");
+  });
+});
+
+describe("the roster deleted under a running session (pnpm reset from another terminal)", () => {
+  it("a member's shutdown has nothing to record: no error, and .team/ is not made again", async () => {
+    const roster = new Roster(ws.dir);
+    await roster.add("alice", "writes the function");
+    await rm(path.join(ws.dir, ".team"), { recursive: true });
+    await expect(roster.setStatus("alice", "shutdown")).resolves.toBeUndefined();
+    expect(existsSync(path.join(ws.dir, ".team"))).toBe(false);
+    // Any other status of a member the roster does not list is still the caller's bug.
+    await expect(roster.setStatus("alice", "idle")).rejects.toThrow("no member named alice");
   });
 });

@@ -3,7 +3,7 @@ import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { PERMISSION_MODE_FLAG } from "@learn/s03";
 import { lesson as previousLesson } from "@learn/s11";
 import { createAgent, mechanisms } from "./agent.ts";
-import { prepareRepository } from "./git/prepare.ts";
+import { isPreparedRepository, prepareRepository } from "./git/prepare.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
@@ -24,6 +24,7 @@ export const lesson = lessonFrom(mechanisms, {
   // Worktrees need a repository of the workspace's own: the practice workspace is inside the course's.
   workspace: {
     prepare: prepareRepository,
+    isPrepared: isPreparedRepository,
     why: "A fresh copy of practice-workspace/, made a git repository of its own: worktrees need one (--cwd <dir> to work elsewhere).",
   },
   createAgent,

@@ -59,5 +59,13 @@ describe("s12 demo: two teammates, two worktrees, merged back", () => {
       ["completed", "alice"],
       ["completed", "bob"],
     ]);
+
+    // The plan lives on the board (task_create, claim_task, worktree_remove keep it): s04's reminder never
+    // says "no plan"; the lead's board is kept every few rounds; a teammate that worked three rounds on
+    // its claim without marking it is reminded of the tool it took the task with.
+    const reminders = (agent: string) =>
+      requestsOf(simulator.requests, agent).flatMap((r) => textOfMessage(bodyOf(r).messages.at(-1)).match(/<reminder>[^.]*/g) ?? []);
+    expect(reminders("lead")).toEqual([]);
+    for (const mate of ["alice", "bob"]) expect(reminders(mate)).toEqual(["<reminder>Your plan, kept with claim_task, has not changed in 3 rounds of tool calls"]);
   });
 });

@@ -8,8 +8,8 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkConversation, runDemoPrompt, type IdleRunTurn } from "@learn/core";
-import { lessonWorkspace } from "@learn/core/harness";
+import { checkConversation, runUntilIdle, type IdleRunTurn } from "@learn/core";
+import { commandPrompt, lessonWorkspace } from "@learn/core/harness";
 import { loadScript } from "@learn/core/simulator";
 import { scriptedAgent } from "@learn/core/testing";
 import { lesson, loadTranscript, projectDir } from "../src/index.ts";
@@ -34,8 +34,10 @@ describe("s15 demo: rewind a bash write, branch, resume, cost", () => {
     const turns: IdleRunTurn[] = [];
     try {
       for (const prompt of script.prompt as string[]) {
-        const done = await runDemoPrompt(agent, prompt, new AbortController().signal, renderer, (t) => turns.push(t));
-        said.push("output" in done ? done.output : done.answer);
+        // As the demo runs it: a command's text, or a turn run until idle (core's commandPrompt).
+        const typed = await commandPrompt(agent, prompt, renderer);
+        if ("exit" in typed) throw new Error(`${prompt} failed`);
+        said.push("output" in typed ? typed.output : await runUntilIdle(agent, typed.prompt, new AbortController().signal, renderer, (t) => turns.push(t)));
         if (prompt.startsWith("Add")) expect(await readFile(path.join(ws, "notes.md"), "utf8")).toBe("- buy milk\n- call Bob\n");
       }
     } finally {

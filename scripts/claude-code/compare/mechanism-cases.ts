@@ -2,11 +2,12 @@
  * The cases beyond bash permissions, each a session of its own through both harnesses:
  * PreToolUse hooks (allow / deny / ask against the rules, refused calls seen), PostToolUse
  * (its payload's shape, where its context arrives), a subagent, a skill, a custom command, a
- * compaction, and MCP (mcp-cases.ts). Each row says what happened in both; permission-like outcomes are ranked
+ * compaction, MCP (mcp-cases.ts) and /goal (goal-cases.ts). Each row says what happened in both; permission-like outcomes are ranked
  * (outcome.ts), the others compare descriptions ("match" or "differs").
  */
 import path from "node:path";
 import type { Job } from "./bash-cases.ts";
+import { goalComparison } from "./goal-cases.ts";
 import { mcpComparison } from "./mcp-cases.ts";
 import { SETTINGS } from "./bash-corpus.ts";
 import { compaction } from "./compaction-case.ts";
@@ -71,6 +72,7 @@ export function mechanismJobs(options: { quick: boolean }): Job[] {
     { label: "compaction", run: compaction },
     ...hookAnswerJobs(),
     { label: "mcp", run: mcpComparison },
+    { label: "goal", run: goalComparison },
   ];
   return options.quick ? jobs.filter((_, i) => i % 2 === 0) : jobs;
 }

@@ -7,12 +7,11 @@ import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { LEAD_AGENT } from "../agent/context.ts";
 import { runUntilIdle } from "../agent/run-until-idle.ts";
-import { runDemoPrompt } from "../agent/run-demo-prompt.ts";
 import { createClient } from "../client.ts";
 import { loadConfig, secretsOf, unusedSettingsNotice, type Config } from "../config.ts";
 import { describeError } from "../errors.ts";
 import { reportTurnError, type TurnErrorContext } from "../turn-errors.ts";
-import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type Lesson } from "../lesson.ts";
+import type { CommandTurn, Lesson } from "../lesson.ts";
 import { Model } from "../model.ts";
 import type { TurnEnd } from "../protocol.ts";
 import { Repl, loadHistory } from "../repl.ts";
@@ -27,6 +26,7 @@ import { lessonWorkspace, resolveWorkspace } from "../workspace.ts";
 import { demoReplayRefusal } from "../workspace-drift.ts";
 import { emptyUserDir, setAsideForDemo } from "./demo-user-dir.ts";
 import { existingUserFile, traceFileOf, type CliOptions } from "./args.ts";
+import { commandPrompt } from "./command-prompt.ts";
 
 /** Everything a run needs, built from the options. */
 export interface Setup {
@@ -101,10 +101,7 @@ function promptsOf(script: Script | undefined): string[] {
  * `--print`: one prompt, the answer on stdout, progress on stderr; exit 1 on error.
  *
  * A prompt that starts with `/name` calls the agent's command `name`, as `claude -p "/cmd
- * args"` does: a command that answers with a turn runs that turn; one that answers with text
- * prints it. An unknown `/name` is an error (exit 2), never sent to the model — a typo would
- * otherwise become a prompt. The REPL's own commands (/help, /clear...) are not offered here.
- * A first word that is not a command name (`/tmp/x.log explain it`) is an ordinary prompt.
+ * args"` does (command-prompt.ts); an unknown `/name` exits 2, never sent to the model.
  */
 export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cwd: string): Promise<number> {
   const renderer = new TerminalRenderer(process.stderr, { streamText: false });
@@ -123,7 +120,7 @@ export async function runPrint(lesson: Lesson, options: CliOptions, s: Setup, cw
   let turn: CommandTurn | undefined;
   let freshness: TurnErrorContext["freshness"];
   try {
-    const printed = await printedPrompt(agent, options.print!, renderer);
+    const printed = await commandPrompt(agent, options.print!, renderer);
     if ("exit" in printed) return printed.exit;
     // The answer goes through stdout's screen like any other text: scrubbed, and without
     // control sequences (stdout may well be a terminal).
@@ -166,31 +163,6 @@ function freshnessOf(lesson: Lesson, options: CliOptions, s: Setup, refusal: str
   return refusal ? { differs: refusal } : "fresh";
 }
 
-/** What `--print` does with its prompt: run a turn, print a command's text, or exit with a code. */
-type Printed = { prompt: string; turn?: CommandTurn } | { output: string } | { exit: number };
-
-async function printedPrompt(agent: Agent, prompt: string, renderer: Renderer): Promise<Printed> {
-  const line = commandLineOf(prompt);
-  if (!line || line.name === "") return { prompt };
-  const commands = agent.commands ?? [];
-  const command = commands.find((c) => c.name === line.name);
-  if (!command) {
-    const offered = commands.length ? `this agent's commands are ${commands.map((c) => `/${c.name}`).join(", ")}` : "this agent has no commands";
-    renderer.error(`Unknown command /${line.name}: ${offered}. Nothing was sent to the model.`);
-    return { exit: 2 };
-  }
-  let out: CommandResult;
-  try {
-    out = await command.run(line.args);
-  } catch (err) {
-    renderer.error(describeError(err));
-    return { exit: 1 };
-  }
-  if (!isCommandTurn(out)) return { output: out ?? "" };
-  renderer.notice(describeExpansion(line.name, out.shown ?? out.prompt));
-  return { prompt: out.prompt, turn: out };
-}
-
 /** `--demo`: each demo script, offline, in a fresh copy of the practice workspace. */
 export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Promise<number> {
   const out = process.stdout;
@@ -208,8 +180,19 @@ export async function runDemo(lesson: Lesson, options: CliOptions, s: Setup): Pr
     try {
       for (const prompt of promptsOf(script)) {
         screen.print(`\n${c.green(">")} ${prompt}`);
-        const done = await runDemoPrompt(agent, prompt, new AbortController().signal, renderer);
-        screen.print("output" in done ? done.output : `\n${c.bold("Final answer:")} ${done.answer}`);
+        // A demo may type a command (s16's `/goal …`): it runs as `--print` runs one.
+        const typed = await commandPrompt(agent, prompt, renderer);
+        if ("exit" in typed) return typed.exit;
+        if ("output" in typed) {
+          screen.print(typed.output);
+          continue;
+        }
+        try {
+          const answer = await runUntilIdle(agent, typed.prompt, new AbortController().signal, renderer);
+          screen.print(`\n${c.bold("Final answer:")} ${answer}`);
+        } finally {
+          typed.turn?.onEnd?.();
+        }
       }
     } catch (err) {
       renderer.error(`The demo failed: ${describeError(err)}`);

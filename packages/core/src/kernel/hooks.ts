@@ -65,7 +65,8 @@ export interface HookEvents {
   PreToolUse: (e: { call: ToolCall }, ctx: AgentContext) => Promise<PreToolUseResult | void>;
   /** `durationMs`: how long the tool itself ran (Claude Code's hooks get it as `duration_ms`). */
   PostToolUse: (e: { call: ToolCall; outcome: ToolOutcome; durationMs?: number }, ctx: AgentContext) => Promise<PostToolUseResult | void>;
-  PostToolBatch: (e: { uses: ToolUseBlock[]; outcomes: ToolOutcome[] }, ctx: AgentContext) => Promise<PostToolBatchResult | void>;
+  /** `tools[i]`: the tool `uses[i]` called (undefined for a name the agent has no tool for): what it declares (`keepsPlan`). */
+  PostToolBatch: (e: { uses: ToolUseBlock[]; outcomes: ToolOutcome[]; tools: (Tool | undefined)[] }, ctx: AgentContext) => Promise<PostToolBatchResult | void>;
   Stop: (e: { response: Message; continuations: number }, ctx: AgentContext) => Promise<StopResult | void>;
   PreCompact: (e: PreCompactEvent, ctx: AgentContext) => Promise<PreCompactResult | void>;
   PostCompact: (e: PostCompactEvent, ctx: AgentContext) => Promise<PostCompactResult | void>;

@@ -146,7 +146,7 @@ export class Kernel {
       }
 
       const { outcomes, blocks } = await runToolRound(uses, this.tools, this.hooks, ctx);
-      const batch = await runPostToolBatch(this.hooks, uses, outcomes, ctx);
+      const batch = await runPostToolBatch(this.hooks, uses, outcomes, this.tools, ctx);
       this.messages.push({ role: "user", content: [...blocks, ...batch.append.map((text) => ({ type: "text" as const, text }))] });
       ctx.signal.throwIfAborted();
       if (batch.endTurn) return textOf(response);

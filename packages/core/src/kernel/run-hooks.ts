@@ -12,7 +12,7 @@
 import type { AgentContext, PostCompactEvent, PreCompactEvent } from "../agent/context.ts";
 import type { Message, ToolUseBlock } from "../protocol.ts";
 import { capText } from "../cap.ts";
-import { describeIssues, errorText, type ToolOutcome } from "../tool.ts";
+import { describeIssues, errorText, type Tool, type ToolOutcome } from "../tool.ts";
 import { hooksFor, type Hook, type PostToolBatchResult, type ToolCall } from "./hooks.ts";
 
 /** Fail open: if the hook throws, show it and go on as if it had returned nothing. */
@@ -88,11 +88,13 @@ export async function runPostToolBatch(
   hooks: readonly Hook[],
   uses: ToolUseBlock[],
   outcomes: ToolOutcome[],
+  tools: ReadonlyMap<string, Tool>,
   ctx: AgentContext,
 ): Promise<Required<PostToolBatchResult>> {
   const batch = { append: [] as string[], endTurn: false };
+  const called = uses.map((use) => tools.get(use.name));
   for (const hook of hooksFor(hooks, "PostToolBatch")) {
-    const result = await runHookSafely(hook, ctx, () => hook.run({ uses, outcomes }, ctx));
+    const result = await runHookSafely(hook, ctx, () => hook.run({ uses, outcomes, tools: called }, ctx));
     batch.append.push(...(result?.append ?? []));
     batch.endTurn ||= result?.endTurn === true;
   }

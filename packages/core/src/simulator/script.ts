@@ -61,8 +61,11 @@ export interface TurnAnswer {
 
 export interface ScriptTurn extends TurnAnswer {
   agent?: string;
-  /** Hold the request until another agent has been served this many turns. */
-  after?: { agent: string; served: number };
+  /**
+   * Hold the request until another agent has been served this many turns (`served`), or has
+   * sent this many requests (`asked`: its last one may itself still be waiting).
+   */
+  after?: { agent: string; served?: number; asked?: number };
   /** Serve this turn this many times in a row (default 1). */
   repeat?: number;
   /** Alternatives: the first whose `expect` matches the request is served. */
@@ -160,7 +163,9 @@ const ANSWER_KEYS = Object.keys(answerShape) as Array<keyof typeof answerShape>;
 
 const turnSchema = strict({
   agent: z.string().min(1).optional(),
-  after: strict({ agent: z.string().min(1), served: z.number().int().positive() }).optional(),
+  after: strict({ agent: z.string().min(1), served: z.number().int().positive().optional(), asked: z.number().int().positive().optional() })
+    .refine((after) => (after.served === undefined) !== (after.asked === undefined), "after needs exactly one of served and asked")
+    .optional(),
   repeat: z.number().int().positive().optional(),
   ...answerShape,
   oneOf: z.array(alternativeSchema).min(1, "oneOf needs at least one alternative").optional(),
@@ -188,8 +193,9 @@ function checkAfter(script: Script, ctx: z.RefinementCtx): void {
     if (total === undefined) {
       const agents = [...turnCounts.keys()].join(", ");
       ctx.addIssue({ code: "custom", path: [...path, "agent"], message: `no turns for agent "${turn.after.agent}" (agents in the script: ${agents})` });
-    } else if (turn.after.served > total) {
-      ctx.addIssue({ code: "custom", path: [...path, "served"], message: `agent "${turn.after.agent}" has only ${total} turns` });
+    } else if ((turn.after.served ?? turn.after.asked ?? 0) > total) {
+      const key = turn.after.served !== undefined ? "served" : "asked";
+      ctx.addIssue({ code: "custom", path: [...path, key], message: `agent "${turn.after.agent}" has only ${total} turns` });
     }
   }
 }

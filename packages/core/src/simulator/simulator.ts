@@ -9,7 +9,8 @@
  * All state (turn queues, id counters, the request log) lives in the instance, per agent:
  * each agent has its own queue and its own id counters, so agents running concurrently get
  * the same ids whatever the timing, and a multi-agent run is as reproducible as a single one.
- * A turn with `after` holds its request until another agent has been served enough turns:
+ * A turn with `after` holds its request until another agent has been served enough turns (or
+ * has sent enough requests):
  * that is how a script orders agents that run at the same time. The harness says when an
  * agent's turn failed or was cancelled (turnEnded): a turn held for that agent then fails with
  * the reason, instead of waiting for a request that will never come.
@@ -18,6 +19,7 @@
  */
 import { AGENT_HEADER, type TurnEnd } from "../protocol.ts";
 import { checkExpect, checkScriptedTools } from "./expect.ts";
+import { checkScriptedFormat } from "./output-format.ts";
 import { Holds } from "./hold.ts";
 import { PromptCache } from "./prompt-cache.ts";
 import { lastUserText, promptTokens, quote, type SimRequest } from "./request.ts";
@@ -58,8 +60,10 @@ interface AgentState {
   queue: QueuedTurn[];
   /** How many turns the script has for it (repeats counted). */
   total: number;
-  /** How many of them were served: what `after` waits for. */
+  /** How many of them were served: what `after: { served }` waits for. */
   served: number;
+  /** How many requests it sent since its script (re)started: what `after: { asked }` waits for. */
+  asked: number;
   /** Its own id counters: ids depend on the agent's progress only, never on other agents' timing. */
   ids: { request: number; message: number; toolUse: number };
   /** Its last turn failed or was cancelled, and no request came since: it stopped mid-script. */
@@ -76,7 +80,12 @@ export class Simulator {
   readonly #agents = new Map<string, AgentState>();
   readonly #holds = new Holds({
     served: (agent) => this.#agents.get(agent)?.served ?? 0,
-    left: (agent) => this.#agents.get(agent)?.queue.length ?? 0,
+    asked: (agent) => this.#agents.get(agent)?.asked ?? 0,
+    // Turns not served yet, the one being answered (taken off the queue, not yet served) included.
+    left: (agent) => {
+      const state = this.#agents.get(agent);
+      return state ? state.total - state.served : 0;
+    },
     stopped: (agent) => this.#agents.get(agent)?.stopped,
   });
   /** Ids for requests from agents the script does not know (they only ever get errors). */
@@ -117,6 +126,7 @@ export class Simulator {
       state.queue = turns.map((queued, i) => ({ ...queued, ordinal: i + 1 }));
       state.total = turns.length;
       state.served = 0;
+      state.asked = 0;
       state.ids = { request: 0, message: 0, toolUse: 0 };
       state.stopped = undefined;
     }
@@ -158,7 +168,11 @@ export class Simulator {
     const state = this.#agents.get(agent);
     // A fresh conversation after the agent's turns ran out: start its script again (see restart).
     if (state?.queue.length === 0 && simRequest.messages.length === 1) this.restart(agent);
-    if (state) state.stopped = undefined; // it speaks again: whatever stopped it is over
+    if (state) {
+      state.stopped = undefined; // it speaks again: whatever stopped it is over
+      state.asked++;
+      this.#holds.check();
+    }
     const held = await this.#hold(agent, request.signal).catch((error: unknown) => {
       this.#record(agent, body, 0, { aborted: true });
       throw error;
@@ -191,7 +205,7 @@ export class Simulator {
     for (;;) {
       const next = this.#agents.get(agent)?.queue[0];
       const after = next?.turn.after;
-      if (!next || !after || (this.#agents.get(after.agent)?.served ?? 0) >= after.served) return undefined;
+      if (!next || !after || this.#holds.met(after)) return undefined;
       const problem = await this.#holds.wait(agent, after, signal);
       if (problem) return `${this.#label(agent, next)}: ${problem}`;
     }
@@ -205,7 +219,7 @@ export class Simulator {
     const alternatives = next.turn.oneOf ?? [next.turn];
     const mismatches: string[] = [];
     for (const answer of alternatives) {
-      const mismatch = (answer.expect && checkExpect(answer.expect, request)) || checkScriptedTools(answer.content ?? [], request);
+      const mismatch = (answer.expect && checkExpect(answer.expect, request)) || checkScriptedTools(answer.content ?? [], request) || checkScriptedFormat(answer, request);
       if (!mismatch) {
         queue.shift();
         return { answer };
@@ -330,7 +344,7 @@ function betasOf(headers: Headers): string[] {
 }
 
 function freshState(): AgentState {
-  return { queue: [], total: 0, served: 0, ids: { request: 0, message: 0, toolUse: 0 } };
+  return { queue: [], total: 0, served: 0, asked: 0, ids: { request: 0, message: 0, toolUse: 0 } };
 }
 
 function pad(n: number): string {

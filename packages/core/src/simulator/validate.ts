@@ -16,10 +16,12 @@
  * Some fields exist only under an `anthropic-beta` header (the request's `betas`): system turns
  * inside `messages` (system-turns.ts) and `context_management`. Without the beta they are
  * refused as the API refuses them; the course sends neither, Claude Code sends both.
- * `output_config` and adaptive `thinking` are accepted with their shapes checked.
+ * `output_config` and adaptive `thinking` are accepted with their shapes checked (a structured
+ * output's JSON schema too: output-format.ts).
  */
 import { checkBreakpoints, checkConversation, checkMessageContent, checkText, type Problem } from "../conversation-rules.ts";
 import { checkDeferredTools } from "./deferred-tools.ts";
+import { checkOutputFormat } from "./output-format.ts";
 import { checkTurns, PER_TURN_CONTROL_BETA } from "./system-turns.ts";
 
 type Obj = Record<string, unknown>;
@@ -275,7 +277,7 @@ function checkThinking(thinking: unknown): Problem {
   return extra === undefined ? undefined : `thinking.${thinking.type}.${extra}: Extra inputs are not permitted`;
 }
 
-/** `{ effort }`: how much the model spends on an answer. */
+/** `{ effort, format }`: how much the model spends on an answer, and the JSON schema it must match (output-format.ts). */
 function checkOutputConfig(config: unknown, path = "output_config"): Problem {
   if (config === undefined) return undefined;
   if (!isObject(config)) return `${path}: Input should be a valid dictionary`;
@@ -284,7 +286,8 @@ function checkOutputConfig(config: unknown, path = "output_config"): Problem {
     return `${path}.effort: Input should be ${efforts.map((e) => `'${e}'`).join(", ")}`;
   }
   const extra = Object.keys(config).find((key) => key !== "effort" && key !== "format");
-  return extra === undefined ? undefined : `${path}.${extra}: Extra inputs are not permitted`;
+  if (extra !== undefined) return `${path}.${extra}: Extra inputs are not permitted`;
+  return checkOutputFormat(config.format, `${path}.format`);
 }
 
 /** `{ edits: [{ type, … }] }`: what the server may clear from the context (the beta was checked with the keys). */

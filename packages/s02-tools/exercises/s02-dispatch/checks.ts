@@ -78,6 +78,21 @@ export default defineChecks([
     },
   },
   {
+    name: "decide on the blocks, not on stop_reason: tool_use blocks under stop_reason end_turn still run",
+    async run(t) {
+      const { agentLoop } = await t.lesson<Loop>("src/loop.ts");
+      const { readFileTool } = await t.lesson<S02>("src/index.ts");
+      const { model, simulator, renderer } = scriptedModel(
+        ["turns:", "  - stop_reason: end_turn", "    content: [ { type: tool_use, name: read_file, input: { path: a.txt } } ]", "  - content: [ { type: text, text: 'Read it.' } ]"].join("\n"),
+      );
+      const cwd = await t.workspace({ "a.txt": "first\n" });
+      const signal = new AbortController().signal;
+      const answer = await agentLoop({ model, system: "test", messages: [{ role: "user", content: "read a.txt" }], cwd, renderer, signal, tools: [readFileTool] });
+      expect(answer, "an answer holding a tool_use block is a round to run, whatever its stop_reason says").toBe("Read it.");
+      expect(toolResultsOf(simulator.requests[1]?.body ?? {}).length, "the second request should carry read_file's result").toBe(1);
+    },
+  },
+  {
     name: "a tool name that is not in the table gets an error result, and the loop goes on",
     async run(t) {
       const { readFileTool } = await t.lesson<S02>("src/index.ts");

@@ -28,6 +28,8 @@ export function todoWriteTool(list: TodoList): Tool {
     description: DESCRIPTION,
     input: z.object({ todos: todoListSchema.describe("The whole plan, in order.") }),
     permission: { mutating: false, claudeCode: { name: "TodoWrite" } },
+    // A round with this call is a round of planning: the reminder's count starts again.
+    keepsPlan: true,
     summary: ({ todos }) => `${todos.length} item${todos.length === 1 ? "" : "s"}`,
     run({ todos }, ctx) {
       list.replace(todos);

@@ -48,6 +48,8 @@ export function taskCreateTool(board: TaskBoard): Tool {
       subject: ({ blockedBy }) => ({ writes: [file(board.nextId()), ...(blockedBy ?? []).map(file)] }),
     },
     summary: ({ subject }) => subject,
+    // The board holds the plan: s04's reminder counts a round with this call as planning.
+    keepsPlan: true,
     async run(input) {
       const task = await board.create(input);
       const waits = task.blockedBy.length ? `, waiting for ${task.blockedBy.map(ref).join(", ")}` : "";
@@ -70,6 +72,7 @@ export function taskUpdateTool(board: TaskBoard): Tool {
       mutating: true,
       subject: ({ id, addBlockedBy, addBlocks }) => ({ writes: [id, ...(addBlockedBy ?? []), ...(addBlocks ?? [])].map(file) }),
     },
+    keepsPlan: true,
     summary: ({ id, status, owner }) => [ref(id), status, owner === undefined ? undefined : `owner ${owner ?? "none"}`].filter(Boolean).join(" "),
     async run({ id, ...change }) {
       await board.reload();

@@ -119,8 +119,17 @@ export class Roster {
     });
   }
 
-  /** Record a member's status; an unknown name is a bug in the caller, so a plain Error. */
+  /**
+   * Record a member's status; an unknown name is a bug in the caller, so a plain Error — except
+   * for a shutdown: a member the roster no longer lists (`pnpm reset` deleted .team/ under a
+   * running session) has nothing left to record. A look first, without the lock, so that its
+   * shutdown does not make .team/ again in a workspace just reset.
+   */
   async setStatus(name: string, status: MemberStatus): Promise<void> {
+    if (status === "shutdown") {
+      const look = await this.onDisk.read();
+      if (look.ok && !look.data.members.some((m) => m.name === name)) return;
+    }
     await this.onDisk.update((data) => {
       if (!data.members.some((m) => m.name === name)) {
         const names = data.members.map((m) => m.name).join(", ") || "nobody yet";

@@ -30,19 +30,19 @@ export default defineChecks([
   {
     name: "two idle teammates never claim the same task",
     async run(t) {
-      // Both teammates idle at once, two ready tasks. Which one claims which (or one both, if
-      // the other is slow to start) is up to the machine's timing, so each gets a turn for
-      // every phase it might run; the board's lock alone must keep a task to one work phase.
+      // Both idle at once over two ready tasks. Each one's work phase is held until the other
+      // has sent its own next request (`asked: 2`), so neither can finish and claim again
+      // before both have claimed: the board's lock alone decides who gets which.
+      const other = { alice: "bob", bob: "alice" } as const;
       const session = await teamSession(t, [
         turn([use("task_create", { subject: "Tax" }), use("task_create", { subject: "Shipping" })]),
         turn(["alice", "bob"].map((name) => use("spawn_teammate", { name, role: "works", prompt: "Wait for work." }))),
         say("They will find it."),
-        ...["alice", "bob"].flatMap((agent) => [1, 2, 3].map(() => turn([use("idle", {})], { agent }))),
+        ...(["alice", "bob"] as const).flatMap((agent) => [turn([use("idle", {})], { agent }), turn([use("idle", {})], { agent, after: { agent: other[agent], asked: 2 } })]),
       ]);
-      const phases = { alice: session.phases("alice"), bob: session.phases("bob") };
-      expect([...phases.alice, ...phases.bob].sort(), "two teammates idle at once, two ready tasks: each task should start exactly one work phase").toEqual(["Task #1: Tax", "Task #2: Shipping"]);
-      const ownerOf = (subject: string) => (phases.alice.includes(subject) ? "alice" : "bob");
-      expect([(await session.task(1)).owner, (await session.task(2)).owner], "each task's owner on the board: the teammate whose work phase it started").toEqual([ownerOf("Task #1: Tax"), ownerOf("Task #2: Shipping")]);
+      const claimed = [...session.phases("alice"), ...session.phases("bob")].sort();
+      expect(claimed, "two teammates idle at once, two ready tasks: each task should start exactly one work phase").toEqual(["Task #1: Tax", "Task #2: Shipping"]);
+      expect([(await session.task(1)).owner, (await session.task(2)).owner].sort(), "the owners on the board").toEqual(["alice", "bob"]);
     },
   },
 ]);

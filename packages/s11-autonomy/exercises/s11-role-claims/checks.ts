@@ -41,8 +41,10 @@ export default defineChecks([
         say("They will find work."),
         idle("alice"),
         idle("bob"),
-        finish("alice", 2),
-        finish("bob", 1),
+        // Each finishes only once the other has claimed (sent its next request): a fast one
+        // cannot fall back to the other's task before the other got to it.
+        { ...finish("alice", 2), after: { agent: "bob", asked: 2 } },
+        { ...finish("bob", 1), after: { agent: "alice", asked: 2 } },
       ]);
       expect(session.phases("alice"), "board: #1 Add tests…, #2 Update the docs…; alice's role is docs").toEqual(["Task #2: Update the docs for the cart"]);
       expect(session.phases("bob"), "bob's role is tests").toEqual(["Task #1: Add tests for the cart"]);

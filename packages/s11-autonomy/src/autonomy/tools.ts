@@ -23,6 +23,8 @@ export function claimTaskTool(board: TaskBoard): Tool {
     // the plan gate refuse it. (The idle cycle's own claims are the harness's, not a tool call.)
     permission: { mutating: true, subject: ({ id }) => ({ writes: [id === undefined ? TASK_DIR : `${TASK_DIR}/${taskFileName(id)}`] }) },
     summary: ({ id }) => (id === undefined ? "the first ready task" : `#${id}`),
+    // Taking a task starts a step of the plan on the board: s04's reminder counts it as planning.
+    keepsPlan: true,
     async run({ id }, ctx) {
       const task = await board.claim(ctx.agent, id);
       return `You own task #${task.id}: ${task.subject} (in_progress). Do it, then set it completed with task_update.`;

@@ -14,7 +14,7 @@
  * The first commit has a fixed date, so it has the same id in every copy of the same files: a
  * worktree's "from 1a2b3c4" reads the same in every run (the docs' walkthrough shows it).
  */
-import { writeFile } from "node:fs/promises";
+import { lstat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { readRegularText } from "@learn/core/harness";
 import { git } from "./run-git.ts";
@@ -37,6 +37,14 @@ export async function prepareRepository(dir: string): Promise<void> {
   }
   await git(dir, ["add", "--all"]);
   await git(dir, ["commit", "--quiet", "--message", "The practice workspace"], undefined, { GIT_AUTHOR_DATE: FIRST_COMMIT_DATE, GIT_COMMITTER_DATE: FIRST_COMMIT_DATE });
+}
+
+/**
+ * Whether `dir` is such a copy: a repository of its own (`.git` right here). The practice
+ * workspace itself is not — git would find the course's repository above it.
+ */
+export async function isPreparedRepository(dir: string): Promise<boolean> {
+  return (await lstat(path.join(dir, ".git")).catch(() => undefined)) !== undefined;
 }
 
 /** Add GIT_RULES to the settings' allow list (the file is the template's: valid JSON). */

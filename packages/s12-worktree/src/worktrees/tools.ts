@@ -130,6 +130,8 @@ export function worktreeRemoveTool(worktrees: Worktrees): Tool {
       }),
     },
     summary: ({ name, force }) => `${name}${force ? " (force)" : ""}`,
+    // complete_task marks the bound task completed on the board: s04's reminder counts the call as planning.
+    keepsPlan: true,
     async run({ name, force, complete_task }, ctx) {
       const { entry, completed } = await worktrees.remove({ name, force, completeTask: complete_task }, ctx.signal);
       const task = completed === undefined ? "" : ` Task #${completed} is completed.`;

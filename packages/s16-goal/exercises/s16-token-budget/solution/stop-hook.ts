@@ -1,0 +1,85 @@
+/**
+ * (Exercise s16-token-budget: the goal loop stops once its turns have spent a budget of tokens.)
+ *
+ * The goal loop, on s03's Stop hook (the kernel's `Stop` event), as Claude Code builds it: `/goal`
+ * installs a session-scoped Stop hook whose judge is a model. When the agent would stop:
+ *
+ *   no goal set               → stop, as before
+ *   evaluator: met            → stop; the goal is done and cleared            "Goal met: …"
+ *   evaluator: impossible     → stop; the goal is cleared                     "Goal judged impossible: …"
+ *   evaluator: not met        → keep working, with the reason as the next user message:
+ *                                 Stop hook feedback:\n[<condition>]: <reason>
+ *   …not met BLOCK_CAP times in a row → stop anyway (the cap; the goal stays set)
+ *   no readable verdict twice → stop, and say so (the goal stays set)
+ *
+ * Ctrl-C aborts the evaluator's request like any model call: the turn ends cleanly, the goal stays.
+ */
+import { defineHook, textOf, type Hook, type Message } from "@learn/core";
+import { judge } from "../../../src/goal/evaluator.ts";
+import type { Goal } from "../../../src/goal/goal.ts";
+import { outcomeOf } from "../../../src/goal/verdict.ts";
+
+/** Claude Code overrides a Stop hook that blocked this many times in a row (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
+export const DEFAULT_BLOCK_CAP = 9;
+
+export interface GoalLoopOptions {
+  /** The evaluator's model id; undefined: the agent's own. */
+  model?: string;
+  /** Not met this many times in a row ends the turn anyway. */
+  blockCap: number;
+  /** Stop once the goal's turns have used more tokens than this (every stopping answer's input, cache and output tokens). */
+  tokenBudget?: number;
+}
+
+/** What one answer cost: the prompt it read (fresh and cached) and what it wrote. */
+function tokensOf(response: Message): number {
+  const { input_tokens, output_tokens, cache_read_input_tokens, cache_creation_input_tokens } = response.usage;
+  return input_tokens + output_tokens + (cache_read_input_tokens ?? 0) + (cache_creation_input_tokens ?? 0);
+}
+
+/** The user message that carries a "not met" back to the agent: Claude Code's words. */
+export const feedbackOf = (condition: string, reason: string) => `Stop hook feedback:\n[${condition}]: ${reason}`;
+
+export const GOAL_HOOK_NAME = "goal evaluator";
+
+export function goalStopHook(goal: Goal, options: GoalLoopOptions): Hook {
+  // The tokens spent on the current goal; a new goal starts from zero.
+  let spent = 0;
+  let counting: string | undefined;
+  return defineHook("Stop", GOAL_HOOK_NAME, async ({ response, continuations }, ctx) => {
+    const condition = goal.current;
+    if (condition === undefined) return undefined;
+    if (counting !== condition) {
+      counting = condition;
+      spent = 0;
+    }
+    spent += tokensOf(response);
+    // Before the evaluator is asked: a loop over budget should not spend more on a verdict.
+    if (options.tokenBudget !== undefined && spent > options.tokenBudget) {
+      ctx.renderer.notice(`Goal: the token budget is spent (${spent} of ${options.tokenBudget} tokens): the turn ends here; the goal stays set.`);
+      return undefined;
+    }
+    const event = { cwd: ctx.cwd, stopHookActive: continuations > 0, lastAssistantMessage: textOf(response) };
+    const judged = await judge(ctx, condition, event, options.model);
+    if ("unreadable" in judged) {
+      goal.record(judged);
+      ctx.renderer.error(`Goal: ${judged.unreadable}. The turn ends here; the goal stays set (/goal clear ends it).`);
+      return undefined;
+    }
+    const { verdict } = judged;
+    const outcome = outcomeOf(verdict);
+    goal.record({ verdict, outcome });
+    if (outcome !== "not met") {
+      goal.clear();
+      ctx.renderer.notice(outcome === "met" ? `Goal met: ${verdict.reason}` : `Goal judged impossible: ${verdict.reason}`);
+      return undefined;
+    }
+    // This "not met" would be block number continuations + 1 in a row: at the cap the turn ends anyway.
+    if (continuations + 1 >= options.blockCap) {
+      ctx.renderer.notice(`Goal not met: ${verdict.reason}. Not met ${options.blockCap} times in a row: the turn ends here (--goal-block-cap); the goal stays set — send a prompt to go on, or /goal clear.`);
+      return undefined;
+    }
+    ctx.renderer.notice(`Goal not met: ${verdict.reason} — working on.`);
+    return { continueWith: feedbackOf(condition, verdict.reason) };
+  });
+}
