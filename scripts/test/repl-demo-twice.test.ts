@@ -42,6 +42,7 @@ const LESSONS = [
   "s11-autonomy",
   "s12-worktree",
   "s13-mcp",
+  "s15-sessions",
 ];
 
 /** A limit for one demo run to end, not a measure: a demo that hangs fails here instead. */

@@ -39,6 +39,8 @@ export { physicalPath } from "./physical-path.ts";
 export { copyPracticeWorkspace, lessonWorkspace } from "./workspace.ts";
 export { driftFromTemplate } from "./workspace-drift.ts";
 export { LEDGER_FILE, openWriteWindow, readLedger, type WriteWindow } from "./workspace-ledger/index.ts";
+// The ledger's snapshots and hashes, for a lesson that watches what a turn changed (s15's /rewind).
+export { ContentHashes, takeSnapshot } from "./workspace-ledger/index.ts";
 
 // State on disk: atomic writes, JSON and JSONL files, a lock between processes, the one safe reader.
 export {

@@ -111,6 +111,11 @@ export interface Agent {
 export interface LessonFlag {
   name: string;
   description: string;
+  /**
+   * "required" (default): `--name value`. "none": a switch, `--continue`, read as "true".
+   * "optional": `--resume` alone reads as "" (s15: a picker), `--resume <id>` as the id.
+   */
+  value?: "required" | "none" | "optional";
   choices?: readonly string[];
   /** An environment variable that sets it when the command line does not (LEARN_COMPACT_THRESHOLD). */
   env?: string;

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { existingUserFile, parseCli, UsageError } from "../src/cli/args.ts";
+import { existingUserFile, parseCli, usage, UsageError } from "../src/cli/args.ts";
 import { pnpmReportNote, runCli } from "../src/cli/index.ts";
 import type { Agent, Lesson } from "../src/lesson.ts";
 import { OFFLINE_DRIFT, OFFLINE_MISS } from "../src/turn-errors.ts";
@@ -252,3 +252,31 @@ describe("the demo's flags", () => {
     expect(seen.map((flags) => flags["compact-threshold"])).toEqual(["4000", "9000", "7000", "9000"]);
   });
 });
+
+describe("a lesson flag with no value, or an optional one (s15's --continue, --resume [id])", () => {
+  const sessions = {
+    flags: [
+      { name: "continue", description: "the latest session", value: "none" as const },
+      { name: "resume", description: "a session by id, or a picker", value: "optional" as const },
+    ],
+  };
+
+  it.each([
+    [["--continue"], { continue: "true", resume: undefined }],
+    [["--resume"], { continue: undefined, resume: "" }],
+    [["--resume", "--continue"], { continue: "true", resume: "" }],
+    [["--resume", "abc123", "-p", "go"], { continue: undefined, resume: "abc123" }],
+    [["--", "--resume", "-p", "go"], { continue: undefined, resume: "" }],
+    [["--resume=abc"], { continue: undefined, resume: "abc" }],
+  ])("%j reads as %j", (args, flags) => {
+    expect(parseCli(args, sessions).flags).toEqual(flags);
+  });
+
+  it("a switch given a value is a usage error, and the help shows which flags take one", () => {
+    expect(() => parseCli(["--continue=yes"], sessions)).toThrow(UsageError);
+    const help = usage({ ...sessions, id: "s15", title: "Sessions", headline: "h", demoScripts: [], createAgent: () => { throw new Error("unused"); } });
+    expect(help).toContain("  --continue  the latest session");
+    expect(help).toContain("  --resume [value]  a session by id, or a picker");
+  });
+});
+

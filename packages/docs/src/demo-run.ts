@@ -54,7 +54,12 @@ async function runIn(cwd: string, lesson: Lesson, file: string): Promise<DemoRun
       const turns: { turn: IdleRunTurn; end: number }[] = [];
       // A demo may type a command (s16's `/goal …`): it runs as `--print` and `--demo` run one.
       const typed = await commandPrompt(agent, prompt, renderer);
-      if (!("prompt" in typed)) throw new Error(`the demo's prompt ${JSON.stringify(prompt)} is a command that runs no turn`);
+      if ("exit" in typed) throw new Error(`the demo's prompt ${JSON.stringify(prompt)} is a command that failed (exit ${typed.exit})`);
+      // A command that only answers with text (s15's `/rewind 2`) sent nothing to the model: its text is the answer.
+      if ("output" in typed) {
+        prompts.push({ prompt, answer: typed.output, entries: [] });
+        continue;
+      }
       try {
         await runUntilIdle(agent, typed.prompt, new AbortController().signal, renderer, (turn) => turns.push({ turn, end: tracer.entries.length }));
       } finally {

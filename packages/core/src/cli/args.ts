@@ -30,8 +30,9 @@ export class UsageError extends Error {
 /** Parse argv into options; lesson flags (`--permission-mode`) are checked against their choices. */
 export function parseCli(argv: string[], lesson: Pick<Lesson, "flags" | "checkConfig">): CliOptions {
   const lessonFlags = lesson.flags ?? [];
-  const valued = new Set(["-p", "--print", "--cwd", "--model-script", "--trace", ...lessonFlags.map((f) => `--${f.name}`)]);
-  const args = withoutPnpmSeparator(argv, (arg) => valued.has(arg));
+  const valued = new Set(["-p", "--print", "--cwd", "--model-script", "--trace", ...lessonFlags.filter((f) => (f.value ?? "required") === "required").map((f) => `--${f.name}`)]);
+  const optional = new Set(lessonFlags.filter((f) => f.value === "optional").map((f) => `--${f.name}`));
+  const args = withOptionalValues(withoutPnpmSeparator(argv, (arg, next) => valued.has(arg) || (optional.has(arg) && !isOption(next))), optional);
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -46,7 +47,7 @@ export function parseCli(argv: string[], lesson: Pick<Lesson, "flags" | "checkCo
         "model-script": { type: "string" },
         trace: { type: "string" },
         ...(lesson.checkConfig ? { "check-config": { type: "boolean" as const } } : {}),
-        ...Object.fromEntries(lessonFlags.map((f) => [f.name, { type: "string" as const }])),
+        ...Object.fromEntries(lessonFlags.map((f) => [f.name, { type: f.value === "none" ? ("boolean" as const) : ("string" as const) }])),
       },
     }));
   } catch (err) {
@@ -54,7 +55,8 @@ export function parseCli(argv: string[], lesson: Pick<Lesson, "flags" | "checkCo
   }
   const flags: Record<string, string | undefined> = {};
   for (const flag of lessonFlags) {
-    const value = values[flag.name] as string | undefined;
+    const given = values[flag.name];
+    const value = given === true ? "true" : (given as string | undefined);
     if (value !== undefined && flag.choices && !flag.choices.includes(value)) {
       throw new UsageError(`--${flag.name} must be one of ${flag.choices.join(", ")} (got "${value}")`);
     }
@@ -79,12 +81,22 @@ export function parseCli(argv: string[], lesson: Pick<Lesson, "flags" | "checkCo
  * argv without the first bare `--` that is not an option's value (`-p --` asks about "--").
  * Lessons take no positional arguments, so nothing after it could mean anything else.
  */
-export function withoutPnpmSeparator(argv: readonly string[], takesValue: (arg: string) => boolean): string[] {
+export function withoutPnpmSeparator(argv: readonly string[], takesValue: (arg: string, next: string | undefined) => boolean): string[] {
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--") return [...argv.slice(0, i), ...argv.slice(i + 1)];
-    if (takesValue(argv[i]!)) i++; // its value, whatever it looks like
+    if (takesValue(argv[i]!, argv[i + 1])) i++; // its value, whatever it looks like
   }
   return [...argv];
+}
+
+/** Does this argument start another option (or is there none)? Then an optional value was left out. */
+function isOption(arg: string | undefined): boolean {
+  return arg === undefined || arg.startsWith("-");
+}
+
+/** `--resume` with no value before another option or the end: `--resume=` (an empty value, "pick one"). */
+function withOptionalValues(args: string[], optional: ReadonlySet<string>): string[] {
+  return args.map((arg, i) => (optional.has(arg) && isOption(args[i + 1]) ? `${arg}=` : arg));
 }
 
 /** "Unknown option '--trce'": and the flag it most likely meant, when one is obvious. */
@@ -121,7 +133,7 @@ export function traceFileOf(given: string, env: NodeJS.ProcessEnv = process.env)
 
 export function usage(lesson: Lesson): string {
   const extra = (lesson.flags ?? []).map(
-    (f) => `  --${f.name} <${f.choices?.join("|") ?? "value"}>  ${f.description}`,
+    (f) => `  --${f.name}${f.value === "none" ? "" : f.value === "optional" ? ` [${f.choices?.join("|") ?? "value"}]` : ` <${f.choices?.join("|") ?? "value"}>`}  ${f.description}`,
   );
   return [
     `${lesson.id} — ${lesson.title}: "${lesson.headline}"`,

@@ -15,6 +15,7 @@ export const HARNESS_STATE = [
   ".memory/", // s06: memories the agent saved
   ".team/", // s10, s11: roster and inboxes
   ".transcripts/", // s07: conversations saved before a compaction
+  ".sessions/", // s15: session transcripts, when --sessions-dir puts them in the workspace (its offline runs do)
   ".task_outputs/", // s07: large tool results and messages moved out of the conversation
   ".worktrees/", // s12: worktrees and their index
   ".claude/tool-log.jsonl", // the practice workspace's hook: every tool call

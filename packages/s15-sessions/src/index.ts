@@ -1,0 +1,27 @@
+/** @learn/s15 — a session you can leave and come back to: transcripts, resume, fork, rewind, cost. */
+import { demoScripts, lessonFrom } from "@learn/core/harness";
+import { lesson as previousLesson } from "@learn/s13";
+import { createAgent, mechanisms } from "./agent.ts";
+
+export { previousLesson };
+export { createAgent, mechanisms } from "./agent.ts";
+export { sessions, SESSION_KEY } from "./mechanism.ts";
+export * from "./transcript/index.ts";
+export * from "./cost/meter.ts";
+export * from "./cost/prices.ts";
+export { chooseSession, CONTINUE_FLAG, FORK_FLAG, RESUME_FLAG } from "./resume/choose.ts";
+export { promptsOf, REWIND_MODES } from "./rewind/rewind-command.ts";
+export { Checkpoints, type RewindReport } from "./rewind/checkpoints.ts";
+
+export const lesson = lessonFrom(mechanisms, {
+  id: "s15",
+  title: "Sessions",
+  headline: "a session you can leave and come back to",
+  demoScripts: demoScripts(import.meta.url, "sessions.yaml"),
+  // s13's: a fresh copy made a git repository (s12's worktrees act on it, never on the course's own), with MCP servers.
+  workspace: previousLesson.workspace,
+  // The demo's bash writes notes.md: the practice rules allow no such write, acceptEdits does.
+  // Offline, transcripts stay in the workspace (`pnpm reset` clears them; a demo's copy takes them along).
+  demoFlags: { "permission-mode": "acceptEdits", "sessions-dir": ".sessions" },
+  createAgent,
+});
