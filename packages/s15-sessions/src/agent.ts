@@ -6,7 +6,7 @@
  *   /rewind <n> ──► back to before prompt n        /cost ──► tokens and price so far
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
-import { mechanisms as previous } from "@learn/s13";
+import { mechanisms as previous } from "@learn/s14";
 import { sessions } from "./mechanism.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, sessions];

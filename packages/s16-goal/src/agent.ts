@@ -7,7 +7,7 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 // The lesson this one builds on: its list, then the goal.
-import { mechanisms as previous } from "@learn/s13";
+import { mechanisms as previous } from "@learn/s15";
 import { goal } from "./mechanism.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, goal];

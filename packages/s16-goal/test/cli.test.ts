@@ -42,7 +42,7 @@ describe("s16 on the command line", () => {
     expect(run.stdout).toContain("Goal not met: The last test run shows");
     expect(run.stdout).toContain('Goal met: The last run of the shop tests reports "pass 4" and "fail 0".');
     expect(run.stdout).toContain('No goal set. The last one ended: met: The last run of the shop tests reports "pass 4" and "fail 0".');
-    expect(run.stdout).toMatch(/No goal set\s*$/);
+    expect(run.stdout).toMatch(/> \/goal clear\nNo goal set\n/);
   }, CLI_RUN_TIMEOUT_MS);
 
   it('--print "/goal" prints that no goal is set, and sends nothing', async () => {
