@@ -107,10 +107,12 @@ function expectRunOk(id: string, run: number, s: Awaited<ReturnType<typeof replS
 }
 
 /**
- * Not yet: s11's second run stalls now and then — a teammate's idle cycle claims the other's task
- * before the other asks (the flake of s11-role-claims), and the script's holds then wait for a
- * request that never comes. The simulator's hold on requests asked (`after: { agent, asked }`),
- * on its way to main, is the fix; then s11 joins the list.
+ * Not yet: s11's second run (after `pnpm reset` with the REPL open, then /clear) stalls every
+ * time, with the simulator's `asked` holds in place: the new alice's second request already
+ * carries a "Task #2: …" work-phase prompt, as if an idle cycle of the first run's alice were
+ * still claiming for her name, and then neither teammate sends its next request. Not a script
+ * race: a teammate outliving its shutdown (or its in-memory handle reused on respawn) is the
+ * lead; then s11 joins the list.
  */
 const NOT_YET = new Set(["s11-autonomy"]);
 
