@@ -19,7 +19,8 @@ const { lessons } = await discoverLessons(repoRoot());
 function expectations(script: Script) {
   const answersOf = (turn: ScriptTurn) => turn.oneOf ?? [turn];
   const isFinal = (answer: TurnAnswer) => answer.content?.some((b) => b.type === "text") && !answer.content.some((b) => b.type === "tool_use");
-  const lastTextTurn = script.turns.findLast((turn) => answersOf(turn).some(isFinal));
+  // A request with no tools is a side request (s16's evaluator, s07's summary): its answer is not the session's.
+  const lastTextTurn = script.turns.findLast((turn) => !turn.expect?.noTools && answersOf(turn).some(isFinal));
   const finalAnswers = (lastTextTurn ? answersOf(lastTextTurn).filter(isFinal) : []).map((answer) =>
     (answer.content ?? []).map((b) => (b.type === "text" ? b.text : "")).join(""),
   );
