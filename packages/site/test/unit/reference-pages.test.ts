@@ -25,7 +25,7 @@ async function put(file: string, text: string): Promise<void> {
 }
 
 const lessonIndex = (id: string) =>
-  `export const lesson = { id: "${id}", title: "T", headline: "h", demoScripts: [], createAgent: async () => ({}) };\n`;
+  `export const lesson = { id: "${id}", title: "T", headline: "h", demoScripts: [], createAgent: async () => ({}) };\nexport const mechanisms = [];\n`;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "learn-site-reference-"));
