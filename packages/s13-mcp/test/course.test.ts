@@ -99,7 +99,7 @@ describe("the course in one session (lesson 13's agent)", () => {
     const lead = requestsOf(simulator.requests, "lead");
     const notices = (who: string[] = []) =>
       renderer.log.filter((e) => e.event.kind === "notice" && e.who.join("/") === who.join("/")).map((e) => (e.event as { text: string }).text);
-    expect(lead).toHaveLength(23);
+    expect(lead).toHaveLength(24);
 
     // ── s01 + s02: bash and the file tools did real work ──────────────────────────────────
     expect(lastText(lead[1])).toContain("cart.js\nformat.js");
@@ -125,8 +125,8 @@ describe("the course in one session (lesson 13's agent)", () => {
     expect(lastText(lead[2])).toContain("the user said no to");
 
     // ── s04: the plan, its reminder after three rounds without a change, all done at the end
-    expect(lastText(lead[7])).toMatch(/<reminder>Your plan has not changed in 3 rounds[\s\S]*\[ \] Have a teammate/);
-    expect(lastText(lead[20])).toContain("(6/6 completed)");
+    expect(lastText(lead[9])).toMatch(/<reminder>Your plan has not changed in 3 rounds[\s\S]*\[ \] Have a teammate/);
+    expect(lastText(lead[21])).toContain("(6/6 completed)");
 
     // ── s05: the explorer worked in a context of its own; only its report came back ───────
     const explorer = requestsOf(simulator.requests, "explore-1");
@@ -147,10 +147,10 @@ describe("the course in one session (lesson 13's agent)", () => {
     expect(lastText(lead[4])).toContain(skillBody.split("\n").slice(0, 3).join("\n"));
 
     // ── s07: /compact asked for a summary in the lead's own request (its tools, its cached prefix), then it replaced the history
-    const summaryCall = lead[10]!;
-    expect(bodyOf(summaryCall).tools).toEqual(bodyOf(lead[9]!).tools);
+    const summaryCall = lead[11]!;
+    expect(bodyOf(summaryCall).tools).toEqual(bodyOf(lead[10]!).tools);
     expect(lastText(summaryCall)).toContain("Pay particular attention to: the tasks and the worktree");
-    const afterCompaction = bodyOf(lead[11]!).messages;
+    const afterCompaction = bodyOf(lead[12]!).messages;
     expect(afterCompaction).toHaveLength(1);
     const compacted = textOfMessage(afterCompaction[0]);
     expect(compacted).toMatch(/^<summary>\n1\. Goal — add applyDiscount/);
@@ -175,24 +175,25 @@ describe("the course in one session (lesson 13's agent)", () => {
     // ── s09: the job ran in the background, its log kept, its result in a later request ──
     const jobLog = await readFile(path.join(ws, ".runtime-tasks/job-1.log"), "utf8");
     expect(jobLog).toContain("applyDiscount(1999, 10) = 1799");
-    expect(lastText(lead[11])).not.toContain("<background-results>"); // not in the call that started it
+    expect(lastText(lead[12])).not.toContain("<background-results>"); // not in the call that started it
     expect(notices()).toContain("A turn started by background job job-1: Background work finished; its results follow.");
-    const woken = lastText(lead[13]);
+    const woken = lastText(lead[14]);
     expect(woken).toMatch(/<background-results>[\s\S]*job-1[\s\S]*applyDiscount\(1999, 10\) = 1799[\s\S]*<\/background-results>/);
 
     // ── s10 + s11: alice claimed #1 herself, worked, and her mail woke the lead ───────────
     const alice = requestsOf(simulator.requests, "alice");
     expect(alice).toHaveLength(5);
-    expect(lastText(lead[14])).toContain("Task #1 is done: applyDiscount is committed on wt/discount.");
+    expect(lastText(lead[15])).toContain("Task #1 is done: applyDiscount is committed on wt/discount.");
     const roster = await readJson<{ members: { name: string }[] }>(".team/config.json");
     expect(roster.members.map((m) => m.name)).toEqual(["alice"]);
 
     // ── s12: she worked inside the worktree; the lead merged her branch and removed it ────
     expect(lastText(alice[1])).toMatch(/<worktree>\nYou now work in worktree discount for task #1: \.worktrees\/discount, branch wt\/discount/);
-    // (s04's reminder went to her too — three rounds of tools and no plan — and the screen says so.)
+    // (s04's reminder went to her too — three rounds since her plan, the task she holds on the
+    // board, last changed — and the screen says so.)
     expect(notices(["alice"])).toEqual([
       "works in .worktrees/discount now (task #1, branch wt/discount)",
-      "Reminder sent to the model with this round's results: 3 rounds of tool calls and no plan.",
+      "Reminder sent to the model with this round's results: the plan has not changed in 3 rounds of tool calls.",
     ]);
     expect(lastText(alice[3])).toContain("## wt/discount");
     const subject = async (rev: string) => (await git(ws, "log", "-1", "--format=%s", rev)).trim();
@@ -217,7 +218,7 @@ describe("the course in one session (lesson 13's agent)", () => {
       ["worktree.remove", false],
     ]);
     expect(await readFile(path.join(ws, "shop/src/discount.js"), "utf8")).toContain("export function applyDiscount");
-    expect(lastText(lead[19])).toMatch(/pass 6\n\S+ fail 0/);
+    expect(lastText(lead[20])).toMatch(/pass 6\n\S+ fail 0/);
     // The merged code passes its tests here too, run by the test itself.
     const testFiles = (await readdir(path.join(ws, "shop/test"))).filter((f) => f.endsWith(".test.js")).map((f) => `shop/test/${f}`);
     const { stdout } = await run(process.execPath, ["--test", "--test-reporter=tap", ...testFiles], { cwd: ws });
@@ -225,7 +226,7 @@ describe("the course in one session (lesson 13's agent)", () => {
 
     // ── s13: the model found the tracker's tool with tool_search (deferred); it answered from its own process, under its full name, with no question
     expect(bodyOf(lead[0]!).tools!.map((t) => t.name)).toContain("tool_search");
-    expect(lastText(lead[22])).toBe("#1 [open] cartTotal ignores quantities\n#2 [open] No tests for formatPrice");
+    expect(lastText(lead[23])).toBe("#1 [open] cartTotal ignores quantities\n#2 [open] No tests for formatPrice");
     expect(ran).toContain("mcp__issues__list_issues ");
   }, 120_000); // about 10 s on an idle machine; three agents, a job and git take longer on a loaded one
 });
