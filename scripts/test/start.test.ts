@@ -139,6 +139,6 @@ describe("starting a lesson from its bundle", () => {
   it("refuses an unknown lesson with the names that work", async () => {
     const { code, stderr } = await run("s99");
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^No lesson named s99: node scripts\/start\.mjs <lesson> \[options\], the lessons being s01, s02, .*s12, s13\n$/);
+    expect(stderr).toMatch(/^No lesson named s99: node scripts\/start\.mjs <lesson> \[options\], the lessons being s01, s02, .*s12, s13(, s1\d)*\n$/);
   });
 });
