@@ -62,7 +62,8 @@ async function demoFigures(): Promise<Figures> {
   const prompts = (parseYaml(text) as { prompt: string[] }).prompt;
   const cwd = await copyPracticeWorkspace("bench");
   try {
-    return figuresOf(await usagesOf(text, prompts, cwd));
+    // With the demo's own flags (acceptEdits: the demo writes a test file), as `pnpm --filter s06 demo` runs it.
+    return figuresOf(await usagesOf(text, prompts, cwd, { ...lesson.demoFlags }));
   } finally {
     await rm(cwd, { recursive: true, force: true });
   }
