@@ -16,6 +16,20 @@ export { verdictOf, BLOCKING_EXIT_CODE, type HookVerdict } from "./hooks/verdict
 // Agent files: `.claude/agents/*.md`, and what their `permissionMode` means for a child.
 export { parseAgentFile, MAX_AGENT_NAME, type AgentFile } from "./agents/agent-file.ts";
 export { childMode, modeOf, CLAUDE_CODE_MODES } from "./agents/permission-mode.ts";
+export {
+  aliasEnv,
+  aliasFlag,
+  aliasOf,
+  aliasTargets,
+  CLAUDE_CODE_ALIAS_MODELS,
+  CLAUDE_CODE_TARGETS,
+  MODEL_ALIAS_FLAGS,
+  MODEL_ALIASES,
+  modelIdFor,
+  type AliasTargets,
+  type ModelAlias,
+  type Provider,
+} from "./agents/model-choice.ts";
 // Skill and command files: SKILL.md and `.claude/commands/*.md`, and the frontmatter they share.
 export { parseSkillFile, SKILL_FILE, MAX_DISPLAY_NAME_CHARS, type SkillFile } from "./skills/skill-file.ts";
 export { parseCommandFile, type CommandFile } from "./commands/command-file.ts";

@@ -29,7 +29,7 @@ export {
   type AliasTargets,
   type ModelAlias,
   type Provider,
-} from "./agent-types/model-choice.ts";
+} from "@learn/claude-code-files";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s05",

@@ -8,7 +8,7 @@ import { userClaudeDir } from "@learn/core/harness";
 import { agentsCommand } from "./agent-types/agents-command.ts";
 import { checkAgents } from "./agent-types/check.ts";
 import { loadAgentTypes, showProblems } from "./agent-types/load.ts";
-import { aliasTargets, MODEL_ALIAS_FLAGS, type Provider } from "./agent-types/model-choice.ts";
+import { aliasTargets, MODEL_ALIAS_FLAGS, type Provider } from "@learn/claude-code-files";
 import { withSubagentGuidance } from "./prompt.ts";
 import { taskTool } from "./task-tool.ts";
 

@@ -11,7 +11,7 @@
  */
 import type { Mechanism } from "@learn/core";
 import type { LessonFlag } from "@learn/core/harness";
-import { aliasOf, aliasTargets } from "@learn/s05";
+import { aliasOf, aliasTargets } from "@learn/claude-code-files";
 import { goalCommand } from "./goal/command.ts";
 import { Goal } from "./goal/goal.ts";
 import { DEFAULT_BLOCK_CAP, goalStopHook } from "./goal/stop-hook.ts";

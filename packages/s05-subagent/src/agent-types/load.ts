@@ -20,7 +20,7 @@ import { mutates, ToolError, type ConfigFileReport, type Renderer, type Tool } f
 import { readFailure, readRegularText } from "@learn/core/harness";
 import { modeOf, parseAgentFile, type AgentFile, type PermissionMode } from "@learn/claude-code-files";
 import { BUILT_IN_AGENTS } from "./built-in.ts";
-import { aliasEnv, aliasOf, CLAUDE_CODE_TARGETS, modelIdFor, type AliasTargets } from "./model-choice.ts";
+import { aliasEnv, aliasOf, CLAUDE_CODE_TARGETS, modelIdFor, type AliasTargets } from "@learn/claude-code-files";
 import { chooseTools } from "./tool-names.ts";
 
 /** Where a workspace keeps its agent files, as Claude Code does. */
@@ -91,7 +91,7 @@ interface AgentFolder {
 /**
  * The built-ins, the user's agent files (when `userDir` is given: core's userClaudeDir()) and
  * the workspace's, resolved against `tools` (a child's tools) and what each model alias means
- * in this session (model-choice.ts). Without `tools` (`--check-config`: no agent is built) tool
+ * in this session (@learn/claude-code-files, agents/model-choice.ts). Without `tools` (`--check-config`: no agent is built) tool
  * names are not checked.
  */
 export async function loadAgentTypes(
