@@ -33,7 +33,7 @@ const exerciseFileSchema = z.object({
    */
   takeOut: z.record(z.string(), z.string()).optional(),
   /**
-   * An extension that starts from the lesson's file: a TODO put just above each named function
+   * An extension that starts from the lesson's file: a to-do note put just above each named function
    * of the starter (function name → file of `//` lines), so the copy says what to change, and
    * where, while the code stays the lesson's as it is today.
    */

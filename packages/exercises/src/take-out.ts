@@ -20,12 +20,12 @@ function functionsOf(text: string, fileName: string): { source: ts.SourceFile; f
 
 /**
  * An extension's starter: `text` with `todos[name]` (comment lines) put just above each named
- * function and its doc comment — the lesson's code untouched, the TODO where the change goes.
+ * function and its doc comment — the lesson's code untouched, the to-do note where the change goes.
  */
 export function insertTodos(text: string, fileName: string, todos: Readonly<Record<string, string>>): string {
   const { source, found } = functionsOf(text, fileName);
   const missing = Object.keys(todos).filter((name) => !found.has(name));
-  if (missing.length > 0) throw new Error(`${fileName} has no function ${missing.join(", ")} to put a TODO above: did the lesson rename it?`);
+  if (missing.length > 0) throw new Error(`${fileName} has no function ${missing.join(", ")} to put the exercise's to-do note above: did the lesson rename it?`);
   return Object.entries(todos)
     .map(([name, todo]) => ({ at: found.get(name)!.getStart(source, true), todo })) // true: from its doc comment
     .sort((a, b) => b.at - a.at)

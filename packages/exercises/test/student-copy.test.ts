@@ -49,6 +49,6 @@ describe("insertTodos", () => {
   });
 
   it("fails loudly when the lesson no longer has the function", () => {
-    expect(() => insertTodos(lesson, "lesson.ts", { renamed: "// TODO" })).toThrow("lesson.ts has no function renamed to put a TODO above");
+    expect(() => insertTodos(lesson, "lesson.ts", { renamed: "// TODO" })).toThrow("lesson.ts has no function renamed to put the exercise's to-do note above");
   });
 });
