@@ -1,7 +1,7 @@
 /**
  * The "code diff" block: what the lesson's code adds to the previous lesson's, as unified
  * diffs. `src/agent.ts` always (consecutive lessons differ there by a line or two: the list of
- * mechanisms grows), then `src/mechanism.ts` in full — what the lesson adds; the loop where it
+ * mechanisms grows), then each mechanism folder's `index.ts` in full — what the lesson adds; the loop where it
  * changed — s02's own loop against s01's, and for the lesson
  * where the loop moves into core (no `src/loop.ts` of its own while its predecessor has
  * one) the predecessor's loop against the kernel. Then the new modules. The first lesson has
@@ -16,6 +16,7 @@ import { createTwoFilesPatch, diffLines } from "diff";
 import type { Labels } from "./labels.ts";
 import type { LessonFacts } from "./lesson-facts.ts";
 import { fence, link } from "./markdown.ts";
+import { agentImports } from "./folders.ts";
 import { moduleStatus } from "./what-changed.ts";
 
 /** Lines of context around each change: enough to see where it sits, few enough to read. */
@@ -87,9 +88,8 @@ function fullParts({ current, labels }: CodeDiffInput): string[] {
   const parts: string[] = [];
   const agent = source(current, "src/agent.ts");
   const loop = source(current, "src/loop.ts");
-  const mechanism = source(current, "src/mechanism.ts");
   if (agent !== undefined) parts.push(labels.agentInFull(link("src/agent.ts", "src/agent.ts")), fence("ts", agent));
-  if (mechanism !== undefined) parts.push(labels.mechanismInFull(link("src/mechanism.ts", "src/mechanism.ts")), fence("ts", mechanism));
+  parts.push(...mechanismsInFull(current, labels));
   if (loop !== undefined) parts.push(labels.loopInFull(link("src/loop.ts", "src/loop.ts")), fence("ts", loop));
   return parts;
 }
@@ -107,8 +107,7 @@ function diffParts({ current, kernel, labels }: CodeDiffInput, previous: LessonC
   );
   const agentLink = link("src/agent.ts", "src/agent.ts");
   parts.push(...show(agent, labels.agentDiff(prevId), labels.agentSame(prevId), labels.agentMostlyNew(prevId, agentLink)));
-  const mechanism = source(current, "src/mechanism.ts");
-  if (mechanism !== undefined) parts.push(labels.mechanismInFull(link("src/mechanism.ts", "src/mechanism.ts")), fence("ts", mechanism));
+  parts.push(...mechanismsInFull(current, labels));
 
   const prevLoop = source(previous, "src/loop.ts");
   const loop = source(current, "src/loop.ts");
@@ -125,6 +124,19 @@ function diffParts({ current, kernel, labels }: CodeDiffInput, previous: LessonC
     parts.push(labels.loopIsKernel(link(KERNEL_PATH, `../${KERNEL_PATH}`)));
   }
   return parts;
+}
+
+/**
+ * What the lesson adds, in full: each mechanism folder's index.ts, where its value is defined
+ * (or, in a lesson not yet moved to folders, its src/mechanism.ts).
+ */
+function mechanismsInFull(current: LessonCode, labels: Labels): string[] {
+  const folders = agentImports(source(current, "src/agent.ts") ?? "").folders.map((folder) => `${folder}index.ts`);
+  const files = source(current, "src/mechanism.ts") === undefined ? folders : ["src/mechanism.ts"];
+  return files.flatMap((file) => {
+    const text = source(current, file);
+    return text === undefined ? [] : [labels.mechanismInFull(link(file, file)), fence("ts", text)];
+  });
 }
 
 /** A file's change as README parts: its label, then the diff or the whole file. */

@@ -33,6 +33,7 @@ export async function runDocsCommand(argv: string[], io: DocsIo): Promise<number
   try {
     const plan = await planDocs(root);
     for (const note of plan.skipped) io.out(`note: ${note}\n`);
+    for (const exception of plan.exceptions) io.out(`over the budget, argued: ${exception}\n`);
     return command === "generate" ? await generate(plan, io) : check(plan, io);
   } catch (err) {
     if (!(err instanceof DocsError)) throw err;

@@ -21,6 +21,7 @@ import { renderReadFirst } from "./read-first.ts";
 import { readmeSkeleton, referenceSkeleton, TEMPLATES } from "./skeleton.ts";
 import { readIfExists } from "./sources.ts";
 import { budgetProblems } from "./spine.ts";
+import { folderVerdicts } from "./folders.ts";
 import { renderWalkthrough } from "./walkthrough.ts";
 import { renderWhatChanged } from "./what-changed.ts";
 
@@ -48,6 +49,8 @@ export interface DocsPlan {
    * line each; checked, never fixed.
    */
   shape: string[];
+  /** Mechanism folders over the budget that their READMEs argue (folders.ts): listed, allowed. */
+  exceptions: string[];
 }
 
 export async function planDocs(root: string): Promise<DocsPlan> {
@@ -56,19 +59,25 @@ export async function planDocs(root: string): Promise<DocsPlan> {
   const kernel = await readIfExists(path.join(root, "packages", KERNEL_PATH));
   const readmes: ReadmePlan[] = [];
   const shape: string[] = [];
+  const exceptions: string[] = [];
   for (const [i, current] of facts.entries()) {
     if (current.demoNotRun) skipped.push(`packages/${current.pkg.dirName}: its demo was not run here (${current.demoNotRun}): its walkthrough is kept as recorded`);
     shape.push(...budgetProblems(current.readFirst, `packages/${current.pkg.dirName}`));
     shape.push(...replacesProblems(current, facts[i - 1]));
+    const texts = { en: "", zh: "" };
     for (const lang of ["en", "zh"] as const) {
       const readme = await planReadme(root, lang, current, facts[i - 1], kernel);
       const reference = await planReference(root, lang, current);
       readmes.push(readme, reference);
       shape.push(...shapeProblems(lang, readme, reference));
+      texts[lang] = readme.after;
     }
+    const folders = folderVerdicts(current.readFirst.folders, `packages/${current.pkg.dirName}`, texts);
+    shape.push(...folders.problems);
+    exceptions.push(...folders.exceptions);
   }
   readmes.push(...(await planComparisonChapter(root)));
-  return { readmes, skipped, shape };
+  return { readmes, skipped, shape, exceptions };
 }
 
 /**

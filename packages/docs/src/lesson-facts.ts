@@ -9,7 +9,8 @@ import type { LessonPackage } from "./discover.ts";
 import { Normalizer, restateUsage } from "./normalize.ts";
 import { lessonModules, type SourceModule } from "./sources.ts";
 import { rolesFacts, type LessonRoles } from "./roles.ts";
-import { readReadingList, type ReadingList } from "./spine.ts";
+import { readLessonReading } from "./folders.ts";
+import type { ReadingList } from "./spine.ts";
 
 export interface LessonFacts {
   pkg: LessonPackage;
@@ -28,7 +29,7 @@ export interface LessonFacts {
 export async function gatherFacts(pkg: LessonPackage): Promise<LessonFacts> {
   const demoNotRun = await pkg.lesson.demoNeeds?.();
   const [readFirst, anatomy, roles, modules, demos] = await Promise.all([
-    readReadingList(pkg.dir, `packages/${pkg.dirName}`),
+    readLessonReading(pkg.dir, `packages/${pkg.dirName}`),
     anatomyOf(pkg.lesson),
     rolesFacts(pkg.mechanisms),
     lessonModules(pkg.dir),

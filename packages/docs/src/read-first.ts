@@ -11,7 +11,8 @@ import { SPINE_BUDGET_LINES, type ReadingList, type ReadingPath } from "./spine.
 export function renderReadFirst(list: ReadingList, labels: Labels): string {
   const spine = [labels.spineIntro(list.spine.files.length, list.spine.lines, SPINE_BUDGET_LINES), filesTable(list.spine, labels)];
   const optional = list.optional.flatMap((o) => [labels.optionalIntro(o.name![labels.lang], o.files.length, o.lines), filesTable(o, labels)]);
-  return [...spine, ...optional].join("\n\n");
+  const folders = list.folders.flatMap((f) => [labels.folderIntro(link(f.name!.en, f.name!.en), f.files.length, f.lines, SPINE_BUDGET_LINES), filesTable(f, labels)]);
+  return [...spine, ...optional, ...folders].join("\n\n");
 }
 
 function filesTable(reading: ReadingPath, labels: Labels): string {

@@ -45,6 +45,8 @@ export interface ReadingPath {
 export interface ReadingList {
   spine: ReadingPath;
   optional: ReadingPath[];
+  /** The mechanisms' folders (folders.ts), each measured on its own; empty for a declared list. */
+  folders: ReadingPath[];
 }
 
 interface Declared {
@@ -59,10 +61,10 @@ export async function readReadingList(dir: string, rel: string): Promise<Reading
   const measure = (files: string[]) => Promise.all(files.map((file) => spineFile(dir, file, where)));
   const spine = await measure(declared.readFirst);
   const optional = await Promise.all(declared.optional.map(async (o) => ({ name: o.name, ...total(await measure(o.files)) })));
-  return { spine: total(spine), optional };
+  return { spine: total(spine), optional, folders: [] };
 }
 
-function total(files: SpineFile[]): { files: SpineFile[]; lines: number } {
+export function total(files: SpineFile[]): { files: SpineFile[]; lines: number } {
   return { files, lines: files.reduce((sum, f) => sum + f.lines, 0) };
 }
 
@@ -76,7 +78,7 @@ export function budgetProblems(list: ReadingList, rel: string): string[] {
   ];
 }
 
-async function spineFile(dir: string, file: string, where: string): Promise<SpineFile> {
+export async function spineFile(dir: string, file: string, where: string): Promise<SpineFile> {
   const absolute = path.resolve(dir, file);
   // The README links every file: one outside the repository would be a link that leads nowhere.
   if (path.relative(path.resolve(dir, "..", ".."), absolute).startsWith("..")) throw new DocsError(`${where}: learn names ${file}, outside the repository`);

@@ -4,7 +4,7 @@
  * practice-workspace/) never touches it.
  *
  * Each file is self-contained where it sits: its relative imports are rewritten to reach back
- * into the lesson (`../../packages/s01-loop/src/tools/bash.ts`), except an import of another of
+ * into the lesson (`../../packages/s01-loop/src/bash/bash-tool.ts`), except an import of another of
  * the exercise's own files, which stays a sibling. Package imports (`@learn/core`, `zod`) are
  * resolved from the lesson's folder by the check runner (vitest.check.config.ts).
  */

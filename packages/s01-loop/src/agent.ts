@@ -7,7 +7,7 @@
  */
 import { joinSections, loopAgent, partsFrom, type Agent, type AgentOptions, type Mechanism } from "@learn/core";
 import { agentLoop } from "./loop.ts";
-import { bash } from "./mechanism.ts";
+import { bash } from "./bash/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [bash];
 

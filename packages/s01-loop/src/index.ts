@@ -3,11 +3,11 @@ import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { createAgent, mechanisms } from "./agent.ts";
 
 export { createAgent, mechanisms } from "./agent.ts";
-export { bash } from "./mechanism.ts";
+export { bash } from "./bash/index.ts";
 export { agentLoop, type LoopOptions } from "./loop.ts";
-export { promptSections, systemPrompt } from "./prompt.ts";
-export { refusalFor, REFUSED_COMMANDS } from "./guard.ts";
-export { bashTool, createBashTool, formatRun, BASH_TIMEOUT_MS } from "./tools/bash.ts";
+export { promptSections, systemPrompt } from "./bash/prompt.ts";
+export { refusalFor, REFUSED_COMMANDS } from "./bash/guard.ts";
+export { bashTool, createBashTool, formatRun, BASH_TIMEOUT_MS } from "./bash/bash-tool.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s01",

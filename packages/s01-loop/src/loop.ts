@@ -18,7 +18,7 @@ import {
   type Renderer,
   type ToolResultBlockParam,
 } from "@learn/core";
-import { bashTool } from "./tools/bash.ts";
+import { bashTool } from "./bash/bash-tool.ts";
 
 export interface LoopOptions {
   model: Model;

@@ -3,7 +3,7 @@
  */
 import type { Mechanism } from "@learn/core";
 import { promptSections } from "./prompt.ts";
-import { bashTool } from "./tools/bash.ts";
+import { bashTool } from "./bash-tool.ts";
 
 export const bash: Mechanism = {
   name: "bash",

@@ -6,7 +6,7 @@
 import { capText, defineTool, MAX_OUTPUT_CHARS, ToolError } from "@learn/core";
 import { runCommand, type RunResult } from "@learn/core/harness";
 import { z } from "zod";
-import { refusalFor } from "../guard.ts";
+import { refusalFor } from "./guard.ts";
 
 export const BASH_TIMEOUT_MS = 120_000;
 
