@@ -69,13 +69,14 @@ describe("pnpm docs:check", () => {
     expect(await readFile(path.join(root, "packages", "s02-tools", "README.md"), "utf8")).toContain("// the memory");
   });
 
-  it("fails on a stale Read first, a spine over its budget, and a spine naming a missing file", async () => {
+  it("fails on a stale Read first, a mechanism folder over its budget unless argued, and a missing file", async () => {
     // The test before ends with every block up to date.
     const readme = path.join(root, "packages", "s01-loop", "README.md");
-    expect(await readFile(readme, "utf8")).toContain("| [src/guard.ts](src/guard.ts) | 22 | The refuse-list: commands the bash tool will not run, whatever the model says. |");
+    const readmeZh = path.join(root, "packages", "s01-loop", "README.zh.md");
+    expect(await readFile(readme, "utf8")).toContain("| [src/bash/guard.ts](src/bash/guard.ts) | 22 | The refuse-list: commands the bash tool will not run, whatever the model says. |");
 
     // The guard's own comment says something new, and nobody regenerates: the list is stale.
-    const guard = path.join(root, "packages", "s01-loop", "src", "guard.ts");
+    const guard = path.join(root, "packages", "s01-loop", "src", "bash", "guard.ts");
     const guardText = await readFile(guard, "utf8");
     await writeFile(guard, guardText.replace("The refuse-list: commands", "The refuse-list, short: commands"));
     const stale = await docs("check");
@@ -85,26 +86,42 @@ describe("pnpm docs:check", () => {
     expect(await docs("generate")).toMatchObject({ code: 0, out: expect.stringContaining("updated packages/s01-loop/README.md: read-first") });
     expect(await readFile(readme, "utf8")).toContain("| 22 | The refuse-list, short: commands the bash tool will not run");
 
-    // The kernel joins s01's spine: 185 + 158 lines, over the budget. Generating still writes
-    // the list (the writer sees the numbers); the check fails, naming package.json.
-    const pkgFile = path.join(root, "packages", "s01-loop", "package.json");
-    const pkg = await readFile(pkgFile, "utf8");
-    await writeFile(pkgFile, pkg.replace('"src/prompt.ts"]', '"src/prompt.ts", "../core/src/kernel/kernel.ts"]'));
+    // The mechanism folder grows past 300 lines: generating still writes the list (the writer
+    // sees the numbers); the check fails, naming the folder and both READMEs.
+    const extra = path.join(root, "packages", "s01-loop", "src", "bash", "extra.ts");
+    await writeFile(extra, ["/** Padding: a folder that grew. */", ...Array.from({ length: 249 }, (_, i) => `export const x${i} = ${i};`)].join("\n") + "\n");
     expect(await docs("generate")).toMatchObject({ code: 0 });
     const over = await docs("check");
     expect(over.code).toBe(1);
-    expect(over.err).toMatch(/ {2}packages\/s01-loop\/package\.json: the spine \(learn\.readFirst\) is 3\d\d lines, over the budget of 300/);
+    expect(over.err).toContain("packages/s01-loop/src/bash/ is 348 lines, over the budget of 300: split it, or argue it in packages/s01-loop/README.md and packages/s01-loop/README.zh.md");
     expect(over.err).not.toContain("Stale docs");
 
-    // A file the spine names is gone: an error naming package.json and the file.
-    await writeFile(pkgFile, pkg.replace('"src/prompt.ts"]', '"src/prompt.ts", "src/gone.ts"]'));
+    // Argued in both READMEs with its real size: allowed, and listed.
+    const [en, zh] = [await readFile(readme, "utf8"), await readFile(readmeZh, "utf8")];
+    await writeFile(readme, en.replace("## What changed", "`src/bash/` is 348 lines: padding, for the test.\n\n## What changed"));
+    await writeFile(readmeZh, zh.replace("## 变化了什么", "`src/bash/` 共 348 行：测试用的填充。\n\n## 变化了什么"));
+    const argued = await docs("check");
+    expect(argued).toMatchObject({ code: 0, out: expect.stringContaining("over the budget, argued: packages/s01-loop/src/bash/: 348 lines") });
+
+    // A stale size is no argument: one more line, and the check fails again.
+    await writeFile(extra, (await readFile(extra, "utf8")) + "export const more = 1;\n");
+    expect(await docs("generate")).toMatchObject({ code: 0 });
+    expect((await docs("check")).err).toContain("packages/s01-loop/src/bash/ is 349 lines");
+
+    // A core file the lesson names (learn.alsoRead) is gone: an error naming agent.ts and the file.
+    const pkgFile = path.join(root, "packages", "s01-loop", "package.json");
+    const pkg = await readFile(pkgFile, "utf8");
+    await writeFile(pkgFile, pkg.replace('"type": "module",', '"type": "module",\n  "learn": { "alsoRead": ["../core/src/gone.ts"] },'));
     const missing = await docs("check");
     expect(missing.code).toBe(1);
-    expect(missing.err).toContain("packages/s01-loop/package.json: learn names src/gone.ts, which does not exist");
+    expect(missing.err).toContain("packages/s01-loop/src/agent.ts: learn names ../core/src/gone.ts, which does not exist");
 
     // Put back as it was; the next test regenerates before it checks.
     await writeFile(pkgFile, pkg);
     await writeFile(guard, guardText);
+    await rm(extra);
+    await writeFile(readme, en);
+    await writeFile(readmeZh, zh);
   });
 
   it("fails on an excerpt whose code changed and on a README out of shape, naming each", async () => {

@@ -6,7 +6,7 @@
 import { joinSections, loopAgent, partsFrom, type Agent, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s01";
 import { agentLoop } from "./loop.ts";
-import { files } from "./mechanism.ts";
+import { files } from "./files/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, files];
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { globTool, MAX_GLOB_PATHS } from "../src/index.ts";
-import { insidePattern } from "../src/tools/find-files.ts";
+import { insidePattern } from "../src/files/find-files.ts";
 import { ctxIn, EARLY_TOOL_FIELDS } from "./helpers.ts";
 
 let ws: TempWorkspace;

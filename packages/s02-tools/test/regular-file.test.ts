@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:net";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
-import { readRegularFile, writeRegularFile } from "../src/tools/regular-file.ts";
+import { readRegularFile, writeRegularFile } from "../src/files/regular-file.ts";
 
 let ws: TempWorkspace;
 let server: Server | undefined;

@@ -23,9 +23,9 @@ const checks = defineChecks([
   {
     name: "the agent offers list_dir, and it may run beside other reads (concurrencySafe)",
     async run(t) {
-      const { fileTools } = await t.lesson<{ fileTools: Tool[] }>("src/tools/index.ts");
+      const { fileTools } = await t.lesson<{ fileTools: Tool[] }>("src/files/file-tools.ts");
       const listDir = fileTools.find((tool) => tool.name === "list_dir");
-      expect(listDir?.name, "fileTools in index.ts should include a tool named list_dir").toBe("list_dir");
+      expect(listDir?.name, "fileTools in file-tools.ts should include a tool named list_dir").toBe("list_dir");
       expect(listDir?.concurrencySafe, "list_dir only reads: mark it concurrencySafe: true").toBe(true);
     },
   },

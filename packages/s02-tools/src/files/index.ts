@@ -4,7 +4,7 @@
  */
 import type { Mechanism } from "@learn/core";
 import { withFileToolGuidance } from "./prompt.ts";
-import { fileTools } from "./tools/index.ts";
+import { fileTools } from "./file-tools.ts";
 
 export const files: Mechanism = {
   name: "files",

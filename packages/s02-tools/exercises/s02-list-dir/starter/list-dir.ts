@@ -1,8 +1,8 @@
 /**
  * list_dir: list a folder's entries, one a line, with a `/` after each subfolder. YOUR tool.
- * Read README.md, "Exercises" (1), and src/tools/glob.ts — a tool of the same shape.
+ * Read README.md, "Exercises" (1), and src/files/glob.ts — a tool of the same shape.
  *
- * Then add it to the list in index.ts beside this file (the loop does not change: that is the
+ * Then add it to the list in file-tools.ts beside this file (the loop does not change: that is the
  * point of a dispatch table). Check your work: pnpm exercise check s02-list-dir
  */
 import { defineTool } from "@learn/core";
