@@ -55,7 +55,7 @@ export async function textFor(root: string, exercise: Exercise, file: ExerciseFi
   if (which === "starter" && file.todo) text = insertTodos(text, from, await readBodies(exercise, file.todo));
   if (which === "solution" && file.patch) {
     const patchFile = path.join(exercise.dir, file.patch);
-    // Named from the repository's root in the message: packages/s03-hooks/src/mechanism.ts.
+    // Named from the repository's root in the message: packages/s03-hooks/src/permissions/index.ts.
     const shown = (file: string) => path.relative(path.resolve(exercise.lessonDir, "../.."), file).split(path.sep).join("/");
     text = applySolutionPatch(text, await readFile(patchFile, "utf8"), { lessonFile: shown(from), patchFile: shown(patchFile) });
   }

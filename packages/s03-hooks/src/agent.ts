@@ -16,7 +16,7 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s02";
-import { permissions } from "./mechanism.ts";
+import { permissions } from "./permissions/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, permissions];
 

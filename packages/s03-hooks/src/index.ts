@@ -1,13 +1,13 @@
 /** @learn/s03 — the kernel's hooks: a permission pipeline and command hooks. Later lessons import from here. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { createAgent, mechanisms } from "./agent.ts";
-import { PERMISSION_MODE_FLAG } from "./policy-hooks.ts";
+import { PERMISSION_MODE_FLAG } from "./permissions/policy-hooks.ts";
 
 export { createAgent, mechanisms } from "./agent.ts";
-export { permissions, stricterMode } from "./mechanism.ts";
-export { promptSections, withPermissionGuidance, PERMISSIONS_GUIDANCE, PLAN_MODE_GUIDANCE } from "./prompt.ts";
-export { createPolicyHooks, permissionModeFlag, PERMISSION_MODE_FLAG, type PolicyHooks } from "./policy-hooks.ts";
-export { permissionsCommand, describePermissions, switchMode } from "./commands.ts";
+export { permissions, stricterMode } from "./permissions/index.ts";
+export { promptSections, withPermissionGuidance, PERMISSIONS_GUIDANCE, PLAN_MODE_GUIDANCE } from "./permissions/prompt.ts";
+export { createPolicyHooks, permissionModeFlag, PERMISSION_MODE_FLAG, type PolicyHooks } from "./permissions/policy-hooks.ts";
+export { permissionsCommand, describePermissions, switchMode } from "./permissions/commands.ts";
 // The permission pipeline, piece by piece.
 export { decide } from "./permissions/pipeline.ts";
 export { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
@@ -24,7 +24,7 @@ export { Grants, type Grant } from "./permissions/grants.ts";
 export { readableUnder, withReadGuard } from "./permissions/read-guard.ts";
 export { EARLIER_TOOLS, earlierPermission, withEarlierToolPermissions } from "./permissions/earlier-tools.ts";
 // Command hooks: the settings' hooks run on the kernel.
-export { commandHooks, commandHookName } from "./command-hooks/hooks.ts";
+export { commandHooks, commandHookName } from "./permissions/command-hooks/hooks.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s03",

@@ -13,7 +13,7 @@
  *               nothing           the pipeline decides, as without hooks
  */
 import { defineHook, type Hook, type ToolCall } from "@learn/core";
-import type { HookOpinion, PreToolUseCommandHooks } from "../command-hooks/pre-tool-use.ts";
+import type { HookOpinion, PreToolUseCommandHooks } from "./command-hooks/pre-tool-use.ts";
 import type { Asker } from "./asker.ts";
 import type { Decision } from "./decision.ts";
 import type { Grants } from "./grants.ts";

@@ -1,6 +1,26 @@
-/** The plan, piece by piece: the list and its rules, the tool, the screen, the reminder, `/todos`. */
-export { TodoList, todoSchema, todoListSchema, MAX_PLAN_ITEMS, MAX_PLAN_ITEM_CHARS, PLAN_STATUSES, type Todo, type TodoStatus } from "./list.ts";
-export { planState, renderTodos, spinnerText, STATUS_MARKS } from "./render.ts";
-export { todoWriteTool, PLAN_TOOL } from "./tool.ts";
-export { planReminder, reminderText, REMINDER_AFTER_ROUNDS, type PlanReminder } from "./reminder.ts";
-export { todosCommand, NO_PLAN } from "./command.ts";
+/**
+ * What lesson 4 adds: a plan the model keeps for itself (todo_write), shown on the screen, and
+ * a reminder when it goes stale. The plan lives in this function's closure: every agent built
+ * with this mechanism (a subagent too, from s05 on) has a plan and a reminder count of its own.
+ */
+import type { Mechanism } from "@learn/core";
+import { withPlanningGuidance } from "./prompt.ts";
+import { planReminder, planState, TodoList, todosCommand, todoWriteTool } from "./todo/index.ts";
+
+export const todo: Mechanism = {
+  name: "todo",
+  add(parts) {
+    const plan = new TodoList();
+    const reminder = planReminder(plan);
+    return {
+      ...parts,
+      tools: [...parts.tools, todoWriteTool(plan)],
+      hooks: [...parts.hooks, reminder.onPrompt, reminder.afterBatch],
+      sections: withPlanningGuidance(parts.sections),
+      commands: [...parts.commands, todosCommand(plan)],
+      onClear: [...parts.onClear, () => plan.clear()],
+      // The plan as live state: what s07's compaction will re-attach after it summarises the conversation.
+      liveState: [...parts.liveState, () => planState(plan)],
+    };
+  },
+};

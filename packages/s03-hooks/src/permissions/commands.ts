@@ -5,11 +5,11 @@
  */
 import type { SlashCommand } from "@learn/core";
 import { COMMAND_HOOK_EVENTS, isPermissionMode, PERMISSION_MODES, RULE_LISTS, type HookConfig } from "@learn/claude-code-files";
-import { MODE_SUMMARIES } from "./permissions/modes.ts";
-import type { PermissionPolicy } from "./permissions/policy.ts";
-import { HARNESS_STATE_SHOWN, PROTECTED_FILES, PROTECTED_FOLDERS } from "./permissions/protected-paths.ts";
-import { REFUSE_LIST } from "./permissions/refuse-list.ts";
-import type { SessionRules } from "./permissions/session-rules.ts";
+import { MODE_SUMMARIES } from "./modes.ts";
+import type { PermissionPolicy } from "./policy.ts";
+import { HARNESS_STATE_SHOWN, PROTECTED_FILES, PROTECTED_FOLDERS } from "./protected-paths.ts";
+import { REFUSE_LIST } from "./refuse-list.ts";
+import type { SessionRules } from "./session-rules.ts";
 
 export interface PermissionsView {
   policy: PermissionPolicy;

@@ -10,14 +10,14 @@ import { commandHooks, type CommandHookParts } from "./command-hooks/hooks.ts";
 import { isPermissionMode, loadSettings, PERMISSION_MODES, SETTINGS_FILE, type HookSession, type PermissionMode, type Settings } from "@learn/claude-code-files";
 import { transcriptPathOf } from "./command-hooks/transcript.ts";
 import { permissionsCommand } from "./commands.ts";
-import { createAsker, type Asker } from "./permissions/asker.ts";
-import { Grants } from "./permissions/grants.ts";
-import { judge, permissionHook, type PermissionAccess } from "./permissions/hook.ts";
-import { subjectOf } from "./permissions/matching.ts";
-import { notReadOnlyCall } from "./permissions/read-only.ts";
-import { MODE_SUMMARIES } from "./permissions/modes.ts";
-import { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
-import { SessionRules } from "./permissions/session-rules.ts";
+import { createAsker, type Asker } from "./asker.ts";
+import { Grants } from "./grants.ts";
+import { judge, permissionHook, type PermissionAccess } from "./hook.ts";
+import { subjectOf } from "./matching.ts";
+import { notReadOnlyCall } from "./read-only.ts";
+import { MODE_SUMMARIES } from "./modes.ts";
+import { policyFor, type PermissionPolicy } from "./policy.ts";
+import { SessionRules } from "./session-rules.ts";
 
 export const PERMISSION_MODE_FLAG = "permission-mode";
 

@@ -5,7 +5,7 @@
  */
 import { runCommand } from "@learn/core/harness";
 import type { AgentContext, ToolCall } from "@learn/core";
-import { hitsAnyPart, subjectOf, type CallSubject } from "../permissions/matching.ts";
+import { hitsAnyPart, subjectOf, type CallSubject } from "../matching.ts";
 import { payloadOf, verdictOf, type CommandHookSpec, type EventDetails, type HookVerdict, type Rule } from "@learn/claude-code-files";
 import type { CommandHookOptions } from "./hooks.ts";
 import { writeTranscript } from "./transcript.ts";

@@ -10,13 +10,13 @@
  * place they are put in force, beside the settings' allow rules (deny rules still win).
  */
 import type { Mechanism } from "@learn/core";
-import { withEarlierToolPermissions } from "./permissions/earlier-tools.ts";
-import type { PermissionAccess } from "./permissions/hook.ts";
+import { withEarlierToolPermissions } from "./earlier-tools.ts";
+import type { PermissionAccess } from "./hook.ts";
 import type { PermissionMode } from "@learn/claude-code-files";
-import type { PermissionPolicy } from "./permissions/policy.ts";
-import { withReadGuard } from "./permissions/read-guard.ts";
+import type { PermissionPolicy } from "./policy.ts";
+import { withReadGuard } from "./read-guard.ts";
 import { createPolicyHooks, permissionModeFlag, type LeadHookSession } from "./policy-hooks.ts";
-import { checkSettings } from "./settings/check.ts";
+import { checkSettings } from "./check-settings.ts";
 import { withPermissionGuidance } from "./prompt.ts";
 
 declare module "@learn/core" {
