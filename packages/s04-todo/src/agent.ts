@@ -11,7 +11,7 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s03";
-import { todo } from "./mechanism.ts";
+import { todo } from "./todo/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, todo];
 

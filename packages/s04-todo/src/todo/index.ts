@@ -5,7 +5,11 @@
  */
 import type { Mechanism } from "@learn/core";
 import { withPlanningGuidance } from "./prompt.ts";
-import { planReminder, planState, TodoList, todosCommand, todoWriteTool } from "./todo/index.ts";
+import { todosCommand } from "./command.ts";
+import { TodoList } from "./list.ts";
+import { planReminder } from "./reminder.ts";
+import { planState } from "./render.ts";
+import { todoWriteTool } from "./tool.ts";
 
 export const todo: Mechanism = {
   name: "todo",
