@@ -10,7 +10,7 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s04";
-import { subagents } from "./mechanism.ts";
+import { subagents } from "./subagents/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, subagents];
 

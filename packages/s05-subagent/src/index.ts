@@ -5,17 +5,17 @@ import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { subagents } from "./mechanism.ts";
-export { taskTool, taskStarterOf, TASK_TOOL, TASK_INPUT, type TaskTool, type TaskInput, type TaskStarter, type StartedChild } from "./task-tool.ts";
-export { runChild, SUBAGENT_MAX_ROUNDS, type ChildTask, type PartsOf } from "./subagent/run-child.ts";
-export { handBack, NO_SUMMARY } from "./subagent/hand-back.ts";
-export { ChildLock } from "./subagent/child-lock.ts";
-export { withSubagentGuidance, childSections, SUBAGENT_GUIDANCE } from "./prompt.ts";
+export { subagents } from "./subagents/index.ts";
+export { taskTool, taskStarterOf, TASK_TOOL, TASK_INPUT, type TaskTool, type TaskInput, type TaskStarter, type StartedChild } from "./subagents/task-tool.ts";
+export { runChild, SUBAGENT_MAX_ROUNDS, type ChildTask, type PartsOf } from "./subagents/run-child.ts";
+export { handBack, NO_SUMMARY } from "./subagents/hand-back.ts";
+export { ChildLock } from "./subagents/child-lock.ts";
+export { withSubagentGuidance, childSections, SUBAGENT_GUIDANCE } from "./subagents/prompt.ts";
 // Agent types: Claude Code's agent files and the built-ins.
-export { loadAgentTypes, showProblems, resolveAgentType, findAgentType, shownUserDir, AGENTS_DIR, type AgentType, type AgentTypes } from "./agent-types/load.ts";
-export { checkAgents } from "./agent-types/check.ts";
-export { BUILT_IN_AGENTS, DEFAULT_AGENT_TYPE, REPORT_GUIDANCE } from "./agent-types/built-in.ts";
-export { chooseTools, type ToolChoice } from "./agent-types/tool-names.ts";
+export { loadAgentTypes, showProblems, resolveAgentType, findAgentType, shownUserDir, AGENTS_DIR, type AgentType, type AgentTypes } from "./subagents/agent-types/load.ts";
+export { checkAgents } from "./subagents/agent-types/check.ts";
+export { BUILT_IN_AGENTS, DEFAULT_AGENT_TYPE, REPORT_GUIDANCE } from "./subagents/agent-types/built-in.ts";
+export { chooseTools, type ToolChoice } from "./subagents/agent-types/tool-names.ts";
 export {
   modelIdFor,
   aliasTargets,

@@ -28,8 +28,8 @@ import {
 } from "@learn/core";
 import type { PermissionMode } from "@learn/claude-code-files";
 import { PERMISSION_MODE_FLAG } from "@learn/s03";
-import type { AgentType } from "../agent-types/load.ts";
-import { childSections } from "../prompt.ts";
+import type { AgentType } from "./agent-types/load.ts";
+import { childSections } from "./prompt.ts";
 import { handBack } from "./hand-back.ts";
 import { readOnlyBash } from "./read-only-bash.ts";
 

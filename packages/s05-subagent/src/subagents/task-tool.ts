@@ -20,8 +20,8 @@ import { z } from "zod";
 import { childMode, type PermissionMode } from "@learn/claude-code-files";
 import { agentIdOf, findAgentType, type AgentType } from "./agent-types/load.ts";
 import { DEFAULT_AGENT_TYPE } from "./agent-types/built-in.ts";
-import { ChildLock } from "./subagent/child-lock.ts";
-import { runChild, type PartsOf } from "./subagent/run-child.ts";
+import { ChildLock } from "./child-lock.ts";
+import { runChild, type PartsOf } from "./run-child.ts";
 
 export const TASK_TOOL = "task";
 
