@@ -14,7 +14,8 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s05";
-import { customCommands, knowledge } from "./mechanism.ts";
+import { customCommands } from "./custom-commands/index.ts";
+import { knowledge } from "./knowledge/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, knowledge, customCommands];
 

@@ -19,7 +19,7 @@ import {
   splitArguments,
   customCommands,
   type CustomCommand,
-} from "../src/commands/index.ts";
+} from "../src/index.ts";
 import { commandBody } from "./helpers.ts";
 
 const ws = useTempWorkspace({ "README.md": "# practice\n" });

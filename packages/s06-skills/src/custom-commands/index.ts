@@ -6,7 +6,7 @@
  */
 import type { Mechanism } from "@learn/core";
 import { userClaudeDir } from "@learn/core/harness";
-import { loadSkills } from "../skills/load.ts";
+import { loadSkills } from "../knowledge/skills/load.ts";
 import { loadCustomCommands } from "./load.ts";
 import { customSlashCommands } from "./slash-commands.ts";
 
