@@ -16,7 +16,8 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s06";
-import { callRecovery, contextCompaction } from "./mechanism.ts";
+import { contextCompaction } from "./compaction/index.ts";
+import { callRecovery } from "./recovery/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, contextCompaction, callRecovery];
 

@@ -7,7 +7,6 @@ import { THRESHOLD_FLAG } from "./compaction/index.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { callRecovery, contextCompaction } from "./mechanism.ts";
 export * from "./compaction/index.ts";
 export * from "./recovery/index.ts";
 

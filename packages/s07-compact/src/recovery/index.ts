@@ -24,7 +24,7 @@
  * minute of waiting at worst); the server's retry-after(-ms) is honoured exactly instead.
  * Every wait ends at once on Ctrl-C.
  */
-import type { MessageParam, ModelWrapper } from "@learn/core";
+import type { Mechanism, MessageParam, ModelWrapper } from "@learn/core";
 import type { Random, Sleep } from "./backoff.ts";
 import { fallbackOnOverload } from "./fallback.ts";
 import { recoverMaxTokens } from "./max-tokens.ts";
@@ -61,3 +61,9 @@ export { fallbackOnOverload, OVERLOADS_BEFORE_FALLBACK } from "./fallback.ts";
 export { completeBlocks, CONTINUE_PROMPT, continuation, ESCALATED_MAX_TOKENS, joinPieces, MAX_CONTINUATIONS, recoverMaxTokens } from "./max-tokens.ts";
 export { compactOnPromptTooLong, type CompactHarder } from "./prompt-too-long.ts";
 export { compactHarder, DROPPED_NOTE, GOAL_MAX_CHARS, KEEP_RECENT_MESSAGES, keepRecent, SHRUNK_RESULT_CHARS, shrinkResults } from "./keep-recent.ts";
+
+export const callRecovery: Mechanism = {
+  name: "recovery",
+  // Outermost: recovery sees the kernel's own request, before any wrapper copies its messages.
+  add: (parts, { options }) => ({ ...parts, wrappers: [...recoveryWrappers({ fallbackModel: options.fallbackModel }), ...parts.wrappers] }),
+};
