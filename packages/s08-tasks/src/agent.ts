@@ -13,7 +13,7 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s07";
-import { tasks } from "./mechanism.ts";
+import { tasks } from "./tasks/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, tasks];
 

@@ -6,8 +6,7 @@ import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { tasks } from "./mechanism.ts";
-export { TASKS_GUIDANCE } from "./task-board.ts";
+export { TASKS_GUIDANCE } from "./tasks/guidance.ts";
 export * from "./tasks/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {

@@ -1,6 +1,6 @@
 /**
  * What the task board says to the model and to the permission policy: the prompt section that
- * says when to use the task tools, and why they need no question (mechanism.ts uses both).
+ * says when to use the task tools, and why they need no question (index.ts uses both).
  */
 export const TASKS_GUIDANCE =
   "For work that spans several steps or sessions, keep a task graph with the task tools: one task per deliverable, " +
