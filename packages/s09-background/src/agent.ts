@@ -15,7 +15,7 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s08";
-import { background } from "./mechanism.ts";
+import { background } from "./background/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, background];
 

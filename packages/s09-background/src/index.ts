@@ -6,14 +6,13 @@ import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { background } from "./mechanism.ts";
-export { backgroundFor, CRON_WAIT_MS, DELIVER_CHOICES, DELIVER_FLAG, backgroundMechanism, type Background } from "./background.ts";
-export { BACKGROUND_GUIDANCE, CRON_GUIDANCE } from "./prompt.ts";
-export { clockFor, TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./time-scale.ts";
-export * from "./cron/index.ts";
-export * from "./jobs/index.ts";
-export * from "./notifications/index.ts";
-export * from "./subagents/index.ts";
+export { background, backgroundFor, CRON_WAIT_MS, DELIVER_CHOICES, DELIVER_FLAG, backgroundMechanism, type Background } from "./background/index.ts";
+export { BACKGROUND_GUIDANCE, CRON_GUIDANCE } from "./background/prompt.ts";
+export { clockFor, TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./background/time-scale.ts";
+export * from "./background/cron/index.ts";
+export * from "./background/jobs/index.ts";
+export * from "./background/notifications/index.ts";
+export * from "./background/subagents/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s09",

@@ -142,3 +142,6 @@ function startScheduler(
   scheduler.start();
   return scheduler;
 }
+
+/** What lesson 9 adds, to the lead only: a subagent works to one answer and ends, so nothing it started could report to it. */
+export const background = backgroundMechanism();
