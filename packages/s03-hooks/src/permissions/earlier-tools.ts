@@ -1,7 +1,7 @@
 /**
  * What the tools of lessons 1 and 2 mean to the permission policy. They were written before
  * there was a policy, so they say nothing about it; this lesson gives each its meaning when it
- * builds the agent (mechanism.ts). A tool of s03 or later declares its own (`permission` in
+ * builds the agent (index.ts). A tool of s03 or later declares its own (`permission` in
  * defineTool), and a tool that has none is asked about (fail closed: core's `mutates`).
  *
  *   tool        changes things?   what rules look at                Claude Code's name

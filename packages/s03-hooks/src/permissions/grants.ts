@@ -5,7 +5,7 @@
  *
  * A later mechanism knows that some calls are fine: a tool that only writes the agent's own
  * notes (declared as data, `Mechanism.grants`, and put in force when the agent is built:
- * mechanism.ts), or, for a while, a custom command that says which tools its turn may use
+ * index.ts), or, for a while, a custom command that says which tools its turn may use
  * (`allowed-tools`, added and revoked as its turn starts and ends). A grant is consulted at the allow-rules step of the pipeline, beside the allow rules
  * of settings.json — so the refuse-list, deny rules, plan mode and ask rules still win over
  * it, exactly as they win over a rule the user wrote. Every grant carries its source, and a
