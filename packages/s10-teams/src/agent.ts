@@ -14,7 +14,9 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s09";
-import { inbox, team, teammate } from "./mechanism.ts";
+import { team } from "./team/index.ts";
+import { teammate } from "./teammate/index.ts";
+import { inbox } from "./inbox/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, team, teammate, inbox];
 

@@ -6,14 +6,14 @@ import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { inbox, team, teammate, teamOf } from "./mechanism.ts";
-export { teamFor, type BuiltTeam } from "./team-parts.ts";
+export { inbox } from "./inbox/index.ts";
+export { teammate } from "./teammate/index.ts";
 export * from "./team/index.ts";
-export * from "./teammates/inbox.ts";
-export * from "./teammates/prompt.ts";
-export * from "./teammates/team.ts";
-export * from "./teammates/teammate.ts";
-export * from "./teammates/tools.ts";
+export * from "./inbox/inbox.ts";
+export * from "./teammate/prompt.ts";
+export * from "./teammate/team.ts";
+export * from "./teammate/teammate.ts";
+export * from "./teammate/tools.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s10",

@@ -1,7 +1,93 @@
-export * from "./describe.ts";
-export * from "./events.ts";
-export * from "./index-file.ts";
-export * from "./manager.ts";
-export * from "./names.ts";
-export * from "./place.ts";
-export * from "./tools.ts";
+/**
+ * Worktrees added to the agents: the lead gets the tools (it makes a worktree per task, binds,
+ * merges, removes) and `/worktrees`; every child — a teammate, a subagent — gets a cwd that
+ * follows its bound task into that task's worktree, and the hook that moves it.
+ *
+ *   lead:      worktree_create · task_bind_worktree · worktree_run · worktree_status · … · /worktrees
+ *   teammate:  cwd = the worktree of the task it works on (else where it was started)
+ */
+import type { AgentOptions, BuildContext, Mechanism, PromptSection } from "@learn/core";
+import { TaskBoard } from "@learn/s08";
+import { worktreesCommand } from "./worktrees-command.ts";
+import {
+  Places,
+  taskBindWorktreeTool,
+  WORKTREE_TOOLS,
+  worktreeCreateTool,
+  worktreeKeepTool,
+  worktreeListTool,
+  worktreeRemoveTool,
+  Worktrees,
+  worktreeRunTool,
+  worktreeStatusTool,
+} from "./worktrees/index.ts";
+
+/** Why the worktree tools need no question. */
+const WORKTREES_GRANT = "lesson 12: these write only .worktrees/ (a checkout and its books), as the task tools write .tasks/";
+
+export const WORKTREE_GUIDANCE: PromptSection = {
+  name: "worktrees",
+  tools: [WORKTREE_TOOLS.create],
+  text:
+    "Worktrees: when agents work in parallel, give each task a worktree of its own (worktree_create with its task_id): " +
+    "a folder and a branch, so nobody writes into another's files. A teammate working a bound task works inside its worktree and commits there. " +
+    "When the work is reported done, merge its branch from the workspace (bash: git merge --no-edit wt/<name>), then worktree_remove it with complete_task. " +
+    "Never force a removal unless the work should be lost.",
+};
+
+/** The workspace's worktrees, and where each agent works. */
+export interface WorktreeSetup {
+  worktrees: Worktrees;
+  places: Places;
+}
+
+export async function worktreesFor(options: AgentOptions): Promise<WorktreeSetup> {
+  const worktrees = new Worktrees(options.cwd, await TaskBoard.open(options.cwd));
+  return { worktrees, places: new Places(worktrees) };
+}
+
+/** The session's one view of the worktrees, made by the lead's mechanism, found by every child's. */
+const worktreesOf = (ctx: BuildContext): Promise<WorktreeSetup> => ctx.shared("s12:worktrees", () => worktreesFor(ctx.options));
+
+/** Every child (a teammate, a subagent) follows its bound task into that task's worktree. */
+export const followTasks: Mechanism = {
+  name: "follow tasks",
+  for: ["subagent", "teammate"],
+  async add(parts, ctx) {
+    const { options } = ctx;
+    const { places } = await worktreesOf(ctx);
+    const agent = options.model.agent;
+    const started = parts.cwd ?? (() => options.cwd);
+    return {
+      ...parts,
+      cwd: () => places.cwdOf(agent, started()),
+      hooks: [...parts.hooks, places.hook()],
+      liveState: [...parts.liveState, () => places.note(agent)],
+    };
+  },
+};
+
+/** The lead gets the worktree tools, their guidance and `/worktrees`. */
+export const worktrees: Mechanism = {
+  name: "worktrees",
+  for: ["lead"],
+  grants: [{ rules: [WORKTREE_TOOLS.create, WORKTREE_TOOLS.keep, WORKTREE_TOOLS.remove, WORKTREE_TOOLS.bind], source: WORKTREES_GRANT }],
+  async add(base, ctx) {
+    const { worktrees: checkouts } = await worktreesOf(ctx);
+    return {
+      ...base,
+      tools: [
+        ...base.tools,
+        worktreeCreateTool(checkouts),
+        worktreeListTool(checkouts),
+        worktreeStatusTool(checkouts),
+        worktreeRunTool(checkouts),
+        worktreeKeepTool(checkouts),
+        worktreeRemoveTool(checkouts),
+        taskBindWorktreeTool(checkouts),
+      ],
+      sections: [...base.sections, WORKTREE_GUIDANCE],
+      commands: [...base.commands, worktreesCommand(checkouts)],
+    };
+  },
+};

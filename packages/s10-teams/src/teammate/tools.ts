@@ -7,7 +7,8 @@
 import { defineTool, ToolError, type Tool } from "@learn/core";
 import type { Notifications } from "@learn/s09";
 import { z } from "zod";
-import { LEAD, type Mailboxes } from "../team/index.ts";
+import type { Mailboxes } from "../team/mailbox.ts";
+import { LEAD } from "../team/names.ts";
 
 export const SPAWN_TEAMMATE_TOOL = "spawn_teammate";
 export const SEND_MESSAGE_TOOL = "send_message";

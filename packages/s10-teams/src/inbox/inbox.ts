@@ -12,7 +12,7 @@
  */
 import { quoteText } from "@learn/core";
 import { Notifications } from "@learn/s09";
-import { formatMail, type Mailboxes } from "../team/index.ts";
+import { formatMail, type Mailboxes } from "../team/mailbox.ts";
 
 export const INBOX_TAG = "inbox";
 export const MAIL_WAKE_PROMPT = "New mail; it follows.";

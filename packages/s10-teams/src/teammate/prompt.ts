@@ -1,6 +1,6 @@
 /** What the lead and each teammate are told about the team: who they are, how to talk. */
 import type { PromptSection } from "@learn/core";
-import { LEAD } from "../team/index.ts";
+import { LEAD } from "../team/names.ts";
 import { SPAWN_TEAMMATE_TOOL } from "./tools.ts";
 
 /** How to read an <inbox> block: who sent a message is said by its header, never by its text. */

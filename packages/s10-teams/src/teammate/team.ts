@@ -3,7 +3,7 @@
  * in step, answers "who can I write to?", and ends everyone when the session ends.
  */
 import { ToolError } from "@learn/core";
-import { checkName } from "../team/index.ts";
+import { checkName } from "../team/names.ts";
 import { Teammate, type TeamContext, type TeammateIdle } from "./teammate.ts";
 import type { Spawner } from "./tools.ts";
 

@@ -12,8 +12,10 @@
  * Its final answer reaches nobody: what matters it sends with send_message (its prompt says so).
  */
 import { agentFrom, describeError, PromptQueue, type Agent, type AgentOptions, type PartsOf, type Renderer } from "@learn/core";
-import { LEAD, type Mailboxes, type MemberStatus, type Roster } from "../team/index.ts";
-import { inboxOf, type Inbox } from "./inbox.ts";
+import type { Mailboxes } from "../team/mailbox.ts";
+import { LEAD } from "../team/names.ts";
+import type { MemberStatus, Roster } from "../team/roster.ts";
+import { inboxOf, type Inbox } from "../inbox/inbox.ts";
 import type { Directory } from "./tools.ts";
 
 /** A work phase's budget of model calls: a teammate that loops stops, and says so. */
@@ -71,7 +73,7 @@ export class Teammate implements TeammateHandle {
   private readonly stopped = new AbortController();
   private loop: Promise<void> = Promise.resolve();
   private agent: Agent | undefined;
-  /** Its mail, drained into its requests by the inbox mechanism (mechanism.ts). */
+  /** Its mail, drained into its requests by the inbox mechanism (inbox/). */
   readonly inbox: Inbox;
 
   readonly renderer: Renderer;

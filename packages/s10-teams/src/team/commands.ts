@@ -1,7 +1,9 @@
 /** `/team` and `/inbox`: the roster and the lead's waiting mail, for the person at the terminal. */
 import type { SlashCommand } from "@learn/core";
 import type { Notifications } from "@learn/s09";
-import { formatMail, LEAD, type Mailboxes, type Roster } from "./team/index.ts";
+import { formatMail, type Mailboxes } from "./mailbox.ts";
+import { LEAD } from "./names.ts";
+import type { Roster } from "./roster.ts";
 
 export function teamCommand(roster: Roster): SlashCommand {
   return {
