@@ -10,7 +10,7 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s10";
-import { leadProtocols, teammateProtocols } from "./mechanism.ts";
+import { leadProtocols, teammateProtocols } from "./autonomy/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, leadProtocols, teammateProtocols];
 

@@ -6,13 +6,12 @@ import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { leadProtocols, teammateProtocols } from "./mechanism.ts";
-export { autonomyFor, type Autonomy } from "./autonomy.ts";
+export { autonomyFor, leadProtocols, teammateProtocols, type Autonomy } from "./autonomy/index.ts";
 export * from "./autonomy/idle-cycle.ts";
 export * from "./autonomy/prompt.ts";
 export * from "./autonomy/settings.ts";
 export * from "./autonomy/tools.ts";
-export * from "./protocols/index.ts";
+export * from "./autonomy/protocols/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s11",

@@ -8,7 +8,7 @@ import { defineTool, type AgentContext, type Tool, type ToolCall } from "@learn/
 import { testContext, useTempWorkspace } from "@learn/core/testing";
 import { LEAD, Mailboxes, sendMessageTool } from "@learn/s10";
 import { z } from "zod";
-import { PLAN_GATE_HOOK, PlanGate, Requests, submitPlanTool } from "../src/protocols/index.ts";
+import { PLAN_GATE_HOOK, PlanGate, Requests, submitPlanTool } from "../src/autonomy/protocols/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { ToolError } from "@learn/core";
 import { useTempWorkspace } from "@learn/core/testing";
 import { LEAD, Mailboxes } from "@learn/s10";
-import { Requests } from "../src/protocols/index.ts";
+import { Requests } from "../src/autonomy/protocols/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 

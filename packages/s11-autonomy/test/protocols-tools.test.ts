@@ -18,7 +18,7 @@ import {
   shutdownResponseTool,
   SUBMIT_PLAN_TOOL,
   submitPlanTool,
-} from "../src/protocols/index.ts";
+} from "../src/autonomy/protocols/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 

@@ -1,6 +1,6 @@
 /** What the lead and the teammates are told about protocols and finding their own work. */
 import type { PromptSection } from "@learn/core";
-import { SHUTDOWN_REQUEST_TOOL } from "../protocols/index.ts";
+import { SHUTDOWN_REQUEST_TOOL } from "./protocols/index.ts";
 
 export const LEAD_AUTONOMY: PromptSection = {
   name: "autonomy",

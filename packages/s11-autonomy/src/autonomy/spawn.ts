@@ -5,7 +5,7 @@
 import { defineTool, type Tool } from "@learn/core";
 import { SPAWN_TEAMMATE_TOOL, type Spawner } from "@learn/s10";
 import { z } from "zod";
-import type { PlanGate } from "../protocols/index.ts";
+import type { PlanGate } from "./protocols/index.ts";
 
 export function spawnTeammateTool(team: Spawner, gate: PlanGate): Tool {
   return defineTool({

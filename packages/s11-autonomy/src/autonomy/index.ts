@@ -1,7 +1,7 @@
 /**
- * Autonomy and protocols added to lesson 10's team (the two mechanisms are in mechanism.ts; this
- * is what they add). The lead still spawns teammates and talks
- * to them by mail; what changes is what a teammate does on its own, and how two agents agree:
+ * What lesson 11 adds to lesson 10's team, as two mechanisms — the lead's side and every
+ * teammate's (below) — over one state made once a session. The lead still spawns teammates and
+ * talks to them by mail; what changes is what a teammate does on its own, and how two agents agree:
  *
  *   idle teammate ──► its mail? the board? ──► claims "Task #3: …" ──► works ──► idle ──► …
  *                                           └─ nothing for idle-timeout-ms ──► tells the lead, shuts down
@@ -14,11 +14,11 @@
 import type { AgentOptions, BuildContext, Mechanism } from "@learn/core";
 import { TaskBoard } from "@learn/s08";
 import { SPAWN_TEAMMATE_TOOL, teamOf, type BuiltTeam } from "@learn/s10";
-import { idleCycle } from "./autonomy/idle-cycle.ts";
-import { identityNote, LEAD_AUTONOMY, teammateAutonomy } from "./autonomy/prompt.ts";
-import { IDLE_POLL_FLAG, idleFlags, idleSettings } from "./autonomy/settings.ts";
-import { spawnTeammateTool } from "./autonomy/spawn.ts";
-import { CLAIM_TASK_TOOL, claimTaskTool, endPhaseHook, idleTool } from "./autonomy/tools.ts";
+import { idleCycle } from "./idle-cycle.ts";
+import { identityNote, LEAD_AUTONOMY, teammateAutonomy } from "./prompt.ts";
+import { IDLE_POLL_FLAG, idleFlags, idleSettings } from "./settings.ts";
+import { spawnTeammateTool } from "./spawn.ts";
+import { CLAIM_TASK_TOOL, claimTaskTool, endPhaseHook, idleTool } from "./tools.ts";
 import { PlanGate, planApprovalTool, Requests, shutdownRequestTool, shutdownResponseTool, submitPlanTool } from "./protocols/index.ts";
 
 /** Why claim_task needs no question. */
