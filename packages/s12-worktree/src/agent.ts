@@ -11,7 +11,8 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s11";
-import { followTasks, worktrees } from "./mechanism.ts";
+import { worktrees } from "./worktrees/index.ts";
+import { followTasks } from "./follow-tasks/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, worktrees, followTasks];
 

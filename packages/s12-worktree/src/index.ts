@@ -3,15 +3,15 @@ import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { PERMISSION_MODE_FLAG } from "@learn/s03";
 import { lesson as previousLesson } from "@learn/s11";
 import { createAgent, mechanisms } from "./agent.ts";
-import { isPreparedRepository, prepareRepository } from "./git/prepare.ts";
+import { isPreparedRepository, prepareRepository } from "./worktrees/git/prepare.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { followTasks, worktrees } from "./mechanism.ts";
-export * from "./git/prepare.ts";
-export * from "./git/repository.ts";
-export * from "./git/run-git.ts";
-export { WORKTREE_GUIDANCE, worktreesFor, type WorktreeSetup } from "./worktree-parts.ts";
+export { followTasks } from "./follow-tasks/index.ts";
+export * from "./follow-tasks/place.ts";
+export * from "./worktrees/git/prepare.ts";
+export * from "./worktrees/git/repository.ts";
+export * from "./worktrees/git/run-git.ts";
 export * from "./worktrees/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {

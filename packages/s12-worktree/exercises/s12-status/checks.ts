@@ -19,7 +19,7 @@ export default defineChecks([
     name: "worktree_status: the index's line, the uncommitted changes, and whether the branch is merged",
     async run(t) {
       const { lesson } = await t.lesson<{ lesson: Lesson }>("src/index.ts");
-      const { git } = await t.lesson<{ git: (cwd: string, args: string[]) => Promise<string> }>("src/git/run-git.ts");
+      const { git } = await t.lesson<{ git: (cwd: string, args: string[]) => Promise<string> }>("src/worktrees/git/run-git.ts");
       const cwd = await t.workspace(); // a copy of the practice workspace
       await lesson.workspace!.prepare(cwd); // a repository of its own, one commit
       const look = { content: [use("worktree_status", { name: "tax" })] };

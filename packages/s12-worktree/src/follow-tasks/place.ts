@@ -11,8 +11,8 @@
  * Core reads an agent's cwd every round (AgentParts.cwd), so nothing else needs to know.
  */
 import { appendUserText, type AgentContext, type Hook, type TextBlockParam } from "@learn/core";
-import { isLive, type WorktreeEntry } from "./index-file.ts";
-import type { Worktrees } from "./manager.ts";
+import { isLive, type WorktreeEntry } from "../worktrees/index-file.ts";
+import type { Worktrees } from "../worktrees/manager.ts";
 
 export const PLACE_HOOK = "worktree-place";
 

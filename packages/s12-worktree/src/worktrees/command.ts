@@ -1,7 +1,9 @@
 /** `/worktrees`: the index at a glance — every worktree, its status, its branch and task. */
 import { ToolError, type SlashCommand } from "@learn/core";
 import { repositoryOf } from "./git/repository.ts";
-import { describeEntries, INDEX_FILE, type Worktrees } from "./worktrees/index.ts";
+import { describeEntries } from "./describe.ts";
+import { INDEX_FILE } from "./index-file.ts";
+import type { Worktrees } from "./manager.ts";
 
 export function worktreesCommand(worktrees: Worktrees): SlashCommand {
   return {

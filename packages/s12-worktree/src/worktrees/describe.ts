@@ -3,7 +3,7 @@
  * look at one worktree what git says of it — uncommitted changes, commits not yet merged back.
  */
 import { access } from "node:fs/promises";
-import { git, gitSays } from "../git/run-git.ts";
+import { git, gitSays } from "./git/run-git.ts";
 import type { WorktreeEntry } from "./index-file.ts";
 import { uncommitted, type Worktrees } from "./manager.ts";
 

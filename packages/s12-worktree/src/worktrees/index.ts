@@ -1,26 +1,26 @@
 /**
- * Worktrees added to the agents: the lead gets the tools (it makes a worktree per task, binds,
- * merges, removes) and `/worktrees`; every child — a teammate, a subagent — gets a cwd that
- * follows its bound task into that task's worktree, and the hook that moves it.
+ * What lesson 12 gives the lead: the worktree tools (it makes a worktree per task, binds,
+ * merges, removes) and `/worktrees`. Every child follows its bound task into that task's
+ * worktree (follow-tasks/), through the session's one view of the worktrees made here.
  *
  *   lead:      worktree_create · task_bind_worktree · worktree_run · worktree_status · … · /worktrees
  *   teammate:  cwd = the worktree of the task it works on (else where it was started)
  */
 import type { AgentOptions, BuildContext, Mechanism, PromptSection } from "@learn/core";
 import { TaskBoard } from "@learn/s08";
-import { worktreesCommand } from "./worktrees-command.ts";
+import { worktreesCommand } from "./command.ts";
+import { Places } from "../follow-tasks/place.ts";
+import { Worktrees } from "./manager.ts";
 import {
-  Places,
   taskBindWorktreeTool,
   WORKTREE_TOOLS,
   worktreeCreateTool,
   worktreeKeepTool,
   worktreeListTool,
   worktreeRemoveTool,
-  Worktrees,
   worktreeRunTool,
   worktreeStatusTool,
-} from "./worktrees/index.ts";
+} from "./tools.ts";
 
 /** Why the worktree tools need no question. */
 const WORKTREES_GRANT = "lesson 12: these write only .worktrees/ (a checkout and its books), as the task tools write .tasks/";
@@ -47,25 +47,7 @@ export async function worktreesFor(options: AgentOptions): Promise<WorktreeSetup
 }
 
 /** The session's one view of the worktrees, made by the lead's mechanism, found by every child's. */
-const worktreesOf = (ctx: BuildContext): Promise<WorktreeSetup> => ctx.shared("s12:worktrees", () => worktreesFor(ctx.options));
-
-/** Every child (a teammate, a subagent) follows its bound task into that task's worktree. */
-export const followTasks: Mechanism = {
-  name: "follow tasks",
-  for: ["subagent", "teammate"],
-  async add(parts, ctx) {
-    const { options } = ctx;
-    const { places } = await worktreesOf(ctx);
-    const agent = options.model.agent;
-    const started = parts.cwd ?? (() => options.cwd);
-    return {
-      ...parts,
-      cwd: () => places.cwdOf(agent, started()),
-      hooks: [...parts.hooks, places.hook()],
-      liveState: [...parts.liveState, () => places.note(agent)],
-    };
-  },
-};
+export const worktreesOf = (ctx: BuildContext): Promise<WorktreeSetup> => ctx.shared("s12:worktrees", () => worktreesFor(ctx.options));
 
 /** The lead gets the worktree tools, their guidance and `/worktrees`. */
 export const worktrees: Mechanism = {
@@ -91,3 +73,11 @@ export const worktrees: Mechanism = {
     };
   },
 };
+
+// The worktrees on disk, piece by piece: for the tests and for later lessons (through the entry point).
+export * from "./describe.ts";
+export * from "./events.ts";
+export * from "./index-file.ts";
+export * from "./manager.ts";
+export * from "./names.ts";
+export * from "./tools.ts";

@@ -11,7 +11,7 @@ import { runCommand } from "@learn/core/harness";
 import { BASH_TIMEOUT_MS, formatRun, refusalFor } from "@learn/s01";
 import { z } from "zod";
 import { describeEntries, describeStatus } from "./describe.ts";
-import { repositoryOf } from "../git/repository.ts";
+import { repositoryOf } from "./git/repository.ts";
 import { INDEX_FILE } from "./index-file.ts";
 import { namesIn, type Worktrees } from "./manager.ts";
 import { worktreePath, WorktreeName } from "./names.ts";
