@@ -8,7 +8,7 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s12";
-import { mcp } from "./mechanism.ts";
+import { mcp } from "./mcp/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, mcp];
 

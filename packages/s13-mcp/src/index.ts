@@ -6,9 +6,16 @@ import { prepareMcpWorkspace } from "./practice-servers.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { mcp, MCP_GUIDANCE, TOOL_SEARCH_FLAG } from "./mechanism.ts";
-export { describeServers, mcpCommand } from "./mcp-command.ts";
-export * from "./mcp/index.ts";
+export { mcp, MCP_GUIDANCE, TOOL_SEARCH_FLAG } from "./mcp/index.ts";
+export { describeServers, mcpCommand } from "./mcp/command.ts";
+export * from "./mcp/config.ts";
+export * from "./mcp/results.ts";
+export * from "./mcp/server.ts";
+export * from "./mcp/servers.ts";
+export * from "./mcp/tools.ts";
+export * from "./mcp/trust.ts";
+export * from "./mcp/deferred-tools.ts";
+export * from "./mcp/tool-search.ts";
 export * from "./practice-servers.ts";
 
 export const lesson = lessonFrom(mechanisms, {

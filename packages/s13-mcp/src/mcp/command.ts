@@ -6,8 +6,8 @@
  *   everything   --mcp-config     failed: could not start: no answer within 30000 ms (MCP_TIMEOUT sets it, in ms)
  */
 import type { SlashCommand } from "@learn/core";
-import { describeState } from "./mcp/server.ts";
-import type { McpServers } from "./mcp/servers.ts";
+import { describeState } from "./server.ts";
+import type { McpServers } from "./servers.ts";
 
 export function mcpCommand(servers: McpServers): SlashCommand {
   return {

@@ -10,10 +10,10 @@
  * moves a large result to a file.
  */
 import type { AgentParts, Mechanism, PromptSection, Tool } from "@learn/core";
-import { mcpCommand } from "./mcp-command.ts";
-import { deferredToolsSection, deferTools, refuseUnloaded } from "./mcp/deferred-tools.ts";
-import { MCP_CONFIG_FLAG, McpServers } from "./mcp/servers.ts";
-import { TOOL_SEARCH, toolSearch } from "./mcp/tool-search.ts";
+import { mcpCommand } from "./command.ts";
+import { deferredToolsSection, deferTools, refuseUnloaded } from "./deferred-tools.ts";
+import { MCP_CONFIG_FLAG, McpServers } from "./servers.ts";
+import { TOOL_SEARCH, toolSearch } from "./tool-search.ts";
 
 /** `--tool-search false` (or Claude Code's ENABLE_TOOL_SEARCH=false): every MCP schema in every request. */
 export const TOOL_SEARCH_FLAG = "tool-search";
