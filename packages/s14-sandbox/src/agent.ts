@@ -7,7 +7,7 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s13";
-import { sandbox } from "./mechanism.ts";
+import { sandbox } from "./sandbox/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, sandbox];
 

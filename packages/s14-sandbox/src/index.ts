@@ -9,9 +9,15 @@ import { probeSandbox } from "./sandbox/probe.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { sandbox, SANDBOX_FLAG } from "./mechanism.ts";
-export { describeSandbox, sandboxCommand } from "./sandbox-command.ts";
-export * from "./sandbox/index.ts";
+export { sandbox, SANDBOX_FLAG } from "./sandbox/index.ts";
+export { describeSandbox, sandboxCommand } from "./sandbox/command.ts";
+export { bwrapArgs, inBwrap, type SandboxMounts } from "./sandbox/bwrap.ts";
+export { fixedPartOf, mountsFor, MAX_WALK_ENTRIES, READ_ONLY_FILES, READ_ONLY_FOLDERS, WalkTooLargeError, type DenialInputs } from "./sandbox/mounts.ts";
+export { probeSandbox, PROBE_TIMEOUT_MS, type SandboxProbe } from "./sandbox/probe.ts";
+export { DEFAULT_SANDBOX_SETTINGS, readSandboxSettings, type SandboxSettings } from "./sandbox/settings.ts";
+export { isExcluded } from "./sandbox/excluded.ts";
+export { refusingWrapper, sandboxWrapper } from "./sandbox/wrapper.ts";
+export { isActive, sandboxStateOf, type SandboxState } from "./sandbox/state.ts";
 export * from "./practice-sandbox.ts";
 
 export const lesson = lessonFrom(mechanisms, {

@@ -7,7 +7,7 @@
  *   Sandbox: wanted, but bubblewrap is not installed (…). Commands run unsandboxed; …
  */
 import type { SlashCommand } from "@learn/core";
-import type { SandboxState } from "./sandbox/state.ts";
+import type { SandboxState } from "./state.ts";
 
 export function sandboxCommand(state: SandboxState): SlashCommand {
   return { name: "sandbox", description: "whether commands run inside the OS sandbox, and what it allows", run: () => describeSandbox(state) };

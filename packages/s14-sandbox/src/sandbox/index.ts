@@ -15,9 +15,9 @@ import { rm } from "node:fs/promises";
 import type { AgentContext, Mechanism, Tool } from "@learn/core";
 import { loadedEnvFiles, withProcessWrapper, type ProcessWrapper } from "@learn/core/harness";
 import { readableUnder, type PermissionPolicy } from "@learn/s03";
-import { isActive, sandboxStateOf, type SandboxState } from "./sandbox/state.ts";
-import { refusingWrapper, sandboxWrapper } from "./sandbox/wrapper.ts";
-import { sandboxCommand } from "./sandbox-command.ts";
+import { isActive, sandboxStateOf, type SandboxState } from "./state.ts";
+import { refusingWrapper, sandboxWrapper } from "./wrapper.ts";
+import { sandboxCommand } from "./command.ts";
 
 /** `--sandbox true|false`: turn it on or off for this session, whatever the settings say. */
 export const SANDBOX_FLAG = "sandbox";
