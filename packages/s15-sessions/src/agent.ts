@@ -7,7 +7,7 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s14";
-import { sessions } from "./mechanism.ts";
+import { sessions } from "./sessions/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, sessions];
 

@@ -5,13 +5,13 @@ import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { sessions, SESSION_KEY } from "./mechanism.ts";
-export * from "./transcript/index.ts";
-export * from "./cost/meter.ts";
-export * from "./cost/prices.ts";
-export { chooseSession, CONTINUE_FLAG, FORK_FLAG, RESUME_FLAG } from "./resume/choose.ts";
-export { promptsOf, REWIND_MODES } from "./rewind/rewind-command.ts";
-export { Checkpoints, type RewindReport } from "./rewind/checkpoints.ts";
+export { sessions, SESSION_KEY } from "./sessions/index.ts";
+export * from "./sessions/transcript/index.ts";
+export * from "./sessions/cost/meter.ts";
+export * from "./sessions/cost/prices.ts";
+export { chooseSession, CONTINUE_FLAG, FORK_FLAG, RESUME_FLAG } from "./sessions/resume/choose.ts";
+export { promptsOf, REWIND_MODES } from "./sessions/rewind/rewind-command.ts";
+export { Checkpoints, type RewindReport } from "./sessions/rewind/checkpoints.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s15",

@@ -100,7 +100,7 @@ describe("--resume with no id", () => {
   const at = (id: string, ms: number): StoredSession => ({ id, file: `/s/${id}.jsonl`, modified: new Date(ms), bytes: 10 });
 
   it("at a terminal, the picker lists the latest sessions numbered; a number or an id picks one", async () => {
-    const { pick } = await import("../src/resume/choose.ts");
+    const { pick } = await import("../src/sessions/resume/choose.ts");
     const sessions = [at("new-one", 2000), at("old-one", 1000)];
     const asked: string[] = [];
     const ask = async (q: string) => (asked.push(q), asked.length === 1 ? "2" : "new");
@@ -110,7 +110,7 @@ describe("--resume with no id", () => {
   });
 
   it("with no terminal, an error that lists the ids to give", async () => {
-    const { pick } = await import("../src/resume/choose.ts");
+    const { pick } = await import("../src/sessions/resume/choose.ts");
     await expect(pick([at("a-1", 1)], { interactive: false, ask: async () => "" })).rejects.toThrow("--resume needs a session id when no one can pick (no terminal): a-1");
   });
 });
