@@ -8,7 +8,7 @@
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 // The lesson this one builds on: its list, then the goal.
 import { mechanisms as previous } from "@learn/s15";
-import { goal } from "./mechanism.ts";
+import { goal } from "./goal/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, goal];
 

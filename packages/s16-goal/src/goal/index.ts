@@ -12,9 +12,9 @@
 import type { Mechanism } from "@learn/core";
 import type { LessonFlag } from "@learn/core/harness";
 import { aliasOf, aliasTargets } from "@learn/claude-code-files";
-import { goalCommand } from "./goal/command.ts";
-import { Goal } from "./goal/goal.ts";
-import { DEFAULT_BLOCK_CAP, goalStopHook } from "./goal/stop-hook.ts";
+import { goalCommand } from "./command.ts";
+import { Goal } from "./goal.ts";
+import { DEFAULT_BLOCK_CAP, goalStopHook } from "./stop-hook.ts";
 
 export const GOAL_MODEL_FLAG = "goal-model";
 export const GOAL_BLOCK_CAP_FLAG = "goal-block-cap";
