@@ -127,12 +127,10 @@ function diffParts({ current, kernel, labels }: CodeDiffInput, previous: LessonC
 }
 
 /**
- * What the lesson adds, in full: each mechanism folder's index.ts, where its value is defined
- * (or, in a lesson not yet moved to folders, its src/mechanism.ts).
+ * What the lesson adds, in full: each mechanism folder's index.ts, where its value is defined.
  */
 function mechanismsInFull(current: LessonCode, labels: Labels): string[] {
-  const folders = agentImports(source(current, "src/agent.ts") ?? "").folders.map((folder) => `${folder}index.ts`);
-  const files = source(current, "src/mechanism.ts") === undefined ? folders : ["src/mechanism.ts"];
+  const files = agentImports(source(current, "src/agent.ts") ?? "").folders.map((folder) => `${folder}index.ts`);
   return files.flatMap((file) => {
     const text = source(current, file);
     return text === undefined ? [] : [labels.mechanismInFull(link(file, file)), fence("ts", text)];

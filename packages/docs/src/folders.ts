@@ -13,25 +13,21 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { DocsError } from "./errors.ts";
 import type { Lang } from "./labels.ts";
-import { readReadingList, SPINE_BUDGET_LINES, spineFile, total, type ReadingList, type ReadingPath } from "./spine.ts";
+import { SPINE_BUDGET_LINES, spineFile, total, type ReadingList, type ReadingPath } from "./spine.ts";
 
-/** A lesson's reading: off its folders, or (a lesson not moved to folders yet) its package.json's list. */
-export async function readLessonReading(dir: string, rel: string): Promise<ReadingList> {
-  const pkg = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as { learn?: { readFirst?: unknown } };
-  return pkg.learn?.readFirst === undefined ? readFolders(dir, rel) : readReadingList(dir, rel);
-}
-
-/** The reading of a lesson whose package.json declares no `learn.readFirst`. */
+/** A lesson's reading: its spine and its mechanism folders, every file read and measured. */
 export async function readFolders(dir: string, rel: string): Promise<ReadingList> {
   const where = `${rel}/src/agent.ts`;
   const agent = await readFile(path.join(dir, "src/agent.ts"), "utf8");
-  const pkg = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as { learn?: { alsoRead?: string[] } };
+  const pkg = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as { learn?: { alsoRead?: unknown } };
   const { files: spineFiles, folders } = agentImports(agent);
   if (folders.length === 0) throw new DocsError(`${where}: imports no mechanism folder (./<mechanism>/index.ts)`);
   const measure = (files: string[]) => Promise.all(files.map((file) => spineFile(dir, file, where)));
-  const spine = total(await measure([...spineFiles, ...(pkg.learn?.alsoRead ?? [])]));
+  const alsoRead = pkg.learn?.alsoRead ?? [];
+  if (!Array.isArray(alsoRead) || !alsoRead.every((f) => typeof f === "string")) throw new DocsError(`${rel}/package.json: learn.alsoRead must be a list of files`);
+  const spine = total(await measure([...spineFiles, ...alsoRead]));
   const measured = await Promise.all(folders.map(async (folder) => ({ folder, ...total(await measure(await folderFiles(dir, folder))) })));
-  return { spine, optional: [], folders: measured.map(({ folder, ...p }) => ({ name: { en: folder, zh: folder }, ...p })) };
+  return { spine, folders: measured.map(({ folder, ...p }) => ({ name: { en: folder, zh: folder }, ...p })) };
 }
 
 /** What agent.ts imports from its own lesson, in order: files (`src/loop.ts`) and folders (`src/bash/`). */
@@ -54,7 +50,7 @@ async function folderFiles(dir: string, folder: string): Promise<string[]> {
 }
 
 /** What a README must say about an over-budget folder, in each language. */
-export const argument = (lang: Lang, folder: string, lines: number) => (lang === "en" ? `${lines} lines` : `${lines} 行`);
+export const argument = (lang: Lang, lines: number) => (lang === "en" ? `${lines} lines` : `${lines} 行`);
 
 export interface FolderVerdicts {
   /** Over the budget with no (or a stale) argument: docs:check fails on each. */
@@ -69,10 +65,10 @@ export function folderVerdicts(folders: ReadingPath[], rel: string, readmes: Rec
   const exceptions: string[] = [];
   for (const f of folders.filter((f) => f.lines > SPINE_BUDGET_LINES)) {
     const folder = f.name!.en;
-    const missing = (["en", "zh"] as const).filter((lang) => !argued(readmes[lang], folder, argument(lang, folder, f.lines)));
+    const missing = (["en", "zh"] as const).filter((lang) => !argued(readmes[lang], folder, argument(lang, f.lines)));
     const files = missing.map((lang) => `${rel}/${lang === "en" ? "README.md" : "README.zh.md"}`).join(" and ");
     if (missing.length > 0) {
-      problems.push(`${rel}/${folder} is ${f.lines} lines, over the budget of ${SPINE_BUDGET_LINES}: split it, or argue it in ${files} on a line naming \`${folder}\` and its real size ("${argument("en", folder, f.lines)}" / "${argument("zh", folder, f.lines)}")`);
+      problems.push(`${rel}/${folder} is ${f.lines} lines, over the budget of ${SPINE_BUDGET_LINES}: split it, or argue it in ${files} on a line naming \`${folder}\` and its real size ("${argument("en", f.lines)}" / "${argument("zh", f.lines)}")`);
     } else exceptions.push(`${rel}/${folder}: ${f.lines} lines, argued in its README`);
   }
   return { problems, exceptions };

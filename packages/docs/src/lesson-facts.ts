@@ -9,12 +9,12 @@ import type { LessonPackage } from "./discover.ts";
 import { Normalizer, restateUsage } from "./normalize.ts";
 import { lessonModules, type SourceModule } from "./sources.ts";
 import { rolesFacts, type LessonRoles } from "./roles.ts";
-import { readLessonReading } from "./folders.ts";
+import { readFolders } from "./folders.ts";
 import type { ReadingList } from "./spine.ts";
 
 export interface LessonFacts {
   pkg: LessonPackage;
-  /** The spine and optional reading paths its package.json declares, measured. */
+  /** Its spine and its mechanism folders, read off agent.ts (folders.ts) and measured. */
   readFirst: ReadingList;
   anatomy: LessonAnatomy;
   /** Every agent it builds (lead, subagent, teammate), and what each mechanism gives each. */
@@ -29,7 +29,7 @@ export interface LessonFacts {
 export async function gatherFacts(pkg: LessonPackage): Promise<LessonFacts> {
   const demoNotRun = await pkg.lesson.demoNeeds?.();
   const [readFirst, anatomy, roles, modules, demos] = await Promise.all([
-    readLessonReading(pkg.dir, `packages/${pkg.dirName}`),
+    readFolders(pkg.dir, `packages/${pkg.dirName}`),
     anatomyOf(pkg.lesson),
     rolesFacts(pkg.mechanisms),
     lessonModules(pkg.dir),

@@ -1,8 +1,8 @@
 /**
  * The "Read first" block: the lesson's spine, in order, each file with its line count and what
- * its own top comment says it is, and the total against the budget; then each optional reading
- * path the same way. Computed from package.json's `learn` (spine.ts), so the list, the counts
- * and the descriptions cannot drift from the code.
+ * its own top comment says it is, and the total against the budget; then each mechanism folder
+ * the same way. Read off the code (folders.ts), so the list, the counts and the descriptions
+ * cannot drift from it.
  */
 import type { Labels } from "./labels.ts";
 import { cell, link, table } from "./markdown.ts";
@@ -10,9 +10,8 @@ import { SPINE_BUDGET_LINES, type ReadingList, type ReadingPath } from "./spine.
 
 export function renderReadFirst(list: ReadingList, labels: Labels): string {
   const spine = [labels.spineIntro(list.spine.files.length, list.spine.lines, SPINE_BUDGET_LINES), filesTable(list.spine, labels)];
-  const optional = list.optional.flatMap((o) => [labels.optionalIntro(o.name![labels.lang], o.files.length, o.lines), filesTable(o, labels)]);
   const folders = list.folders.flatMap((f) => [labels.folderIntro(link(f.name!.en, f.name!.en), f.files.length, f.lines, SPINE_BUDGET_LINES), filesTable(f, labels)]);
-  return [...spine, ...optional, ...folders].join("\n\n");
+  return [...spine, ...folders].join("\n\n");
 }
 
 function filesTable(reading: ReadingPath, labels: Labels): string {

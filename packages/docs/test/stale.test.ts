@@ -114,7 +114,7 @@ describe("pnpm docs:check", () => {
     await writeFile(pkgFile, pkg.replace('"type": "module",', '"type": "module",\n  "learn": { "alsoRead": ["../core/src/gone.ts"] },'));
     const missing = await docs("check");
     expect(missing.code).toBe(1);
-    expect(missing.err).toContain("packages/s01-loop/src/agent.ts: learn names ../core/src/gone.ts, which does not exist");
+    expect(missing.err).toContain("packages/s01-loop/src/agent.ts: reads ../core/src/gone.ts, which does not exist");
 
     // Put back as it was; the next test regenerates before it checks.
     await writeFile(pkgFile, pkg);
