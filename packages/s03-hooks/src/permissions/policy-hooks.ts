@@ -37,7 +37,6 @@ export interface PolicyHooks {
   mode: PermissionMode;
   /** The asker both of them use: "always" answers are shared. */
   ask: Asker;
-  /** Which files the tools may read: searches skip what `Read(...)` deny rules cover. */
   /** The rules and the mode, as read from settings.json and the command line. */
   permissionPolicy: PermissionPolicy;
   /** The policy, its grants and its judge, for later lessons (AgentParts.permissions). */

@@ -10,7 +10,7 @@
  * in a `<worktree>` block after the round's results — its paths mean something else now.
  * Core reads an agent's cwd every round (AgentParts.cwd), so nothing else needs to know.
  */
-import { appendUserText, type AgentContext, type Hook, type TextBlockParam } from "@learn/core";
+import { appendUserText, defineHook, type AgentContext, type Hook, type TextBlockParam } from "@learn/core";
 import { isLive, type WorktreeEntry } from "../worktrees/index-file.ts";
 import type { Worktrees } from "../worktrees/manager.ts";
 
@@ -44,18 +44,14 @@ export class Places {
 
   /** PreModel: move the agent when its place changed, and tell the model and the screen. */
   hook(): Hook<"PreModel"> {
-    return {
-      event: "PreModel",
-      name: PLACE_HOOK,
-      run: async (_e, ctx) => {
-        const next = await this.lookUp(ctx.agent);
-        const now = this.at.get(ctx.agent);
-        if (next?.name === now?.name) return;
-        if (next) this.at.set(ctx.agent, next);
-        else this.at.delete(ctx.agent);
-        this.tell(ctx, next, now);
-      },
-    };
+    return defineHook("PreModel", PLACE_HOOK, async (_e, ctx) => {
+      const next = await this.lookUp(ctx.agent);
+      const now = this.at.get(ctx.agent);
+      if (next?.name === now?.name) return;
+      if (next) this.at.set(ctx.agent, next);
+      else this.at.delete(ctx.agent);
+      this.tell(ctx, next, now);
+    });
   }
 
   /** For a compaction: where the agent works, so the summary does not lose it. */
