@@ -1,7 +1,6 @@
 /**
  * What lesson 10 gives the lead and every teammate: an inbox — mail drained into its next
- * request, and a wake when mail arrives while it is idle (lesson 9's notifications, fed from
- * the mailbox).
+ * request, and a wake when mail arrives while it is idle (lesson 9's notifications).
  */
 import type { Mechanism } from "@learn/core";
 import { teamOf } from "../team/index.ts";

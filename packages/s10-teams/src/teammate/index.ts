@@ -1,9 +1,6 @@
 /**
- * What lesson 10 gives every teammate: send_message and read_inbox, and who it is. A teammate
- * is built from the session's list for the role "teammate": every mechanism that is for all
- * agents (a subagent gets the same), then the teammate ones — this one, and any a later lesson
- * adds. The team itself is made once a session, by the lead's mechanism (team/), and found here
- * in the session (`ctx.shared`).
+ * What lesson 10 gives every teammate: send_message and read_inbox, and who it is. The team is
+ * made once a session, by the lead's mechanism (team/), and found here in the session.
  */
 import type { BuildContext, Mechanism } from "@learn/core";
 import { teamOf } from "../team/index.ts";

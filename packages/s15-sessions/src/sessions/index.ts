@@ -14,8 +14,7 @@
  * /clear (a new session), and exit.
  */
 import path from "node:path";
-import type { AgentContext, AgentParts, BuildContext, Mechanism, ModelWrapper } from "@learn/core";
-import { assistantMessage, defineHook } from "@learn/core";
+import { assistantMessage, defineHook, type AgentContext, type AgentParts, type BuildContext, type Mechanism, type ModelWrapper } from "@learn/core";
 import { costCommand } from "./cost/cost-command.ts";
 import { CONTINUE_FLAG, FORK_FLAG, RESUME_FLAG, chooseSession } from "./resume/choose.ts";
 import { LeadSession } from "./resume/lead-session.ts";
