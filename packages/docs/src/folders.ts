@@ -30,15 +30,29 @@ export async function readFolders(dir: string, rel: string): Promise<ReadingList
   return { spine, folders: measured.map(({ folder, ...p }) => ({ name: { en: folder, zh: folder }, ...p })) };
 }
 
-/** What agent.ts imports from its own lesson, in order: files (`src/loop.ts`) and folders (`src/bash/`). */
+/**
+ * What agent.ts imports from its own lesson: files (`src/loop.ts`), in import order, and
+ * folders (`src/bash/`), in the order their mechanisms stand in the list it exports.
+ */
 export function agentImports(agent: string): { files: string[]; folders: string[] } {
   const files = ["src/agent.ts"];
-  const folders: string[] = [];
-  for (const [, spec] of agent.matchAll(/from\s+"\.\/([^"]+)"/g)) {
-    if (spec!.endsWith("/index.ts")) folders.push(`src/${spec!.slice(0, -"index.ts".length)}`);
-    else files.push(`src/${spec}`);
+  const folders: { folder: string; at: number }[] = [];
+  const list = agent.slice(agent.indexOf("export const mechanisms"));
+  for (const [, names, spec] of agent.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s+"\.\/([^"]+)"/g)) {
+    if (!spec!.endsWith("/index.ts")) {
+      files.push(`src/${spec}`);
+      continue;
+    }
+    const at = Math.min(...names!.split(",").map((n) => positionIn(list, n.trim())));
+    folders.push({ folder: `src/${spec!.slice(0, -"index.ts".length)}`, at });
   }
-  return { files, folders };
+  return { files, folders: folders.sort((x, y) => x.at - y.at).map((f) => f.folder) };
+}
+
+/** Where a name stands in the mechanisms list (as a whole word); not in it: last. */
+function positionIn(list: string, name: string): number {
+  const found = new RegExp(`\\b${name}\\b`).exec(list);
+  return found ? found.index : Number.MAX_SAFE_INTEGER;
 }
 
 /** Every TypeScript file under the folder, its index.ts first, the rest in path order. */

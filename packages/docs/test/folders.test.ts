@@ -24,8 +24,9 @@ const file = (says: string, lines: number) => [`/** ${says} */`, ...Array.from({
 const AGENT = [
   "/** The agent: the list. */",
   'import { loop } from "./loop.ts";',
-  'import { pipe } from "./pipe/index.ts";',
+  // Imported in another order than the list's: the reading follows the list.
   'import { memory } from "./memory/index.ts";',
+  'import { pipe } from "./pipe/index.ts";',
   "export const mechanisms = [pipe, memory];",
 ].join("\n") + "\n";
 

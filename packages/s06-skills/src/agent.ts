@@ -14,8 +14,8 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s05";
-import { customCommands } from "./custom-commands/index.ts";
 import { knowledge } from "./knowledge/index.ts";
+import { customCommands } from "./custom-commands/index.ts";
 
 export const mechanisms: readonly Mechanism[] = [...previous, knowledge, customCommands];
 
