@@ -32,34 +32,34 @@ export interface LoopOptions {
 }
 
 /** Run until the model answers without asking for a tool; return that answer's text. */
-export async function agentLoop(o: LoopOptions): Promise<string> {
-  const tool = o.tool ?? bashTool;
-  const ctx = loopContext(o); // what a tool sees: the agent's name, its folder, the cancel signal...
+export async function agentLoop(options: LoopOptions): Promise<string> {
+  const tool = options.tool ?? bashTool;
+  const ctx = loopContext(options); // what a tool sees: the agent's name, its folder, the cancel signal...
   for (;;) {
-    const response = await o.model.call({ system: o.system, messages: o.messages, tools: [tool.spec] }, o.signal);
-    o.messages.push(assistantMessage(response));
+    const response = await options.model.call({ system: options.system, messages: options.messages, tools: [tool.spec] }, options.signal);
+    options.messages.push(assistantMessage(response));
 
     // Decide on the blocks, not on stop_reason alone: no tool_use block means we are done.
     const toolUses = toolUsesOf(response);
     if (toolUses.length === 0) {
       const notice = stopNotice(response); // max_tokens, refusal, pause_turn: say so
-      if (notice) o.renderer.notice(notice);
+      if (notice) options.renderer.notice(notice);
       return textOf(response);
     }
 
     // Run each tool in order; every tool_use gets exactly one tool_result.
     const results: ToolResultBlockParam[] = [];
     for (const use of toolUses) {
-      o.renderer.toolCall(use.name, use.input, use.id);
+      options.renderer.toolCall(use.name, use.input, use.id);
       const outcome =
         use.name === tool.name
           ? await tool.execute(use.input, ctx)
           : { content: `Error: unknown tool "${use.name}" (this agent has only ${tool.name})`, isError: true };
-      o.renderer.toolResult(use.name, outcome, use.id);
+      options.renderer.toolResult(use.name, outcome, use.id);
       results.push({ type: "tool_result", tool_use_id: use.id, content: outcome.content, is_error: outcome.isError || undefined });
     }
     // All results go back in ONE user message: the API requires them right after the tool_use.
-    o.messages.push({ role: "user", content: results });
-    o.signal.throwIfAborted(); // Ctrl-C: stop here, with the conversation still valid
+    options.messages.push({ role: "user", content: results });
+    options.signal.throwIfAborted(); // Ctrl-C: stop here, with the conversation still valid
   }
 }

@@ -26,8 +26,8 @@ export default defineChecks([
       expect(simulator.requests.length, "the model should be called 3 times: write, run, answer").toBe(3);
       expect(toolResultsOf(simulator.requests[2]!.body)[0]?.content, "step 3's request should carry the output of `node hello.js`").toBe("Hello Agent\n");
       expect(answer, "the loop should return the text of the last, tool-free answer").toBe("I created hello.js and ran it with node. It printed: Hello Agent");
-      expect(renderer.ofKind("toolCall").length, "the person watching should see each of the 2 tool calls (o.renderer.toolCall)").toBe(2);
-      expect(renderer.ofKind("toolResult").length, "…and each result (o.renderer.toolResult)").toBe(2);
+      expect(renderer.ofKind("toolCall").length, "the person watching should see each of the 2 tool calls (options.renderer.toolCall)").toBe(2);
+      expect(renderer.ofKind("toolResult").length, "…and each result (options.renderer.toolResult)").toBe(2);
     },
   },
   {
@@ -121,7 +121,7 @@ export default defineChecks([
       }
       controller.abort();
       expect(await running, "after Ctrl-C the loop should stop (throw), not return an answer").not.toBe("returned");
-      expect(simulator.requests.length, "no model call after Ctrl-C: o.signal.throwIfAborted() after the round").toBe(1);
+      expect(simulator.requests.length, "no model call after Ctrl-C: options.signal.throwIfAborted() after the round").toBe(1);
     },
   },
 ]);

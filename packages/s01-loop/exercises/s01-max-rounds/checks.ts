@@ -8,7 +8,7 @@ import type { MessageParam, Model, Renderer } from "@learn/core";
 import { scriptedModel } from "@learn/core/testing";
 
 interface Loop {
-  agentLoop(o: { model: Model; system: string; messages: MessageParam[]; cwd: string; renderer: Renderer; signal: AbortSignal; maxRounds?: number }): Promise<string>;
+  agentLoop(options: { model: Model; system: string; messages: MessageParam[]; cwd: string; renderer: Renderer; signal: AbortSignal; maxRounds?: number }): Promise<string>;
 }
 
 /** A model that calls bash in each of `rounds` turns, then answers. */

@@ -18,7 +18,7 @@ interface S02 {
   readFileTool: Tool;
 }
 interface Loop {
-  agentLoop(o: { model: Model; system: string; messages: MessageParam[]; cwd: string; renderer: Renderer; signal: AbortSignal; tools: Tool[] }): Promise<string>;
+  agentLoop(options: { model: Model; system: string; messages: MessageParam[]; cwd: string; renderer: Renderer; signal: AbortSignal; tools: Tool[] }): Promise<string>;
 }
 
 /** A tool that logs `start <label>`, lets other work run for a few turns of the event loop, then logs `end <label>`. */
