@@ -7,6 +7,7 @@
  *   Sandbox: wanted, but bubblewrap is not installed (…). Commands run unsandboxed; …
  */
 import type { SlashCommand } from "@learn/core";
+import { autoAllowOf } from "./sandbox/auto-allow.ts";
 import type { SandboxState } from "./sandbox/state.ts";
 
 export function sandboxCommand(state: SandboxState): SlashCommand {
@@ -29,6 +30,13 @@ export function describeSandbox(state: SandboxState): string {
     `  network:  off${settings.allowedDomains.length > 0 ? ` (sandbox.network.allowedDomains is read, not honoured: ${settings.allowedDomains.join(", ")})` : ""}`,
     "  processes: a PID namespace of its own: no other process, no other environment",
     `  excluded: ${settings.excludedCommands.length > 0 ? `${settings.excludedCommands.join(", ")} (run outside, the policy decides)` : "none"}`,
-    `  approval: the permission policy asks as in lesson 3${settings.autoAllowBashIfSandboxed ? " (autoAllowBashIfSandboxed is not applied: the course asks)" : ""}`,
+    `  approval: ${approval(state)}`,
   ].join("\n");
+}
+
+function approval(state: SandboxState): string {
+  const auto = autoAllowOf(state);
+  return auto.on
+    ? "a command no rule decided runs without a question (autoAllowBashIfSandboxed); deny and ask rules, and writes outside or into .git/ and .claude/, still ask"
+    : `the permission policy asks as in lesson 3 (no auto-allow: ${auto.why})`;
 }
