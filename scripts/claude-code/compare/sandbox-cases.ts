@@ -50,7 +50,21 @@ const MODES: Mode[] = ["default", "bypassPermissions"];
 
 export function sandboxJobs(): Job[] {
   const jobs = MODES.map((mode): Job => ({ label: `sandbox ${mode}`, run: (course, cc) => runSandbox(mode, course, cc) }));
-  return [...jobs, { label: "sandbox default, autoAllowBashIfSandboxed", run: (course, cc) => runSandbox("default", course, cc, AUTO_ALLOW_SETTINGS, " · auto-allow") }];
+  return [
+    ...jobs,
+    { label: "sandbox default, autoAllowBashIfSandboxed", run: (course, cc) => runSandbox("default", course, cc, AUTO_ALLOW_SETTINGS, " · auto-allow") },
+    { label: "sandbox, a command hook", run: (course, cc) => runHook(course, cc) },
+  ];
+}
+
+/** Is a command hook sandboxed? A PreToolUse hook that writes outside the workspace, around one plain call: "ran" when its file appears. */
+const HOOK_FILE = "../outside/sandbox-hook.txt";
+async function runHook(course: HarnessRun, claudeCode: HarnessRun): Promise<Row[]> {
+  const hooks = { PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: `touch ${HOOK_FILE}` }] }] };
+  const spec: SessionSpec = { mode: "bypassPermissions", settings: { ...SANDBOX_SETTINGS, hooks }, files: {}, links: {}, calls: [{ step: { tool: "bash" as const, command: "echo hooked" }, watch: [HOOK_FILE] }] };
+  const [ours, theirs] = await Promise.all([runCalls(course, spec), runCalls(claudeCode, spec)]);
+  const [a, b] = [ours.calls[0]?.changed ? "ran" : "refused", theirs.calls[0]?.changed ? "ran" : "refused"] as Outcome[];
+  return [{ mechanism: "sandbox · command hook", group: GROUP, case: `PreToolUse hook: touch ${HOOK_FILE}`, mode: "bypassPermissions", course: a!, claudeCode: b!, verdict: verdict(a!, b!), courseSaid: ours.calls[0]?.text?.slice(0, 200), claudeCodeSaid: theirs.calls[0]?.text?.slice(0, 200) }];
 }
 
 async function runSandbox(mode: Mode, course: HarnessRun, claudeCode: HarnessRun, settings: object = SANDBOX_SETTINGS, label = ""): Promise<Row[]> {
