@@ -25,6 +25,7 @@ export function describeSandbox(state: SandboxState): string {
   }
   return [
     `Sandbox: on (bubblewrap).${from}`,
+    "  covers:   every process a tool call starts (bash, background jobs, worktree commands) and the MCP stdio servers; not command hooks",
     "  writes:   the workspace and a private /tmp; .git/config, .git/hooks, .claude/ and shell start-up files read-only",
     "  reads:    everything but the files the Read deny rules and the key's env file name (they appear empty)",
     `  network:  off${settings.allowedDomains.length > 0 ? ` (sandbox.network.allowedDomains is read, not honoured: ${settings.allowedDomains.join(", ")})` : ""}`,

@@ -64,6 +64,7 @@ describe("/sandbox", () => {
   it("on: what it allows, and what the course reads but does not honour", () => {
     const text = describeSandbox({ settings: { ...settings, allowedDomains: ["github.com"], excludedCommands: ["docker"] }, probe: { available: true }, tmp: "/tmp/x" });
     expect(text).toMatch(/^Sandbox: on \(bubblewrap\)/);
+    expect(text).toContain("covers:   every process a tool call starts (bash, background jobs, worktree commands) and the MCP stdio servers; not command hooks");
     expect(text).toContain("network:  off (sandbox.network.allowedDomains is read, not honoured: github.com)");
     expect(text).toContain("excluded: docker (run outside, the policy decides)");
     expect(text).toContain("approval: the permission policy asks as in lesson 3 (no auto-allow: sandbox.autoAllowBashIfSandboxed is not true)");
