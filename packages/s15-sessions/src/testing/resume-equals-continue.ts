@@ -167,3 +167,19 @@ export function comparable(body: unknown, resumed = false): unknown {
   else if (prompt.cache_control !== undefined) content.at(-1)!.cache_control = prompt.cache_control;
   return copy;
 }
+
+/**
+ * The request with no prompt-cache mark on any message block (the system prompt's stay). Only
+ * for the one difference a resume cannot avoid: s07 puts a breakpoint where micro-compaction
+ * changed the conversation at the previous request, a place it remembers in the process, not in
+ * the conversation — so on the request that compacts a batch, a resumed agent marks the oldest
+ * result left whole instead. The model reads the same; that request reads less from the cache.
+ */
+export function withoutMessageMarks(body: unknown): unknown {
+  return JSON.parse(JSON.stringify(body, (key, value: unknown) => (key === "messages" ? (value as MessageParam[]).map(unmarked) : value)));
+}
+
+function unmarked(m: MessageParam): MessageParam {
+  if (typeof m.content === "string") return m;
+  return { ...m, content: m.content.map((b) => Object.fromEntries(Object.entries(b).filter(([k]) => k !== "cache_control"))) } as MessageParam;
+}
