@@ -63,10 +63,10 @@ try {
   const last = simulator.requests.at(-1)!.body as { messages: unknown[] };
   const conversation = Buffer.byteLength(JSON.stringify(last.messages));
 
-  console.log(`${simulator.requests.length} requests; the transcript: ${figure("sessions.transcript.bytes", kb(bytes))} in ${figure("sessions.transcript.lines", lines.length.toLocaleString("en-US"))} lines`);
-  console.log(`  on the path a resume reads: ${kb(pathBytes)} (${onPath.size} messages); branches left behind: ${figure("sessions.transcript.branches", `${Math.round((100 * (bytes - pathBytes)) / bytes)} %`)} of the bytes (${lines.length - onPath.size} lines)`);
-  console.log(`  written again unchanged (the branches' own cost): ${figure("sessions.transcript.repeated", `${Math.round((100 * repeated) / bytes)} %`)} of the bytes; the rest of what is off the path is each result as it first came, whole`);
-  console.log(`  the conversation the last request carried: ${kb(conversation)}; the file is ${figure("sessions.transcript.ratio", `${(bytes / conversation).toFixed(1)}×`)} that`);
+  console.log(`${simulator.requests.length} requests; the transcript: ${figure("transcript-growth.bytes", kb(bytes))} in ${figure("transcript-growth.lines", lines.length.toLocaleString("en-US"))} lines`);
+  console.log(`  on the path a resume reads: ${kb(pathBytes)} (${onPath.size} messages); branches left behind: ${figure("transcript-growth.branches", `${Math.round((100 * (bytes - pathBytes)) / bytes)} %`)} of the bytes (${lines.length - onPath.size} lines)`);
+  console.log(`  written again unchanged (the branches' own cost): ${figure("transcript-growth.repeated", `${Math.round((100 * repeated) / bytes)} %`)} of the bytes; the rest of what is off the path is each result as it first came, whole`);
+  console.log(`  the conversation the last request carried: ${kb(conversation)}; the file is ${figure("transcript-growth.ratio", `${(bytes / conversation).toFixed(1)}×`)} that`);
 } finally {
   await rm(ws, { recursive: true, force: true });
   await rm(sessions, { recursive: true, force: true });
