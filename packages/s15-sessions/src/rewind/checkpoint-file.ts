@@ -8,7 +8,8 @@
  * and after its last tool round (null: the file did not exist). null for a prompt with no
  * checkpoint. The bytes themselves are kept once per hash beside it (checkpoints.ts). Written
  * whole and atomically at every change: a crash leaves the last list or the one before, never half.
- * A list that cannot be read is not trusted: the session resumes with none, and says why.
+ * A list that cannot be read, or names a path outside the workspace (a rewind writes and
+ * deletes what it names), is not trusted: the session resumes with none, and says why.
  */
 import path from "node:path";
 import { z } from "zod";
@@ -21,7 +22,12 @@ export interface Checkpoint {
   after?: Hashes;
 }
 
-const HashesJson = z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/).nullable());
+/**
+ * A file of the workspace, as a snapshot names it: relative, `/`-separated, never leaving it.
+ * A rewind writes and deletes these paths, so a list that names any other is not trusted.
+ */
+const inside = (file: string) => file !== "" && !file.startsWith("/") && !file.includes("\0") && file.split("/").every((part) => part !== "" && part !== "." && part !== "..");
+const HashesJson = z.record(z.string().refine(inside), z.string().regex(/^[0-9a-f]{64}$/).nullable());
 const ListJson = z.strictObject({
   version: z.literal(1),
   checkpoints: z.array(z.strictObject({ before: HashesJson, after: HashesJson.optional() }).nullable()),
@@ -40,7 +46,7 @@ export async function loadCheckpoints(dir: string, sessionId: string): Promise<{
   const file = checkpointFile(dir, sessionId);
   let text: string;
   try {
-    text = await readRegularText(file);
+    text = await readRegularText(file, { noFollow: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return { list: [] };
     return { list: [], problem: `The file checkpoints of session ${sessionId} cannot be read (${(err as Error).message}): /rewind can put back only what changes from now on.` };
