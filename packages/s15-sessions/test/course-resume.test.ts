@@ -14,7 +14,8 @@ import { lesson, mechanisms } from "../src/index.ts";
 import { resumeAtEveryRound } from "../src/testing/index.ts";
 import { runAll } from "./helpers.ts";
 
-const ONLY = process.env.ONLY ? new Set(process.env.ONLY.split(",").map(Number)) : undefined;
+/** To look at a failing point alone: S15_RESUME_AT=12,16 resumes at those lead requests only. */
+const ONLY = process.env.S15_RESUME_AT ? new Set(process.env.S15_RESUME_AT.split(",").map(Number)) : undefined;
 const COURSE = fileURLToPath(new URL("../../s13-mcp/test/fixtures/course.yaml", import.meta.url));
 
 let ws: string;

@@ -147,17 +147,17 @@ async function resumeOnce(session: SessionToCheck): Promise<Omit<ResumePoint, "i
 }
 
 /**
- * A request as the model reads it, for comparing: a message whose content is a string becomes
- * the one text block it stands for (the API reads them alike; a prompt joining a message turns
- * it into blocks). The resumed one also loses its resume prompt — the last text block of its
- * last message — and that block's prompt-cache mark goes to the block before it, where the
- * uninterrupted session had it (s06 marks the last block of the conversation).
+ * A request as the model reads it, for comparing: the last message, if its content is a string,
+ * becomes the one text block it stands for (the API reads them alike; the resume prompt joining
+ * it turns it into blocks). The resumed one also loses its resume prompt — the last text block
+ * of its last message — and that block's prompt-cache mark goes to the block before it, where
+ * the uninterrupted session had it (s06 marks the last block of the conversation). Every other
+ * message is compared as it was sent.
  */
 export function comparable(body: unknown, resumed = false): unknown {
   const copy = structuredClone(body) as { messages: MessageParam[] };
-  const blocks = (m: MessageParam) => (typeof m.content === "string" ? [{ type: "text" as const, text: m.content }] : m.content);
-  for (const m of copy.messages) m.content = blocks(m) as typeof m.content;
   const last = copy.messages.at(-1);
+  if (last && typeof last.content === "string") last.content = [{ type: "text", text: last.content }];
   const content = last?.content as ({ type: string; text?: string; cache_control?: unknown } & Record<string, unknown>)[] | undefined;
   const prompt = content?.at(-1);
   if (!resumed || last?.role !== "user" || !content || prompt?.type !== "text" || prompt.text !== RESUME_PROMPT) return copy;
