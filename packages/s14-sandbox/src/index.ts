@@ -18,6 +18,7 @@ export { DEFAULT_SANDBOX_SETTINGS, readSandboxSettings, type SandboxSettings } f
 export { isExcluded } from "./sandbox/excluded.ts";
 export { refusingWrapper, sandboxWrapper } from "./sandbox/wrapper.ts";
 export { isActive, sandboxStateOf, type SandboxState } from "./sandbox/state.ts";
+export { AUTO_ALLOW_RULES, AUTO_ALLOW_SOURCE, autoAllowOf } from "./sandbox/auto-allow.ts";
 export * from "./practice-sandbox.ts";
 
 export const lesson = lessonFrom(mechanisms, {
