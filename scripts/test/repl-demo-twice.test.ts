@@ -43,6 +43,7 @@ const LESSONS = [
   "s12-worktree",
   "s13-mcp",
   "s15-sessions",
+  "s17-workflows",
 ];
 
 /** A limit for one demo run to end, not a measure: a demo that hangs fails here instead. */

@@ -27,9 +27,9 @@ export const TIMEOUT_FLAG = "workflow-timeout-ms";
 export const DEFAULT_BUDGET: WorkflowBudget = { agents: 50, tokens: 500_000, wallMs: 30 * 60_000 };
 
 const FLAGS: LessonFlag[] = [
-  { name: MAX_AGENTS_FLAG, description: `a workflow run stops before its agent number N+1 (default ${DEFAULT_BUDGET.agents}; agents from the journal do not count)` },
-  { name: MAX_TOKENS_FLAG, description: `a workflow run stops once its agents spent this many output tokens (default ${DEFAULT_BUDGET.tokens})` },
-  { name: TIMEOUT_FLAG, description: `a workflow run stops after this many milliseconds (default ${DEFAULT_BUDGET.wallMs})` },
+  { name: MAX_AGENTS_FLAG, env: "LEARN_WORKFLOW_MAX_AGENTS", description: `a workflow run stops before its agent number N+1 (default ${DEFAULT_BUDGET.agents}; agents from the journal do not count)` },
+  { name: MAX_TOKENS_FLAG, env: "LEARN_WORKFLOW_MAX_TOKENS", description: `a workflow run stops once its agents spent this many output tokens (default ${DEFAULT_BUDGET.tokens})` },
+  { name: TIMEOUT_FLAG, env: "LEARN_WORKFLOW_TIMEOUT_MS", description: `a workflow run stops after this many milliseconds (default ${DEFAULT_BUDGET.wallMs})` },
 ];
 
 export const workflows: Mechanism = {
