@@ -95,7 +95,7 @@ function declaration(pkg: { learn?: unknown }, where: string): Declared {
   const learn = pkg.learn as { readFirst?: unknown; optional?: unknown } | undefined;
   if (typeof learn !== "object" || learn === null) return fail("no learn field declaring the lesson's spine");
   const readFirst = fileList(learn.readFirst, "learn.readFirst", fail);
-  if (SPINE_START.some((file, i) => readFirst[i] !== file)) fail(`learn.readFirst must start with ${SPINE_START.join(", ")}`);
+  if (!startsAsSpine(readFirst)) fail(`learn.readFirst must start with ${SPINE_START.join(", ")} (or the mechanism's folder, src/<mechanism>/index.ts)`);
   const optional = learn.optional ?? [];
   if (!Array.isArray(optional)) return fail("learn.optional is not a list");
   const paths = optional.map((o: { name?: { en?: unknown; zh?: unknown }; files?: unknown }, i) => {
@@ -106,6 +106,11 @@ function declaration(pkg: { learn?: unknown }, where: string): Declared {
   const twice = all.find((file, i) => all.indexOf(file) !== i);
   if (twice) fail(`learn names ${twice} twice: a file sits on one reading path`);
   return { readFirst, optional: paths };
+}
+
+/** src/agent.ts, then what the lesson adds: src/mechanism.ts, or (the layout from s17 on) its folder's index.ts. */
+function startsAsSpine(readFirst: readonly string[]): boolean {
+  return readFirst[0] === SPINE_START[0] && (readFirst[1] === SPINE_START[1] || /^src\/[a-z0-9-]+\/index\.ts$/.test(readFirst[1] ?? ""));
 }
 
 function fileList(value: unknown, name: string, fail: (what: string) => never): string[] {
