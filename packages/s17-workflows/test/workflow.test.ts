@@ -107,6 +107,22 @@ describe("an interrupted run, resumed", () => {
   });
 });
 
+describe("/workflows", () => {
+  it("shows a run its session never finished (run.json still says running) as interrupted, with how to go on", async () => {
+    const folder = await RunFolder.claim(ws);
+    await folder.writeRecord({ id: folder.id, name: "crashed", description: "d", status: "running", agents: 1, cached: 0, tokens: 5 });
+    const { agent, renderer } = await session({ prompt: "x", turns: [] });
+    try {
+      const out = await commandPrompt(agent, "/workflows", renderer);
+      expect("output" in out && out.output).toBe("wf-1  stopped    crashed  1 agent, 0 from the journal, 5 tokens — interrupted: its session ended mid-run (resume it with resumeFromRunId)");
+      const stop = await commandPrompt(agent, "/workflows stop wf-1", renderer);
+      expect("output" in stop && stop.output).toBe("No running workflow wf-1.");
+    } finally {
+      await agent.close?.();
+    }
+  });
+});
+
 describe("the run's budget", () => {
   it("tokens: once the agents spent the budget, the next agent() stops the run and the notification says why and how to resume", async () => {
     const { agent, simulator, renderer } = await session(
