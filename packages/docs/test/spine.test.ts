@@ -76,6 +76,13 @@ describe("a lesson's reading list", () => {
     expect(zh).toContain("| 1 | [src/agent.ts](src/agent.ts) | 10 | The agent: the list. |");
   });
 
+  it("may start with the mechanism's folder (src/<mechanism>/index.ts) in place of src/mechanism.ts", async () => {
+    await lesson({ readFirst: ["src/agent.ts", "src/workflows/index.ts"] }, { "src/agent.ts": START["src/agent.ts"]!, "src/workflows/index.ts": file("What it adds, in its folder.", 20) });
+    expect((await read()).spine.files.map((f) => f.path)).toEqual(["src/agent.ts", "src/workflows/index.ts"]);
+    await lesson({ readFirst: ["src/agent.ts", "src/workflows/run.ts"] }, { "src/agent.ts": START["src/agent.ts"]!, "src/workflows/run.ts": file("Not the mechanism.", 20) });
+    await expect(read()).rejects.toThrow("learn.readFirst must start with src/agent.ts, src/mechanism.ts (or the mechanism's folder, src/<mechanism>/index.ts)");
+  });
+
   it("may name a file outside the package, inside the repository", async () => {
     await mkdir(path.join(root, "packages", "core"), { recursive: true });
     await writeFile(path.join(root, "packages", "core", "kernel.ts"), file("THE KERNEL.", 4));
