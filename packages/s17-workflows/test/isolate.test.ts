@@ -96,6 +96,10 @@ describe("the isolated script", () => {
     expect(await readFile(canary, "utf8")).toBe("secret canary");
   });
 
+  it("a flood (one message over the cap) ends the run with a clear error", async () => {
+    expect(await run("log('x'.repeat(2_000_000)); return 1")).toEqual({ ok: false, error: "the script sent a message over 1000000 characters" });
+  });
+
   it("an endless loop is ended by the signal, and a syntax error is a clear failure", async () => {
     const controller = new AbortController();
     const looping = runIsolated("await agent('x'); while (true) {}", undefined, null, { ...recordingHost().host, agent: async () => { setImmediate(() => controller.abort()); return "x"; } }, controller.signal);

@@ -11,7 +11,7 @@
  *   </result>
  *   </task-notification>
  */
-import type { AgentContext, AgentOptions, PartsOf, Renderer } from "@learn/core";
+import { capText, MAX_OUTPUT_CHARS, type AgentContext, type AgentOptions, type PartsOf, type Renderer } from "@learn/core";
 import type { AgentType } from "@learn/s05";
 import { SYSTEM_NOTIFICATION, type Notifications } from "@learn/s09";
 import type { JournalEntry, RunFolder, RunRecord } from "./journal.ts";
@@ -101,7 +101,8 @@ export class Workflows {
 /** The block a finished run arrives in. */
 export function workflowNotification(record: RunRecord, scriptPath: string): string {
   const summary = `Dynamic workflow ${JSON.stringify(record.name)} ${record.status}${record.error ? `: ${record.error}` : ""}`;
-  const body = record.status === "completed" ? JSON.stringify(record.result ?? null, null, 2) : (record.error ?? "");
+  // Within the tool-output cap: the journal keeps every agent's whole result.
+  const body = capText(record.status === "completed" ? JSON.stringify(record.result ?? null, null, 2) : (record.error ?? ""), MAX_OUTPUT_CHARS - 2_000);
   const resume = `${WORKFLOW_TOOL}({scriptPath: '${scriptPath}', resumeFromRunId: '${record.id}'})`;
   const next = record.status === "completed" ? `Per-agent results: ${scriptPath.replace(/script\.js$/, "journal.jsonl")}` : `To resume without re-running the agents that finished, call: ${resume}`;
   return [

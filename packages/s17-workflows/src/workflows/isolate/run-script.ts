@@ -40,6 +40,9 @@ interface ScriptMessage {
 
 const RUNNER = new URL("./runner.js", import.meta.url);
 
+/** The longest message the script may send: a bigger one ends the run (it could only be a flood). */
+export const MAX_MESSAGE_CHARS = 1_000_000;
+
 /** The flags of the isolated process: permissions on with nothing allowed, a small heap. */
 export const ISOLATE_FLAGS = ["--experimental-permission", "--no-warnings", "--max-old-space-size=128"];
 
@@ -70,14 +73,17 @@ export async function runIsolated(body: string, args: unknown, budgetTotal: numb
           (err: unknown) => send({ type: "answer", id, ok: false, error: err instanceof Error ? err.message : String(err), spent: host.spent() }),
         );
       };
+      const refuse = (why: string) => {
+        end ??= { ok: false, error: why };
+        kill();
+      };
       readLines(child.stdout, (line) => {
         try {
           serve(JSON.parse(line) as ScriptMessage);
         } catch {
-          end ??= { ok: false, error: "the script's process wrote something that is not a message" };
-          kill();
+          refuse("the script's process wrote something that is not a message");
         }
-      });
+      }, () => refuse(`the script sent a message over ${MAX_MESSAGE_CHARS} characters`));
       child.on("error", (err) => resolve({ ok: false, error: `the script's process could not start: ${err.message}` }));
       child.on("close", (code, how) => {
         if (signal.aborted) resolve({ ok: false, error: "stopped" });
@@ -91,12 +97,14 @@ export async function runIsolated(body: string, args: unknown, budgetTotal: numb
   }
 }
 
-/** Call `onLine` with each whole line of a stream. */
-function readLines(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
+/** Call `onLine` with each whole line of a stream; `onFlood` once a line grows past the cap (nothing more is read). */
+function readLines(stream: NodeJS.ReadableStream, onLine: (line: string) => void, onFlood: () => void): void {
   let buffered = "";
   stream.setEncoding("utf8");
   stream.on("data", (chunk: string) => {
+    if (buffered.length > MAX_MESSAGE_CHARS) return;
     buffered += chunk;
+    if (buffered.length > MAX_MESSAGE_CHARS && !buffered.includes("\n")) return onFlood();
     let newline: number;
     while ((newline = buffered.indexOf("\n")) >= 0) {
       const line = buffered.slice(0, newline);
