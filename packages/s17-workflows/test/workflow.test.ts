@@ -77,7 +77,7 @@ describe("an interrupted run, resumed", () => {
     await first.agent.close?.();
     const stopped = await new RunFolder(ws, "wf-1").readRecord();
     expect(stopped).toMatchObject({ status: "stopped", error: "the session ended" });
-    expect([...(await new RunFolder(ws, "wf-1").finished()).values()].map((e) => e.value)).toEqual(["one"]);
+    expect([...(await new RunFolder(ws, "wf-1").finished()).values()].map((e) => e.result)).toEqual(["one"]);
     expect(first.renderer.ofKind("notice").map((n) => n.text)).toContain("Stopped workflow wf-1: the session ended. Its finished agents are journaled; resume it with resumeFromRunId.");
 
     // Session 2: the resume. Agent 1 is not asked again; agent 2 is, with agent 1's journaled answer in its prompt.

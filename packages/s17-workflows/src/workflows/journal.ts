@@ -21,7 +21,8 @@ import { appendJsonl, readJsonl, readJsonState, writeFileAtomic, writeJsonFile }
 export const WORKFLOWS_DIR = ".workflows";
 export const RUN_ID = /^wf-[1-9]\d{0,8}$/;
 
-const RESULT = z.object({ type: z.literal("result"), key: z.string(), agent: z.string(), value: z.unknown() });
+// Claude Code's line for a finished agent has the same type, key, agentId and result (and more of its own).
+const RESULT = z.object({ type: z.literal("result"), key: z.string(), agentId: z.string(), result: z.unknown() });
 export type JournalEntry = z.output<typeof RESULT>;
 
 export const RUN_STATUS = ["running", "completed", "failed", "stopped"] as const;

@@ -99,8 +99,8 @@ export class WorkflowRun {
     const done = cached.get(key);
     if (done) {
       this.record.cached++;
-      await folder.append({ ...done, agent: name });
-      return done.value;
+      await folder.append({ ...done, agentId: name });
+      return done.result;
     }
     const schema = opts.schema as JsonSchema | undefined;
     const problem = schema === undefined ? undefined : schemaProblem(schema);
@@ -109,7 +109,7 @@ export class WorkflowRun {
     if (this.record.tokens >= budget.tokens) return this.outOfBudget(`its budget of ${budget.tokens} output tokens was spent`);
     this.record.agents++;
     const value = await this.answer(name, prompt, schema, typeOf(this.setup.types, opts.agentType));
-    await folder.append({ type: "result", key, agent: name, value });
+    await folder.append({ type: "result", key, agentId: name, result: value });
     return value;
   }
 

@@ -6,7 +6,7 @@
  *   <task-notification>
  *   <task-id>wf-1</task-id>
  *   <status>completed | failed | stopped</status>
- *   <summary>Dynamic workflow "review" completed</summary>     (Claude Code's words)
+ *   <summary>Dynamic workflow "Review and verify" completed</summary>   (Claude Code's words: meta.description)
  *   <result> the script's return value as JSON, every line indented (s05's rule: only the harness writes at column zero)
  *   </result>
  *   </task-notification>
@@ -100,7 +100,8 @@ export class Workflows {
 
 /** The block a finished run arrives in. */
 export function workflowNotification(record: RunRecord, scriptPath: string): string {
-  const summary = `Dynamic workflow ${JSON.stringify(record.name)} ${record.status}${record.error ? `: ${record.error}` : ""}`;
+  // Claude Code's summary names the workflow by its meta.description.
+  const summary = `Dynamic workflow ${JSON.stringify(record.description)} ${record.status}${record.error ? `: ${record.error}` : ""}`;
   // Within the tool-output cap: the journal keeps every agent's whole result.
   const body = capText(record.status === "completed" ? JSON.stringify(record.result ?? null, null, 2) : (record.error ?? ""), MAX_OUTPUT_CHARS - 2_000);
   const resume = `${WORKFLOW_TOOL}({scriptPath: '${scriptPath}', resumeFromRunId: '${record.id}'})`;

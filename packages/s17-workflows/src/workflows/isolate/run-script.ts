@@ -54,6 +54,9 @@ export async function runIsolated(body: string, args: unknown, budgetTotal: numb
     if (child.stdin.writable) child.stdin.write(`${JSON.stringify(message)}\n`);
   };
   const kill = () => child.kill("SIGKILL");
+  // An answer written as the process dies (stopped, killed for a flood) fails with EPIPE: the
+  // process's end is reported by "close" below; the failed write itself is nothing to report.
+  child.stdin.on("error", () => {});
   signal.addEventListener("abort", kill, { once: true });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-2000)));
