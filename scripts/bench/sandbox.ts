@@ -2,8 +2,10 @@
  * Benchmark: what s14's sandbox adds to one command. The same command lines run plain (core's
  * runCommand, as s13 runs them) and inside the sandbox (the same call under s14's process
  * wrapper: the mounts looked up in the practice workspace, then bubblewrap), interleaved
- * plain / sandboxed, 30 times each; each figure is min / median / max. The lookup of the mounts
- * alone (the walk of the workspace against the Read deny rules) is timed apart.
+ * plain / sandboxed, 30 times each; each figure is min / median / max, with the ratio of the
+ * medians (and of each pair) and the time added. The lookup of the mounts alone (the walk of
+ * the workspace against the Read deny rules) is timed apart. The figures go to REFERENCE.md
+ * (figures.ts: `pnpm bench sandbox --write`).
  *
  *   pnpm bench sandbox           (needs bubblewrap; --quick for a smoke run)
  */
@@ -13,7 +15,8 @@ import path from "node:path";
 import { copyPracticeWorkspace, runCommand, withProcessWrapper } from "@learn/core/harness";
 import { parseRule, policyFor, readableUnder } from "@learn/s03";
 import { mountsFor, probeSandbox, sandboxWrapper, type DenialInputs } from "@learn/s14";
-import { interleave, median, ms, reps, spread, times } from "./lib.ts";
+import { figure } from "./figures.ts";
+import { compare, interleave, median, ms, reps, spread } from "./lib.ts";
 
 const COMMANDS = ["true", "ls shop", "node -e 0"];
 const REPS = reps(30, 2);
@@ -38,7 +41,9 @@ try {
       plain: () => timed(run),
       sandboxed: () => timed(() => withProcessWrapper(sandbox, run)),
     });
-    console.log(`  ${command.padEnd(10)} plain ${spread(r.plain)}   sandboxed ${spread(r.sandboxed)}   (${times(median(r.sandboxed) / median(r.plain))}, +${ms(median(r.sandboxed) - median(r.plain))})`);
+    const id = `sandbox.${command.replace(/\W+/g, "-")}`;
+    console.log(`  ${command.padEnd(10)} plain ${figure(`${id}.plain`, spread(r.plain))}   sandboxed ${figure(`${id}.sandboxed`, spread(r.sandboxed))}`);
+    console.log(`  ${"".padEnd(10)} sandboxed / plain ${figure(`${id}.ratio`, compare(r.sandboxed, r.plain))}, +${figure(`${id}.added`, ms(median(r.sandboxed) - median(r.plain)))} a command (medians)`);
   }
   const lookups: number[] = [];
   for (let i = 0; i < REPS; i++) {
@@ -46,7 +51,7 @@ try {
     mountsFor(inputs);
     lookups.push(performance.now() - start);
   }
-  console.log(`  the mounts' lookup alone (the practice workspace walked): ${spread(lookups)}`);
+  console.log(`  the mounts' lookup alone (the practice workspace walked): ${figure("sandbox.lookup", spread(lookups))}`);
 } finally {
   await rm(ws, { recursive: true, force: true });
   await rm(tmp, { recursive: true, force: true });

@@ -30,7 +30,7 @@ export { closestName } from "./closest-name.ts";
 export { runCommand, startProcess, type ProcessHandle, type RunResult } from "./process.ts";
 export { installProcessCleanup, killTagged, newProcessTag, PROCESS_TAG_VAR, trackGroup, untrackGroup } from "./process-registry.ts";
 export { childEnv } from "./child-env.ts";
-export { withProcessWrapper, type Launch, type ProcessWrapper } from "./process-wrapper.ts";
+export { launchOf, withProcessWrapper, withoutProcessWrapper, type Launch, type ProcessWrapper } from "./process-wrapper.ts";
 export { runGit, SAFE_GIT_OPTIONS, safeGitEnv } from "./safe-git.ts";
 
 // The workspace the agent works in, and the paths in it.

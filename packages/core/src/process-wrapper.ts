@@ -11,7 +11,10 @@
  * a background job started by the call is wrapped too (it starts inside the call), while a
  * command hook the kernel runs between calls, or another agent's call, is not touched.
  * The harness's own processes that must never be wrapped (its git, safe-git.ts) opt out
- * with `withoutProcessWrapper`.
+ * with `withoutProcessWrapper`, and so do command hooks (s03): a subagent runs inside its
+ * lead's wrapped `task` call, and its hooks must not inherit that wrapper. A program a library starts itself (the MCP SDK's stdio client,
+ * s13) asks `launchOf` what to start; and a mechanism's setup runs under the wrappers the
+ * mechanisms declare (`wrapsSetup`, agent/mechanism.ts), so a server started then is wrapped.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 

@@ -30,6 +30,7 @@ import type { Lesson } from "./lesson.ts";
 import { runGit } from "./safe-git.ts";
 import type { Script } from "./simulator/index.ts";
 import { lessonWorkspace } from "./workspace.ts";
+import { isHarnessState } from "./workspace-ledger/harness-state.ts";
 import { ledgerFileFor, readLedger } from "./workspace-ledger/ledger-file.ts";
 
 /** At most this many differences are named; the rest are counted. */
@@ -210,7 +211,9 @@ export async function demoReplayRefusal(
 
 /**
  * The differences the agent did not make (the write ledger has no entry under them): the
- * student's own, which plain `pnpm reset` keeps. With no ledger to ask, none are named.
+ * student's own, which plain `pnpm reset` keeps. The harness's own state is never among them,
+ * ledger or not: plain reset deletes it whole (a memory s06 saved is not the student's edit).
+ * With no ledger to ask, none are named.
  */
 export async function notTheAgents(workspace: string, drift: readonly string[]): Promise<string[]> {
   const ledger = await readLedger(ledgerFileFor(workspace));
@@ -218,5 +221,6 @@ export async function notTheAgents(workspace: string, drift: readonly string[]):
   const written = Object.keys(ledger.value.files);
   return drift
     .map((line) => line.slice(0, line.lastIndexOf(" (")))
+    .filter((file) => !isHarnessState(file))
     .filter((file) => !written.some((w) => w === file || (file.endsWith("/") && w.startsWith(file))));
 }

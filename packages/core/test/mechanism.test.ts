@@ -1,8 +1,10 @@
 /** Building agents from a flat list of mechanisms: which ones each role gets, in which order, what they share. */
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { mechanismsFor, type Role } from "../src/agent/mechanism.ts";
 import { partsFrom, type AgentOptions, type Mechanism } from "../src/index.ts";
-import { silentRenderer } from "../src/harness.ts";
+import { runCommand, silentRenderer } from "../src/harness.ts";
+import { currentProcessWrapper } from "../src/process-wrapper.ts";
 import { scriptedModel } from "../src/testing/index.ts";
 
 /** A mechanism that adds a prompt section named after itself: the sections show the order. */
@@ -72,5 +74,45 @@ describe("grants", () => {
     await partsFrom(list, options());
     await partsFrom(list, options(), "subagent");
     expect(gathered).toEqual([["task_create from the board", "cron_create,cron_delete from cron"], ["task_create from the board"]]);
+  });
+});
+
+describe("wrapsSetup: the processes mechanisms start while they build", () => {
+  /** A mechanism that starts one program while it builds, and keeps what it printed as a section. */
+  const starter = (name: string): Mechanism => ({
+    name,
+    async add(parts) {
+      const run = await runCommand('echo "[$WRAPPED]"', { cwd: os.tmpdir(), timeoutMs: 30_000 });
+      return { ...parts, sections: [...parts.sections, { name, text: run.output.trim() }] };
+    },
+  });
+  /** A mechanism later in the list whose wrapper marks each process with WRAPPED=<its mark> and notes the sections built so far. */
+  const wrapping = (mark: string, seen: string[][] = []): Mechanism => ({
+    ...named(`wrap-${mark}`),
+    wrapsSetup: (_ctx, partsSoFar) => ({
+      name: mark,
+      wrap(launch) {
+        seen.push(partsSoFar().sections.map((s) => s.name));
+        return { ...launch, file: "env", args: [`WRAPPED=${mark}`, launch.file, ...launch.args] };
+      },
+    }),
+  });
+  const textsOf = async (list: Mechanism[]) => (await partsFrom(list, options())).sections.map((s) => s.text);
+
+  it("wraps what an earlier mechanism starts in its add(), and reads the parts as they are when it starts", async () => {
+    const seen: string[][] = [];
+    expect(await textsOf([named("before"), starter("mcp"), wrapping("sandbox", seen)])).toEqual(["before", "[sandbox]", "wrap-sandbox"]);
+    expect(seen).toEqual([["before"]]);
+  });
+
+  it("wraps nothing when no mechanism declares one (and no wrapper leaks out of the build)", async () => {
+    expect(await textsOf([starter("mcp"), named("other")])).toEqual(["[]", "other"]);
+    await partsFrom([starter("mcp"), wrapping("sandbox")], options());
+    expect(currentProcessWrapper()).toBeUndefined();
+  });
+
+  it("composes two, in list order: the later one wraps the earlier one's launch", async () => {
+    const texts = await textsOf([starter("mcp"), wrapping("first"), wrapping("second")]);
+    expect(texts[0]).toBe("[first]"); // env WRAPPED=second env WRAPPED=first bash …: the inner one is what bash sees
   });
 });

@@ -80,6 +80,21 @@ describe("system turns and today's request fields", () => {
     ["an unknown thinking type", { ...claudeCodeLike, thinking: { type: "deep" } }, undefined, "thinking: Input tag 'deep' found using 'type'"],
   ];
 
+  it("accepts the beta endpoint's thinking display `updates`, which Claude Code sends at a terminal", async () => {
+    const { client } = setup();
+    const body = { ...claudeCodeLike, thinking: { type: "adaptive", display: "updates" } };
+    await expect(send(client, body)).resolves.toMatchObject({ content: [{ type: "text", text: "ok" }] });
+  });
+
+  it("refuses the display `updates` outside the beta endpoint, as the API does", async () => {
+    const { client } = setup();
+    const { context_management: _beta, messages: _turns, ...plain } = claudeCodeLike;
+    const body = { ...plain, messages: [user("list the files")], thinking: { type: "adaptive", display: "updates" } };
+    const error = (await client.messages.create(body as never, { timeout: 60_000 }).catch((e: unknown) => e)) as BadRequestError;
+    expect(error).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(error.message).toContain("thinking.adaptive.display: Input should be 'summarized' or 'omitted'");
+  });
+
   it.each(refused)("refuses %s", async (_name, body, betas, expected) => {
     const { sim, client } = setup();
     const error = (await send(client, body, betas).catch((e: unknown) => e)) as BadRequestError;

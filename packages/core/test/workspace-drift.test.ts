@@ -83,7 +83,8 @@ describe("a workspace before a demo replays", () => {
     const repo = await practiceRepoCopy();
     try {
       await addToLedger(repo.ledger, { files: { "shop/src/cart.js": { sha256: "0".repeat(64) }, ".tasks/1.json": { deleted: true } }, notes: [] });
-      const drift = ["shop/src/cart.js (changed)", "README.md (changed)", ".tasks/ (new: a lesson's state)", ".mine/ (new: a lesson's state)"];
+      // .memory/ has no ledger entry (nothing recorded its files), but plain reset deletes it whole.
+      const drift = ["shop/src/cart.js (changed)", "README.md (changed)", ".tasks/ (new: a lesson's state)", ".memory/ (new: a lesson's state)", ".mine/ (new: a lesson's state)"];
       expect(await notTheAgents(repo.workspace, drift)).toEqual(["README.md", ".mine/"]);
     } finally {
       await repo.cleanup();

@@ -11,6 +11,7 @@ import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_OUTPUT_CHARS } from "@learn/core";
+import { withProcessWrapper, type ProcessWrapper } from "@learn/core/harness";
 import { goneSoon, scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
 import { hooksFor, hookScript, never, scriptOf, shellHook, workspaceWith, writeSettings } from "./helpers.ts";
@@ -70,6 +71,18 @@ describe("PreToolUse command hooks", () => {
     const transcript = (await readFile(input.transcript_path, "utf8")).trim().split("\n").map((l) => JSON.parse(l));
     expect(transcript[0]).toEqual({ role: "user", content: "go" });
     expect(JSON.stringify(transcript.at(-1))).toContain('"name":"bash"');
+  });
+
+  it("never run wrapped, even by an agent inside another's wrapped call (a subagent in its lead's sandboxed task call)", async () => {
+    // A wrapper as s14's sandbox is one: every process of its async context starts through it.
+    const marking: ProcessWrapper = { name: "marking", wrap: (l) => ({ ...l, file: "env", args: ["WRAPPED=yes", l.file, ...l.args] }) };
+    ws = await workspaceWith(undefined);
+    const command = await shellHook(ws.dir, "hook.sh", 'echo "[$WRAPPED]" > hook-saw.txt');
+    await writeSettings(ws.dir, { hooks: hooksFor("PreToolUse", command) });
+    const scripted = await scriptedAgent(lesson, scriptOf([{ name: "bash", input: { command: 'echo "[$WRAPPED]" > tool-saw.txt' } }]), ws.dir, { flags: BYPASS });
+    await withProcessWrapper(marking, () => scripted.agent.run("go", never()));
+    expect(await readFile(path.join(ws.dir, "tool-saw.txt"), "utf8")).toBe("[yes]\n"); // the agent's command: wrapped
+    expect(await readFile(path.join(ws.dir, "hook-saw.txt"), "utf8")).toBe("[]\n"); // the person's hook: not
   });
 
   it("exit 0 with permissionDecision deny: denied with the reason, nothing runs", async () => {

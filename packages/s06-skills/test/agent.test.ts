@@ -64,8 +64,8 @@ describe("what the agent is made of", () => {
     );
     // A skill's description is written for the model: /help shows one line of it, and no path of this machine.
     const review = agent.commands?.find((c) => c.name === "code-review")?.description ?? "";
-    expect(review).toMatch(/^Review a change .{60,}… \(from a skill that comes with the course\)$/);
-    expect(review.length).toBeLessThanOrEqual(100 + " (from a skill that comes with the course)".length);
+    expect(review).toMatch(/^Review a change .{50,}… \(from a skill that comes with the course\)$/);
+    expect(review.length).toBeLessThanOrEqual(80 + " (from a skill that comes with the course)".length);
   });
 });
 

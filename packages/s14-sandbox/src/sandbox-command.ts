@@ -7,6 +7,7 @@
  *   Sandbox: wanted, but bubblewrap is not installed (…). Commands run unsandboxed; …
  */
 import type { SlashCommand } from "@learn/core";
+import { autoAllowOf } from "./sandbox/auto-allow.ts";
 import type { SandboxState } from "./sandbox/state.ts";
 
 export function sandboxCommand(state: SandboxState): SlashCommand {
@@ -24,11 +25,19 @@ export function describeSandbox(state: SandboxState): string {
   }
   return [
     `Sandbox: on (bubblewrap).${from}`,
+    "  covers:   every process a tool call starts (bash, background jobs, worktree commands) and the MCP stdio servers; not command hooks",
     "  writes:   the workspace and a private /tmp; .git/config, .git/hooks, .claude/ and shell start-up files read-only",
     "  reads:    everything but the files the Read deny rules and the key's env file name (they appear empty)",
     `  network:  off${settings.allowedDomains.length > 0 ? ` (sandbox.network.allowedDomains is read, not honoured: ${settings.allowedDomains.join(", ")})` : ""}`,
     "  processes: a PID namespace of its own: no other process, no other environment",
     `  excluded: ${settings.excludedCommands.length > 0 ? `${settings.excludedCommands.join(", ")} (run outside, the policy decides)` : "none"}`,
-    `  approval: the permission policy asks as in lesson 3${settings.autoAllowBashIfSandboxed ? " (autoAllowBashIfSandboxed is not applied: the course asks)" : ""}`,
+    `  approval: ${approval(state)}`,
   ].join("\n");
+}
+
+function approval(state: SandboxState): string {
+  const auto = autoAllowOf(state);
+  return auto.on
+    ? "a command no rule decided runs without a question (autoAllowBashIfSandboxed); deny and ask rules, and writes outside or into .git/ and .claude/, still ask"
+    : `the permission policy asks as in lesson 3 (no auto-allow: ${auto.why})`;
 }

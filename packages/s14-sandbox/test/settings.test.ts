@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError } from "@learn/core/harness";
-import { DEFAULT_SANDBOX_SETTINGS, describeSandbox, readSandboxSettings } from "../src/index.ts";
+import { autoAllowOf, DEFAULT_SANDBOX_SETTINGS, describeSandbox, readSandboxSettings } from "../src/index.ts";
 
 let root: string;
 let ws: string;
@@ -24,9 +24,9 @@ afterEach(() => rm(root, { recursive: true, force: true }));
 const write = (file: string, json: unknown) => writeFile(file, JSON.stringify(json));
 
 describe("readSandboxSettings", () => {
-  it("with no file says anything: off, and Claude Code's defaults", async () => {
+  it("with no file says anything: off, and Claude Code's defaults (auto-allow off: 2.1.328 asks unless the key says true)", async () => {
     expect(await readSandboxSettings(ws, user)).toEqual(DEFAULT_SANDBOX_SETTINGS);
-    expect(DEFAULT_SANDBOX_SETTINGS).toMatchObject({ enabled: false, autoAllowBashIfSandboxed: true, failIfUnavailable: false });
+    expect(DEFAULT_SANDBOX_SETTINGS).toMatchObject({ enabled: false, autoAllowBashIfSandboxed: false, failIfUnavailable: false });
   });
 
   it("merges the files least specific first: a later value wins, lists add up, and the sources are named", async () => {
@@ -64,7 +64,24 @@ describe("/sandbox", () => {
   it("on: what it allows, and what the course reads but does not honour", () => {
     const text = describeSandbox({ settings: { ...settings, allowedDomains: ["github.com"], excludedCommands: ["docker"] }, probe: { available: true }, tmp: "/tmp/x" });
     expect(text).toMatch(/^Sandbox: on \(bubblewrap\)/);
+    expect(text).toContain("covers:   every process a tool call starts (bash, background jobs, worktree commands) and the MCP stdio servers; not command hooks");
     expect(text).toContain("network:  off (sandbox.network.allowedDomains is read, not honoured: github.com)");
     expect(text).toContain("excluded: docker (run outside, the policy decides)");
+    expect(text).toContain("approval: the permission policy asks as in lesson 3 (no auto-allow: sandbox.autoAllowBashIfSandboxed is not true)");
+  });
+});
+
+describe("autoAllowBashIfSandboxed", () => {
+  const on = { ...DEFAULT_SANDBOX_SETTINGS, enabled: true, autoAllowBashIfSandboxed: true };
+  const active = { available: true } as const;
+  it("is in force only when asked for, the sandbox is active and no command runs outside it", () => {
+    expect(autoAllowOf({ settings: on, probe: active, tmp: "/tmp/x" })).toEqual({ on: true });
+    expect(autoAllowOf({ settings: { ...on, autoAllowBashIfSandboxed: false }, probe: active, tmp: "/tmp/x" })).toMatchObject({ on: false, why: "sandbox.autoAllowBashIfSandboxed is not true" });
+    expect(autoAllowOf({ settings: on, probe: { available: false, reason: "no bwrap" } })).toMatchObject({ on: false, why: "the sandbox is not active" });
+    expect(autoAllowOf({ settings: { ...on, enabled: false } })).toMatchObject({ on: false, why: "the sandbox is not active" });
+    expect(autoAllowOf({ settings: { ...on, excludedCommands: ["docker"] }, probe: active, tmp: "/tmp/x" })).toMatchObject({ on: false, why: expect.stringContaining("excludedCommands") });
+  });
+  it("/sandbox says so, and what still asks", () => {
+    expect(describeSandbox({ settings: on, probe: active, tmp: "/tmp/x" })).toContain("approval: a command no rule decided runs without a question (autoAllowBashIfSandboxed); deny and ask rules");
   });
 });

@@ -9,7 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
+import { fileURLToPath } from "node:url";
 import { lesson, probeSandbox } from "../src/index.ts";
+
+/** An MCP server that would try to get out (test/sandbox/mcp-server.test.ts): here it must never start. */
+const ESCAPE_SERVER = fileURLToPath(new URL("sandbox/fixtures/escape-server.mjs", import.meta.url));
 
 let ws: TempWorkspace;
 let emptyPath: string;
@@ -65,6 +69,16 @@ describe("no bubblewrap", () => {
     await agent.run("go", new AbortController().signal);
     const [ls] = toolResultsOf(simulator.requests[1]!.body);
     expect(ls).toMatchObject({ isError: true, content: expect.stringMatching(/not run: the sandbox is required \(sandbox\.failIfUnavailable\) and bubblewrap is not installed/) });
+    await agent.close?.();
+  });
+
+  it("sandbox.failIfUnavailable: an MCP stdio server is not started either, and /mcp says why", async () => {
+    await writeFile(path.join(ws.dir, ".claude", "settings.local.json"), JSON.stringify({ sandbox: { enabled: true, failIfUnavailable: true } }));
+    const config = path.join(emptyPath, "mcp.json");
+    await writeFile(config, JSON.stringify({ mcpServers: { escape: { command: process.execPath, args: [ESCAPE_SERVER] } } }));
+    const { agent } = await withoutBwrap(() => scriptedAgent(lesson, script([]), ws.dir, { flags: { "mcp-config": config } }));
+    const mcp = agent.commands!.find((c) => c.name === "mcp")!;
+    expect(await mcp.run("")).toMatch(/escape.*failed: could not start: not run: the sandbox is required \(sandbox\.failIfUnavailable\) and bubblewrap is not installed/s);
     await agent.close?.();
   });
 });

@@ -48,7 +48,13 @@ async function lead(parts: AgentParts, ctx: BuildContext, place: SessionPlace): 
   const session = new LeadSession(place, cwd);
   const chosen = await chooseSession(options, place.dir);
   if (chosen) LeadSession.announce(options.renderer, await session.resume(chosen.session.file, chosen.session.id, chosen.fork), session.id, chosen.fork);
-  const checkpoints = new Checkpoints(cwd, path.join(place.dir, "file-history"), insideWorkspace(place.dir, options.cwd));
+  const checkpoints = new Checkpoints(cwd, path.join(place.dir, "file-history"), () => place.sessionId, insideWorkspace(place.dir, options.cwd));
+  // The files' checkpoints of a session taken up (resumed, forked, branched), written on under this one's id.
+  const takeUp = async (id: string) => {
+    const problem = await checkpoints.load(id);
+    if (problem) options.renderer.notice(problem);
+  };
+  if (chosen) await takeUp(chosen.session.id);
   // The live conversation, seen: a resumed one becomes it, and its plan comes back (resume/plan.ts).
   const live = async (c: AgentContext) => void (session.see(c) && (await restorePlan(parts.tools, c)));
   const seeing = defineHook("UserPromptSubmit", "resume-and-checkpoint", async (_e, hookCtx) => {
@@ -62,9 +68,9 @@ async function lead(parts: AgentParts, ctx: BuildContext, place: SessionPlace): 
     hooks: [seeing, ...parts.hooks, afterRound],
     // Outermost: it sees the kernel's own request (inner wrappers may copy the messages).
     wrappers: [transcribing(() => session.writer, place, (c) => session.see(c)), ...parts.wrappers],
-    commands: [...parts.commands, resumeCommand(session, place, async (c) => (checkpoints.dropFrom(0), await restorePlan(parts.tools, c))), branchCommand(session, live), rewindCommand(session, checkpoints, live), costCommand(place.meter)],
+    commands: [...parts.commands, resumeCommand(session, place, async (c) => (await takeUp(session.id), await restorePlan(parts.tools, c))), branchCommand(session, live, takeUp), rewindCommand(session, checkpoints, live), costCommand(place.meter)],
     start: [...parts.start, (agent) => void agent.onIdle(() => void session.sync().catch((err) => options.renderer.error(`The transcript could not be written: ${String(err)}`)))],
-    onClear: [...parts.onClear, () => session.startNew(), () => checkpoints.dropFrom(0)],
+    onClear: [...parts.onClear, () => session.startNew(), () => void checkpoints.dropFrom(0).catch((err) => options.renderer.error(`The file checkpoints could not be written: ${String(err)}`))],
     close: [
       ...parts.close,
       async () => {

@@ -25,6 +25,7 @@
  * with `lessonFrom` (lesson-from.ts), so a later lesson never forwards an earlier one's by hand.
  */
 import type { ConfigCheck } from "../config-check.ts";
+import { withProcessWrapper, type ProcessWrapper } from "../process-wrapper.ts";
 import type { Agent, AgentOptions, LessonFlag } from "../lesson.ts";
 import { agentFrom } from "./agent-from.ts";
 import { partsWith, type AgentParts } from "./parts.ts";
@@ -113,6 +114,13 @@ export interface Mechanism {
   starts?: readonly Role[];
   /** Earlier tools or prompt sections it puts its own version in place of (Replaces). */
   replaces?: Replaces;
+  /**
+   * How every process the mechanisms start while they build is started: asked before any
+   * `add()`, so a process an earlier mechanism starts in its setup is wrapped too (s14's sandbox
+   * around the MCP servers s13 launches). `partsSoFar` reads the parts as they are when a
+   * process starts (by then, the mechanisms before it in the list have added theirs).
+   */
+  wrapsSetup?(ctx: BuildContext, partsSoFar: () => AgentParts): Promise<ProcessWrapper | undefined> | ProcessWrapper | undefined;
   /** The agent's parts so far, with this mechanism's added. */
   add(parts: AgentParts, ctx: BuildContext): AgentParts | Promise<AgentParts>;
 }
@@ -147,10 +155,25 @@ class Session {
       shared: (key, make) => this.shared(key, make),
     };
     let parts = partsWith({});
-    for (const mechanism of chosen) parts = await mechanism.add(parts, ctx);
+    const setup = await setupWrapperOf(chosen, ctx, () => parts);
+    for (const mechanism of chosen) parts = await (setup ? withProcessWrapper(setup, () => mechanism.add(parts, ctx)) : mechanism.add(parts, ctx));
     // What the docs' anatomy lists: the mechanisms, in order, and the grants they declared.
     return { ...parts, mechanisms: chosen.map((m) => m.name), grants: ctx.grants };
   }
+}
+
+/**
+ * The wrapper for the build, from every mechanism that has one (wrapsSetup), outermost last:
+ * undefined when none does, and then the build runs in whatever context it was called from.
+ */
+async function setupWrapperOf(chosen: readonly Mechanism[], ctx: BuildContext, partsSoFar: () => AgentParts): Promise<ProcessWrapper | undefined> {
+  const wrappers: ProcessWrapper[] = [];
+  for (const mechanism of chosen) {
+    const wrapper = await mechanism.wrapsSetup?.(ctx, partsSoFar);
+    if (wrapper) wrappers.push(wrapper);
+  }
+  if (wrappers.length <= 1) return wrappers[0];
+  return { name: wrappers.map((w) => w.name).join("+"), wrap: (launch) => wrappers.reduce((l, w) => w.wrap(l), launch) };
 }
 
 /** The parts of a new session's lead (or of one agent of `role`), from a list of mechanisms. */

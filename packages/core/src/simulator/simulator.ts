@@ -151,7 +151,7 @@ export class Simulator {
     const request = new Request(input, init);
     const agent = request.headers.get(AGENT_HEADER) ?? DEFAULT_AGENT;
     const text = await request.text();
-    const { pathname } = new URL(request.url);
+    const { pathname, searchParams } = new URL(request.url);
     if (request.method !== "POST" || !pathname.endsWith("/v1/messages")) {
       const message = `Not found: ${request.method} ${pathname} (the simulator serves POST /v1/messages)`;
       return this.#fail(agent, text, 404, "not_found_error", message);
@@ -160,7 +160,7 @@ export class Simulator {
     const problem =
       body === undefined
         ? "There was an error parsing the body of your request: it is not valid JSON"
-        : validateRequest(body, { betas: betasOf(request.headers) }) ?? this.#checkContext(body as SimRequest) ?? this.#checkOutput(body as SimRequest);
+        : validateRequest(body, { betas: betasOf(request.headers), beta: isBeta(request.headers, searchParams) }) ?? this.#checkContext(body as SimRequest) ?? this.#checkOutput(body as SimRequest);
     if (problem) return this.#fail(agent, body ?? text, 400, "invalid_request_error", problem);
     // The script reads the conversation (last user message, message count) without system turns;
     // it is served (prompt cache, record) as sent.
@@ -336,6 +336,14 @@ export class Simulator {
   #record(agent: string, body: unknown, status: number, response: unknown): void {
     this.requests.push({ agent, body, status, response });
   }
+}
+
+/**
+ * A request to the API's beta surface: it names a beta (what the SDK's `client.beta.messages` does)
+ * or asks the beta endpoint (`?beta=true`, as Claude Code does).
+ */
+function isBeta(headers: Headers, search: URLSearchParams): boolean {
+  return betasOf(headers).length > 0 || search.get("beta") === "true";
 }
 
 /** The `anthropic-beta` header's comma-separated values. */

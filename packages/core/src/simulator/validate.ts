@@ -38,6 +38,8 @@ export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27";
 export interface RequestHeaders {
   /** The `anthropic-beta` header's values. */
   betas?: readonly string[];
+  /** Sent to the API's beta surface (a beta named, or `/v1/messages?beta=true` as Claude Code asks). */
+  beta?: boolean;
 }
 
 export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -83,7 +85,7 @@ function firstProblem<T>(items: readonly T[], check: (item: T, index: number) =>
   return undefined;
 }
 
-export function validateRequest(body: unknown, { betas = [] }: RequestHeaders = {}): Problem {
+export function validateRequest(body: unknown, { betas = [], beta = false }: RequestHeaders = {}): Problem {
   if (!isObject(body)) return "body: Input should be a valid dictionary";
   return (
     checkTopLevelKeys(body, betas) ??
@@ -95,7 +97,7 @@ export function validateRequest(body: unknown, { betas = [] }: RequestHeaders = 
     checkDeferredTools(body) ??
     checkToolChoice(body.tool_choice) ??
     checkSampling(body) ??
-    checkThinking(body.thinking) ??
+    checkThinking(body.thinking, beta) ??
     checkOutputConfig(body.output_config) ??
     checkContextManagement(body.context_management) ??
     checkBreakpoints(body as { messages: { content: unknown }[] }) ??
@@ -259,8 +261,11 @@ function checkSampling(body: Obj): Problem {
   return undefined;
 }
 
-/** `{type: "enabled", budget_tokens}`, `{type: "disabled"}` or `{type: "adaptive"}`, optionally with a `display`. */
-function checkThinking(thinking: unknown): Problem {
+/**
+ * `{type: "enabled", budget_tokens}`, `{type: "disabled"}` or `{type: "adaptive"}`, optionally with a
+ * `display`. The beta endpoint knows one more display, `updates`, which Claude Code sends at a terminal.
+ */
+function checkThinking(thinking: unknown, beta: boolean): Problem {
   if (thinking === undefined) return undefined;
   if (!isObject(thinking)) return "thinking: Input should be a valid dictionary";
   const types = ["enabled", "disabled", "adaptive"];
@@ -271,7 +276,10 @@ function checkThinking(thinking: unknown): Problem {
     return "thinking.enabled.budget_tokens: Input should be an integer greater than or equal to 1024";
   }
   const display = thinking.display;
-  if (display !== undefined && display !== "summarized" && display !== "omitted") return `thinking.${thinking.type}.display: Input should be 'summarized' or 'omitted'`;
+  const displays = ["summarized", "omitted", ...(beta && thinking.type === "adaptive" ? ["updates"] : [])];
+  if (display !== undefined && !displays.includes(display as string)) {
+    return `thinking.${thinking.type}.display: Input should be ${displays.map((d) => `'${d}'`).join(" or ")}`;
+  }
   const allowed = new Set(["type", "display", ...(thinking.type === "enabled" ? ["budget_tokens"] : [])]);
   const extra = Object.keys(thinking).find((key) => !allowed.has(key));
   return extra === undefined ? undefined : `thinking.${thinking.type}.${extra}: Extra inputs are not permitted`;

@@ -3,7 +3,7 @@
  * (a tool name; how the session started or ended; what compacts; what notifies), the hooks
  * among them whose `if` holds, all at once, each with the event as JSON on stdin.
  */
-import { runCommand } from "@learn/core/harness";
+import { runCommand, withoutProcessWrapper } from "@learn/core/harness";
 import type { AgentContext, ToolCall } from "@learn/core";
 import { hitsAnyPart, subjectOf, type CallSubject } from "../permissions/matching.ts";
 import { payloadOf, verdictOf, type CommandHookSpec, type EventDetails, type HookVerdict, type Rule } from "@learn/claude-code-files";
@@ -38,14 +38,11 @@ export async function runMatching(o: Pick<CommandHookOptions, "config" | "sessio
   const env = { ...process.env, CLAUDE_PROJECT_DIR: ctx.cwd };
   return Promise.all(
     hooks.map(async (hook) => {
-      const result = await runCommand(hook.command, {
-        cwd: ctx.cwd,
-        input,
-        timeoutMs: hook.timeoutSeconds * 1000,
-        maxStdoutChars: HOOK_STDOUT_MAX_CHARS,
-        signal: ctx.signal,
-        env,
-      });
+      // A hook is the person's program, not the agent's command: never wrapped (s14's sandbox),
+      // even when this agent runs inside another's wrapped call (a subagent in its lead's task).
+      const result = await withoutProcessWrapper(() =>
+        runCommand(hook.command, { cwd: ctx.cwd, input, timeoutMs: hook.timeoutSeconds * 1000, maxStdoutChars: HOOK_STDOUT_MAX_CHARS, signal: ctx.signal, env }),
+      );
       const verdict = verdictOf(details.event, hook, result);
       if (verdict.error) ctx.renderer.error(verdict.error);
       if (verdict.notice) ctx.renderer.notice(`${details.event} hook "${hook.command}": ${verdict.notice}`);

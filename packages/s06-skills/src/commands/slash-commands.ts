@@ -91,9 +91,12 @@ async function attachMentions(text: string, cwd: string, command: Runnable, deps
   return attached.text;
 }
 
-/** `[args]  What it does (from .claude/commands/x.md)`: a skill's long description cut to 100 characters. */
+/**
+ * `[args]  What it does (from .claude/commands/x.md)`: a skill's long description cut to 80
+ * characters, so the whole line stays on one line of a 160-column terminal.
+ */
 function helpLine(c: Runnable): string {
-  const text = c.description.length > 100 ? `${c.description.slice(0, 99)}…` : c.description;
+  const text = c.description.length > 80 ? `${c.description.slice(0, 79)}…` : c.description;
   return [c.argumentHint, `${text} (from ${"source" in c && c.source === "bundled" ? "a skill that comes with the course" : c.file})`].filter(Boolean).join("  ");
 }
 

@@ -16,7 +16,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import { childEnv, killTagged, newProcessTag, PROCESS_TAG_VAR, trackGroup, untrackGroup } from "@learn/core/harness";
+import { childEnv, killTagged, launchOf, newProcessTag, PROCESS_TAG_VAR, trackGroup, untrackGroup } from "@learn/core/harness";
 import type { ConfiguredServer } from "./config.ts";
 
 export type ServerState =
@@ -63,7 +63,12 @@ export class McpServerConnection {
   /** Start it and list its tools; never throws: a failure is the state. */
   async start(): Promise<void> {
     const client = new Client({ name: "learn-agent-harness", version: "13.0.0" });
-    const transport = this.transportFor();
+    let transport: Transport;
+    try {
+      transport = this.transportFor();
+    } catch (err) {
+      return this.fail(`could not start: ${messageOf(err, this.timeouts.startMs, "MCP_TIMEOUT")}`); // a wrapper refused to start it
+    }
     this.client = client;
     this.transport = transport;
     // A server that dies (or an endpoint that goes) after the start: failed, with what it last said.
@@ -123,14 +128,15 @@ export class McpServerConnection {
   private transportFor(): Transport {
     const { config } = this.server;
     if (config.type === "http") return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
-    const transport = new StdioClientTransport({
-      command: config.command,
+    // Started as any command of the harness is: through the process wrapper in force, if one is (core's launchOf).
+    const launch = launchOf({
+      file: config.command,
       args: config.args,
       cwd: config.cwd ?? this.cwd,
       // No key of the harness reaches a server (childEnv drops them); the tag finds it at exit.
       env: { ...(childEnv() as Record<string, string>), ...config.env, [PROCESS_TAG_VAR]: this.tag },
-      stderr: "pipe",
     });
+    const transport = new StdioClientTransport({ command: launch.file, args: [...launch.args], cwd: launch.cwd, env: launch.env as Record<string, string>, stderr: "pipe" });
     transport.stderr?.on("data", (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString("utf8")).slice(-STDERR_KEPT);
     });

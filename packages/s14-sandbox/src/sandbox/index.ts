@@ -5,3 +5,4 @@ export { DEFAULT_SANDBOX_SETTINGS, readSandboxSettings, type SandboxSettings } f
 export { isExcluded } from "./excluded.ts";
 export { refusingWrapper, sandboxWrapper } from "./wrapper.ts";
 export { isActive, sandboxStateOf, type SandboxState } from "./state.ts";
+export { AUTO_ALLOW_RULES, AUTO_ALLOW_SOURCE, autoAllowOf } from "./auto-allow.ts";

@@ -3,7 +3,7 @@
  *
  *   "sandbox": {
  *     "enabled": true,                      run every command inside the OS sandbox (default false)
- *     "autoAllowBashIfSandboxed": true,     a sandboxed bash call needs no question (default true)
+ *     "autoAllowBashIfSandboxed": true,     a sandboxed bash call needs no question (auto-allow.ts; default false)
  *     "excludedCommands": ["docker *"],     these run outside it, and the policy asks as before
  *     "failIfUnavailable": false,           no sandbox here: refuse commands instead of running them unsandboxed
  *     "network": { "allowedDomains": [] }   read and shown; the course keeps the network off (README)
@@ -36,7 +36,7 @@ export interface SandboxSettings {
 
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
   enabled: false,
-  autoAllowBashIfSandboxed: true,
+  autoAllowBashIfSandboxed: false, // as Claude Code 2.1.328 behaves: it asks unless the key says true
   excludedCommands: [],
   failIfUnavailable: false,
   allowedDomains: [],

@@ -33,13 +33,15 @@ export function resumeCommand(session: LeadSession, place: SessionPlace, onSwitc
 }
 
 /** `/branch`: Claude Code's name for going on in a copy — this conversation in a new session, the old one kept to resume. */
-export function branchCommand(session: LeadSession, live: (ctx: AgentContext) => Promise<void>): SlashCommand {
+/** `takeUp`: the new session takes up the old one's file checkpoints. */
+export function branchCommand(session: LeadSession, live: (ctx: AgentContext) => Promise<void>, takeUp: (from: string) => Promise<void>): SlashCommand {
   return {
     name: "branch",
     description: "go on in a new session, a copy of this conversation; the old session is kept as it is",
     async run(_args, ctx) {
       if (ctx) await live(ctx);
       const from = await session.branch();
+      await takeUp(from);
       return `Branched: this conversation goes on as session ${session.id}; session ${from} is kept as it was (/resume ${from} goes back to it).`;
     },
   };

@@ -11,18 +11,17 @@
  * the last turn) — the person's edit, or a background job that finished after its turn — since
  * putting it back would throw that work away; and a file whose bytes were not kept (too large,
  * or holding a known secret, which never reaches a file the harness writes).
+ *
+ * The checkpoints outlive the process: each change of the list is written (atomically) to
+ * `<blobs>/<session id>.json`, beside the kept bytes, so a resumed session rewinds files its
+ * earlier process changed (checkpoint-file.ts). A fork or a branch writes the list on under
+ * its new id; the old session's file stays as it was.
  */
 import { createHash } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ContentHashes, readRegularFile, takeSnapshot, writeFileAtomic } from "@learn/core/harness";
-
-type Hashes = Map<string, string | undefined>;
-
-interface Checkpoint {
-  before: Hashes;
-  after?: Hashes;
-}
+import { loadCheckpoints, saveCheckpoints, type Checkpoint, type Hashes } from "./checkpoint-file.ts";
 
 export interface RewindReport {
   restored: string[];
@@ -31,12 +30,12 @@ export interface RewindReport {
   keptOutside: string[];
   /** The agent changed them, but their bytes were not kept: left as they are. */
   notKept: string[];
-  /** The prompt ran before this process (a resumed conversation): no checkpoint, nothing touched. */
+  /** The prompt has no checkpoint (its turn ran where none was kept: a transcript of another program, a lost list): nothing touched. */
   noCheckpoint?: boolean;
 }
 
 export class Checkpoints {
-  private readonly list: Checkpoint[] = [];
+  private list: (Checkpoint | undefined)[] = [];
   private readonly hashes = new ContentHashes();
   /** One step at a time: the end of a turn (an idle listener, not awaited) must be done before the next prompt's. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -47,8 +46,26 @@ export class Checkpoints {
     return next;
   }
 
-  /** `blobs`: where file contents are kept, one file per sha256. `skip`: a folder of the workspace not to watch (the transcripts, if kept inside it). */
-  constructor(private readonly root: () => string, private readonly blobs: string, private readonly skip?: string) {}
+  /**
+   * `blobs`: where file contents are kept, one file per sha256, and each session's list.
+   * `sessionId`: the session the list belongs to now (read at each write: a fork changes it).
+   * `skip`: a folder of the workspace not to watch (the transcripts, if kept inside it).
+   */
+  constructor(private readonly root: () => string, private readonly blobs: string, private readonly sessionId: () => string, private readonly skip?: string) {}
+
+  /** Take up the list session `id` kept (a resume; nothing kept: none), and write it on under the current session. Returns a note when the kept list could not be read. */
+  load(id: string): Promise<string | undefined> {
+    return this.serial(async () => {
+      const { list, problem } = await loadCheckpoints(this.blobs, id);
+      this.list = list;
+      await this.save();
+      return problem;
+    });
+  }
+
+  private save(): Promise<void> {
+    return saveCheckpoints(this.blobs, this.sessionId(), this.list);
+  }
 
   /** How many prompts have a checkpoint. */
   get size(): number {
@@ -61,6 +78,7 @@ export class Checkpoints {
       const before = await this.hashNow(true);
       this.list.length = Math.min(this.list.length, n);
       this.list[n] = { before };
+      await this.save();
     });
   }
 
@@ -71,13 +89,18 @@ export class Checkpoints {
   afterRound(): Promise<void> {
     return this.serial(async () => {
       const last = this.list.at(-1);
-      if (last) last.after = await this.hashNow(false);
+      if (!last) return;
+      last.after = await this.hashNow(false);
+      await this.save();
     });
   }
 
-  /** Forget the checkpoints from prompt `n` on (the conversation was rewound there). */
-  dropFrom(n: number): void {
-    this.list.length = Math.min(this.list.length, n);
+  /** Forget the checkpoints from prompt `n` on (the conversation was rewound there; /clear: all). */
+  dropFrom(n: number): Promise<void> {
+    return this.serial(async () => {
+      this.list.length = Math.min(this.list.length, n);
+      await this.save();
+    });
   }
 
   /** Put back what the agent changed since before prompt `n` (0-based), as the file's comment says. */
@@ -93,7 +116,7 @@ export class Checkpoints {
     const outside = new Set<string>();
     for (let k = n; k < this.list.length; k++) {
       const checkpoint = this.list[k];
-      if (!checkpoint) continue; // a prompt of a resumed conversation: its turn ran in another process
+      if (!checkpoint) continue; // a prompt with no checkpoint (see RewindReport.noCheckpoint)
       const { before, after } = checkpoint;
       const next = this.list[k + 1]?.before ?? now;
       if (after) differing(before, after).forEach((f) => agent.add(f));

@@ -46,7 +46,7 @@ export function rewindCommand(session: LeadSession, checkpoints: Checkpoints, li
 }
 
 function describeFiles(report: RewindReport): string {
-  if (report.noCheckpoint) return "Files: left as they are — that prompt ran before this process started (a resumed conversation), and file checkpoints are kept in memory, from this process's first prompt on.";
+  if (report.noCheckpoint) return "Files: left as they are — that prompt has no file checkpoint (its turn ran where none was kept: another program's transcript, or a list that could not be read).";
   const lines = [
     report.restored.length + report.deleted.length === 0 ? "Files: nothing the agent changed since then to put back." : `Files put back: ${[...report.restored, ...report.deleted.map((f) => `${f} (deleted: it did not exist then)`)].join(", ")}.`,
   ];
