@@ -16,10 +16,10 @@
  *   with no tools beside it, and the API refuses it — s16's to fix)
  *   s17 a workflow of one agent, journaled, its notification waking the lead
  *
- * s14's sandbox is off in this session (`--sandbox false`; s14's own tests run it): with it on, a
- * subagent's command hooks run inside the sandbox the lead's `task` call is wrapped in, where
- * `.claude/` is read-only, so the practice workspace's logging hook cannot append to
- * `.claude/tool-log.jsonl` and blocks every call of the explorer. That is s14's to fix.
+ * s14's sandbox is off in this session (`--sandbox false`; s14's own tests run it): with it on, the
+ * lead's `git merge --no-edit wt/discount` fails inside the sandbox ("error: .env: unsupported file
+ * type … fatal: stash failed": s14 hides the practice copy's .env, and git cannot stash past it).
+ * That is s14's to settle; then this session runs with the sandbox on.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
