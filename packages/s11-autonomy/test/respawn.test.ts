@@ -1,6 +1,6 @@
 /**
  * A teammate's second life: what s11 keeps for a session must not leak into a teammate spawned
- * again under the same name. The REPL's second /demo stalled on exactly this (alice's phase ended
+ * again under the same name (her leaving, her plan gate). The REPL's second /demo stalled on exactly this (alice's phase ended
  * after her first step, because "alice agreed to shut down" was kept by name for the session; and
  * after /clear the request ids went on at req-3 where a fresh session says req-1).
  */
@@ -53,6 +53,29 @@ describe("a teammate spawned again under the same name", () => {
     // Before the fix her phase ended after read_file: the idle turn was never asked for.
     expect(simulator.remaining()).toBe(0);
     expect(requestsOf(simulator.requests, "alice")).toHaveLength(4);
+  });
+
+  it("is gated only if asked now: a plan_first alice shut down, spawned again without it, may write at once", async () => {
+    const script = JSON.stringify({
+      turns: [
+        ...firstLife(true),
+        lead([use("spawn_teammate", { name: "alice", role: "writes", prompt: "Write hi.txt." })]),
+        lead([text("spawned again")]),
+        { agent: "alice", content: [use("write_file", { path: "hi.txt", content: "hi\n" })] },
+        { agent: "alice", content: [use("idle", {})] },
+      ],
+    });
+    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, { flags: { ...flags, "permission-mode": "acceptEdits" } });
+    try {
+      await runAll(agent, "spawn alice", renderer);
+      await runAll(agent, "shut her down", renderer);
+      await runAll(agent, "spawn her again", renderer);
+    } finally {
+      await agent.close?.();
+    }
+    expect(simulator.remaining()).toBe(0);
+    const write = toolResultsOf(requestsOf(simulator.requests, "alice").at(-1)!.body)[0]!;
+    expect(write.isError, write.content).toBe(false);
   });
 
   it("after /clear: request ids start at req-1 again, and no plan gate is left from the first alice", async () => {
