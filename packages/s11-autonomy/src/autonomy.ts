@@ -98,6 +98,7 @@ export const teammateProtocols: Mechanism = {
           mate.retire();
         }),
       ],
+      // The hook asks by agent name; each teammate has its own hook, so its own flag answers.
       hooks: [...parts.hooks, gate.hook(), endPhaseHook(() => leaving)],
       sections: [...parts.sections, teammateAutonomy(gate.waiting(mate.name))],
       liveState: [...parts.liveState, () => identityNote(mate.name, mate.role, teamName)],

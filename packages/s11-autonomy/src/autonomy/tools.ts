@@ -44,8 +44,8 @@ export function idleTool(): Tool {
 }
 
 /** End the work phase after `idle`, or once the teammate has agreed to shut down. */
-export function endPhaseHook(leaving: () => boolean): Hook {
-  return defineHook("PostToolBatch", "end-work-phase", async ({ uses }) =>
-    uses.some((use) => use.name === IDLE_TOOL) || leaving() ? { endTurn: true } : undefined,
+export function endPhaseHook(leaving: (agent: string) => boolean): Hook {
+  return defineHook("PostToolBatch", "end-work-phase", async ({ uses }, ctx) =>
+    uses.some((use) => use.name === IDLE_TOOL) || leaving(ctx.agent) ? { endTurn: true } : undefined,
   );
 }
