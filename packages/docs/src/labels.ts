@@ -214,6 +214,7 @@ export const EN: Labels = {
  * walkthrough heading in README.zh.md is Chinese too. A test checks that every demo has one.
  */
 export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
+  "A workflow of four agents — two at once, a schema retry, a budget stop and a resume": "四个智能体的工作流——两个同时运行、一次按模式重试、一次预算叫停和一次恢复",
   "Create hello.js, run it, report the output": "创建 hello.js，运行它，报告输出",
   "Find the cart bug, fix it with edit_file, run the tests": "找出购物车的 bug，用 edit_file 修好，再运行测试",
   "Denied, adapted, logged": "被拒绝、调整做法、记入日志",

@@ -10,6 +10,7 @@ import { createClient, Model, type ToolSpec } from "@learn/core";
 import { loadConfig } from "@learn/core/harness";
 import { toolResultsOf } from "@learn/core/testing";
 import { lesson } from "../src/index.ts";
+import { deferTools } from "../src/mcp/deferred-tools.ts";
 import { scriptedAgent } from "@learn/core/testing";
 import { faulty, runAll, text, use, useMcpWorkspace, writeJson } from "./helpers.ts";
 
@@ -98,5 +99,21 @@ describe("deferred MCP tools (tool_search)", () => {
     const [first] = await session([{ content: [use("mcp__faulty__peek", {})] }], { "tool-search": "false" });
     expect(mcpToolsOf(first)).toEqual(expect.arrayContaining(["mcp__faulty__peek", "mcp__faulty__poke", "mcp__faulty__crash"]));
     expect(toolsOf(first)).not.toContain("tool_search");
+  });
+
+  it("a request without the loaded tool (s16's evaluator, s07's summary) gets its tool_reference as text; one with it, unchanged", async () => {
+    const messages = [
+      { role: "user" as const, content: "go" },
+      { role: "assistant" as const, content: [{ type: "tool_use" as const, id: "t1", name: "tool_search", input: { query: "select:mcp__x__peek" } }] },
+      { role: "user" as const, content: [{ type: "tool_result" as const, tool_use_id: "t1", content: [{ type: "tool_reference" as const, tool_name: "mcp__x__peek" }] }] },
+    ];
+    const seen: unknown[] = [];
+    const send = deferTools(new Set(["mcp__x__peek"]))(async (request) => (seen.push(request.messages), undefined as never));
+    const peek = { name: "mcp__x__peek", input_schema: { type: "object" as const } };
+    await send({ messages: messages as never, tools: [peek] }, {} as never);
+    await send({ messages: messages as never }, {} as never);
+    expect(seen[0]).toBe(messages);
+    expect(JSON.stringify(seen[1])).not.toContain("tool_reference");
+    expect((seen[1] as typeof messages)[2]!.content[0]).toEqual({ type: "tool_result", tool_use_id: "t1", content: [{ type: "text", text: "(mcp__x__peek's schema was loaded here)" }] });
   });
 });

@@ -11,6 +11,7 @@
  */
 import { createCssVariablesTheme, createHighlighter, type Highlighter } from "shiki";
 import type { SourceModule } from "@learn/docs";
+import type { FileGroup, LessonFile } from "./lesson-files.ts";
 
 export const COURSE_THEME = createCssVariablesTheme({ name: "course", variablePrefix: "--shiki-", fontStyle: true });
 
@@ -20,16 +21,30 @@ export interface HighlightedFile {
   lines: number;
   /** Shiki's `<pre class="shiki">…</pre>`. */
   html: string;
+  /** Which list of the lesson page it is in: its source, its demo scripts, its tests. */
+  group: FileGroup;
 }
 
 export async function courseHighlighter(): Promise<Highlighter> {
-  return createHighlighter({ themes: [COURSE_THEME], langs: ["ts", "diff"] });
+  return createHighlighter({ themes: [COURSE_THEME], langs: ["ts", "diff", "yaml"] });
 }
 
-export function highlightModules(highlighter: Highlighter, modules: SourceModule[]): HighlightedFile[] {
-  return modules.map((m) => ({
-    path: m.path,
-    lines: m.lines,
-    html: highlighter.codeToHtml(m.text, { lang: "ts", theme: "course" }),
-  }));
+/**
+ * Source files and demo scripts highlighted; tests as plain text in the same box. Every test
+ * file of every lesson is 1.2 MB of TypeScript, about 20 s of highlighting a build: a reader
+ * opens few of them, and reads them well enough without colour.
+ */
+export function highlightModules(highlighter: Highlighter, modules: (SourceModule | LessonFile)[]): HighlightedFile[] {
+  return modules.map((m) => {
+    const group = "group" in m ? m.group : "source";
+    const html =
+      group === "test"
+        ? `<pre class="shiki course" tabindex="0"><code>${escapeCode(m.text)}</code></pre>`
+        : highlighter.codeToHtml(m.text, { lang: group === "demo" ? "yaml" : "ts", theme: "course" });
+    return { path: m.path, lines: m.lines, html, group };
+  });
+}
+
+function escapeCode(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }

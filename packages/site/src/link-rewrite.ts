@@ -2,7 +2,7 @@
  * A markdown-it plugin: the course's Markdown links other repository files by relative path,
  * as GitHub shows them. On the site those files live elsewhere (routes.ts), so each relative
  * link is resolved from the file the page was made from and pointed at the page that shows
- * the target. A target with no page (a test file, a demo script, the root README) keeps its
+ * the target. A target with no page (a test fixture, a package.json) keeps its
  * text and loses the link: a site must not link to what it does not serve.
  *
  * It runs as a core rule, after parsing and before rendering, so VitePress's own link

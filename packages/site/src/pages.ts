@@ -7,6 +7,7 @@
  *   packages/sNN-name/REFERENCE(.zh).md -> lessons/sNN-name/reference.md, as it is
  *   each lesson against the one before -> lessons/sNN-name/diff.md
  *   every lesson's source files        -> public/code/sNN-name.json, highlighted, for its pages
+ *     (in reading order), its demo scripts and its tests
  *   the diffs, once for both languages -> public/diffs/sNN-name.json
  *                                         public/lessons.json, plain, for the compare page
  *
@@ -19,6 +20,7 @@ import { discoverLessons, lessonModules, type SourceModule } from "@learn/docs";
 import { diffPageMarkdown, lessonDiffs } from "./diff-page.ts";
 import { SITE_LABELS } from "./labels.ts";
 import { courseHighlighter, highlightModules } from "./highlight.ts";
+import { demoAndTestFiles, inReadingOrder, readingOrder } from "./lesson-files.ts";
 import { lessonPageMarkdown } from "./lesson-page.ts";
 import { bookPage, codeFile, comparePage, diffFile, diffPage, LANGS, lessonPage, referencePage, repoReadmePage, type Lang } from "./routes.ts";
 import { firstHeading, shortTitle, SITE_DATA_FILE, type SiteData, type SiteLesson } from "./site-data.ts";
@@ -57,11 +59,14 @@ export async function writePages(root: string, outDir: string): Promise<PagesRep
   }
 
   const { lessons, skipped } = await discoverLessons(root);
-  const code = await Promise.all(lessons.map(async (l) => ({ dirName: l.dirName, modules: await lessonModules(l.dir) })));
+  // In reading order (lesson-files.ts): the diffs and the lesson page list the files as a student reads them.
+  const code = await Promise.all(lessons.map(async (l) => ({ dirName: l.dirName, modules: inReadingOrder(await lessonModules(l.dir), await readingOrder(l.dir)) })));
   const highlighter = await courseHighlighter();
   for (const [i, lesson] of lessons.entries()) {
     const previous = code[i - 1];
-    await write(path.join("public", codeFile(lesson.dirName)), JSON.stringify(highlightModules(highlighter, code[i]!.modules)));
+    // The page shows the demo scripts and tests too (what the scripted model was told, what is checked); the diffs do not.
+    const shown = [...code[i]!.modules, ...(await demoAndTestFiles(lesson.dir))];
+    await write(path.join("public", codeFile(lesson.dirName)), JSON.stringify(highlightModules(highlighter, shown)));
     if (previous) await write(path.join("public", diffFile(lesson.dirName)), JSON.stringify(lessonDiffs(code[i]!, previous, highlighter)));
     for (const lang of LANGS) {
       const readmeName = lang === "en" ? "README.md" : `README.${lang}.md`;

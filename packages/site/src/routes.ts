@@ -2,7 +2,7 @@
  * Where each repository file lives on the site, in one place. The page generator uses it to
  * name the pages it writes, and the Markdown link rewriter uses it to turn the course's
  * relative links (written for GitHub: `../s02-tools/README.md`, `src/agent.ts`) into site
- * links. A file that has no page (a test, a demo script) gets no link: see link-rewrite.ts.
+ * links. A file that has no page (a test fixture, a package.json) gets no link: see link-rewrite.ts.
  *
  *   docs/index.md                  -> index.md            docs/index.zh.md -> zh/index.md
  *   docs/glossary.md               -> glossary.md         ...
@@ -10,6 +10,7 @@
  *   packages/s01-loop/README.md    -> lessons/s01-loop/index.md   (README.zh.md -> zh/lessons/…)
  *   packages/s01-loop/REFERENCE.md -> lessons/s01-loop/reference.md (REFERENCE.zh.md -> zh/lessons/…)
  *   packages/s01-loop/src/agent.ts -> that lesson page, at the file's anchor
+ *   packages/s01-loop/demo/hello.yaml, test/loop.test.ts -> the same, below the source files
  *
  * Plain string functions with no Node imports: the VitePress config bundles this file.
  */
@@ -94,6 +95,8 @@ export function pageForRepoFile(repoPath: string, lang: Lang): string | undefine
   // leaves them out: every lesson has the same two): a link to one goes to the page.
   if (rest === "src/index.ts" || rest === "src/main.ts") return lessonPage(dirName, lang);
   if (rest.startsWith("src/") && rest.endsWith(".ts")) return `${lessonPage(dirName, lang)}#${fileAnchor(rest)}`;
+  // Its demo scripts and tests are on the page too, below its source (lesson-files.ts).
+  if (/^demo\/[^/]+\.yaml$/.test(rest) || (rest.startsWith("test/") && rest.endsWith(".ts"))) return `${lessonPage(dirName, lang)}#${fileAnchor(rest)}`;
   return undefined;
 }
 

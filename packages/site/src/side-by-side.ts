@@ -55,24 +55,23 @@ export function sideBySideRows(unified: string): Row[] {
 }
 
 /**
- * The rows as two panes, the old file's table on the left and the new file's on the right,
- * row for row. Lines never wrap (a wrapped ASCII diagram is nonsense), so every row is one
- * line high and the two tables stay aligned; each pane scrolls sideways on its own, so a long
- * line on one side never pushes the other side out of view (site.css; LessonDiff.vue keeps
- * the two panes' vertical scrolling together).
+ * The rows as one table of four columns: the old file's line number and line, then the new
+ * file's. One table, so a changed line and its old self share a row whatever their height:
+ * long lines wrap inside their half (site.css) instead of being cut at the edge of a pane,
+ * and the two sides stay row for row without any script keeping two panes in step.
  */
 export function sideBySideTable(rows: Row[], oldName: string, newName: string): string {
-  const pane = (side: "left" | "right", name: string, mark: string) => {
-    const body = rows.map((row) => {
-      if (row.kind === "hunk") return `<tr class="hunk"><td colspan="2">${escapeHtml(row.header)}</td></tr>`;
-      const cell = row[side];
-      if (!cell) return `<tr><td class="ln"></td><td class="code empty"></td></tr>`;
-      return `<tr><td class="ln">${cell.line}</td><td class="code${row.kind === "change" ? ` ${mark}` : ""}">${escapeHtml(cell.text)}</td></tr>`;
-    });
-    const head = `<thead><tr><th colspan="2">${escapeHtml(name)}</th></tr></thead>`;
-    return [`<div class="side-pane ${side === "left" ? "old" : "new"}"><table>`, head, "<tbody>", ...body, "</tbody></table></div>"].join("\n");
+  const half = (row: Exclude<Row, { kind: "hunk" }>, side: "left" | "right", mark: string) => {
+    const cell = row[side];
+    if (!cell) return `<td class="ln"></td><td class="code empty"></td>`;
+    return `<td class="ln">${cell.line}</td><td class="code${row.kind === "change" ? ` ${mark}` : ""}">${escapeHtml(cell.text)}</td>`;
   };
-  return [`<div class="side-by-side">`, pane("left", oldName, "del"), pane("right", newName, "add"), "</div>"].join("\n");
+  const body = rows.map((row) =>
+    row.kind === "hunk" ? `<tr class="hunk"><td colspan="4">${escapeHtml(row.header)}</td></tr>` : `<tr>${half(row, "left", "del")}${half(row, "right", "add")}</tr>`,
+  );
+  const cols = `<colgroup><col class="ln"><col class="code old"><col class="ln"><col class="code new"></colgroup>`;
+  const head = `<thead><tr><th colspan="2" class="old">${escapeHtml(oldName)}</th><th colspan="2" class="new">${escapeHtml(newName)}</th></tr></thead>`;
+  return [`<div class="side-by-side"><table>`, cols, head, "<tbody>", ...body, "</tbody></table></div>"].join("\n");
 }
 
 export function escapeHtml(text: string): string {

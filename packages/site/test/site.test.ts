@@ -189,9 +189,9 @@ describe("a lesson page", () => {
     await page.close();
   });
 
-  it("scrolls a long source file in its own box, sideways too, the whole box on the screen", async () => {
-    const files = JSON.parse(readFileSync(path.join(DIST, codeFile("s12-worktree")), "utf8")) as { path: string; lines: number }[];
-    const longest = files.reduce((a, b) => (b.lines > a.lines ? b : a));
+  it("cuts no line of code at 1280 px: the longest file's lines wrap in its box, the whole box on the screen", async () => {
+    const files = JSON.parse(readFileSync(path.join(DIST, codeFile("s12-worktree")), "utf8")) as { path: string; lines: number; group: string }[];
+    const longest = files.filter((f) => f.group === "source").reduce((a, b) => (b.lines > a.lines ? b : a));
     const anchor = fileAnchor(longest.path);
     const { page, errors } = await open(`${LESSON}#${anchor}`); // opens that file and scrolls to it
     const pre = `#${anchor} .shiki`;
@@ -200,17 +200,38 @@ describe("a lesson page", () => {
       await page.setViewportSize(viewport);
       await page.locator(pre).scrollIntoViewIfNeeded();
       const box = await page.evaluate<{ clientWidth: number; scrollWidth: number; overflowX: string; right: number; bottom: number; height: number }>(SCROLL_X(pre));
-      expect(box.scrollWidth).toBeGreaterThan(box.clientWidth); // its lines are wider than the column...
-      expect(box.overflowX).toBe("auto"); // ...and scroll
+      expect(box.scrollWidth, `${viewport.width} px: nothing hidden to the right`).toBeLessThanOrEqual(box.clientWidth);
       expect(box.right).toBeLessThanOrEqual(viewport.width); // the box is not cut off
       expect(box.height).toBeLessThan(viewport.height - 64); // nor taller than the screen below the nav:
       expect(box.bottom).toBeLessThanOrEqual(viewport.height); // its scrollbar can be seen
       if (viewport === DESKTOP) {
-        // The code column scrolls up and down beside the README; sideways, the file does.
+        // Lines longer than the column exist there, and were wrapped, not hidden.
+        expect(await page.evaluate<number>(`document.querySelector(${JSON.stringify(pre)}).scrollHeight`)).toBeGreaterThan(longest.lines * 13 * 1.6);
         const column = await page.evaluate<{ clientWidth: number; scrollWidth: number }>(SCROLL_X(".lesson-code"));
         expect(column.scrollWidth).toBeLessThanOrEqual(column.clientWidth);
       }
     }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("lists the source files in reading order, then the demo scripts and the tests; the walkthrough's script link opens its script", async () => {
+    const spine = (JSON.parse(readFileSync(path.join(SITE_DIR, "..", "s03-hooks", "package.json"), "utf8")) as { learn: { readFirst: string[] } }).learn.readFirst;
+    const { page, errors } = await open("/lessons/s03-hooks/");
+    await page.locator(".lesson-code .shiki").first().waitFor();
+    const listed = await page.locator(".lesson-code summary code").allTextContents();
+    const sources = listed.filter((f) => f.startsWith("src/"));
+    expect(sources.slice(0, spine.filter((f) => f.startsWith("src/")).length)).toEqual(spine.filter((f) => f.startsWith("src/")));
+    // Source, then demo scripts, then tests, each list under its heading.
+    const firstDemo = listed.indexOf("demo/guarded.yaml");
+    expect(firstDemo).toBe(sources.length);
+    expect(listed.slice(firstDemo + 2).every((f) => f.startsWith("test/"))).toBe(true);
+    expect(await page.locator(".lesson-code h3.file-group").allTextContents()).toEqual(["Demo scripts", "Tests"]);
+    expect(await accessibility(page)).toEqual({ skips: [], noAlt: [] });
+    // "Script: demo/guarded.yaml" in the walkthrough leads to the script, which opens.
+    await page.locator('.lesson-text a[href$="#file-demo-guarded-yaml"]').first().click();
+    await page.locator("#file-demo-guarded-yaml .shiki").waitFor();
+    expect(await page.locator("#file-demo-guarded-yaml .shiki").textContent()).toContain("turns:");
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -266,18 +287,15 @@ describe("the diff views", () => {
     await added.waitFor();
     expect(await added.isVisible()).toBe(true);
     expect(await accessibility(page)).toEqual({ skips: [], noAlt: [] });
-    // No line wraps (a wrapped ASCII diagram is nonsense): each side scrolls sideways instead,
-    // both sides in view, row for row.
-    expect(await page.evaluate<string[]>(WRAPPED(".view-split td.code"))).toEqual([]);
-    const [old, neu] = await Promise.all([".view-split .side-pane.old", ".view-split .side-pane.new"].map((pane) => page.evaluate<{ clientWidth: number; scrollWidth: number; overflowX: string; right: number }>(SCROLL_X(pane))));
-    for (const pane of [old!, neu!]) {
-      expect(pane.scrollWidth).toBeGreaterThan(pane.clientWidth);
-      expect(pane.overflowX).toBe("auto");
-    }
-    expect(neu!.right).toBeLessThanOrEqual(DESKTOP.width); // the new side is on the screen
-    const rowBottoms = `[...document.querySelectorAll(".view-split .side-by-side")][0].querySelectorAll("table")`;
-    const [a, b] = await page.evaluate<number[]>(`[...${rowBottoms}].map((t) => t.rows.length * 1000 + Math.round(t.getBoundingClientRect().height))`);
-    expect(a).toBe(b); // as many rows, as tall, on both sides
+    // Nothing is cut at 1280 px: a long line wraps in its half; both halves share each row.
+    const table = await page.evaluate<{ clientWidth: number; scrollWidth: number; right: number }>(SCROLL_X(".view-split .side-by-side"));
+    expect(table.scrollWidth).toBeLessThanOrEqual(table.clientWidth);
+    expect(table.right).toBeLessThanOrEqual(DESKTOP.width);
+    const clipped = `[...document.querySelectorAll(".view-split td.code")].filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent.slice(0, 60))`;
+    expect(await page.evaluate<string[]>(clipped)).toEqual([]);
+    expect((await page.evaluate<string[]>(WRAPPED(".view-split td.code"))).length).toBeGreaterThan(0); // long lines exist, and wrapped
+    const halves = `[...document.querySelectorAll(".view-split tbody tr:not(.hunk)")].filter((tr) => tr.cells[1].getBoundingClientRect().top !== tr.cells[3].getBoundingClientRect().top).length`;
+    expect(await page.evaluate<number>(halves)).toBe(0); // row for row
     await page.getByRole("button", { name: "Unified" }).click();
     expect(await added.isVisible()).toBe(false);
     const unified = page.locator(".view-unified", { hasText: "+" }).filter({ hasText: "followTasks" }).first();

@@ -203,8 +203,13 @@ export class Teammate implements TeammateHandle {
     }
   }
 
+  /**
+   * The roster on disk first, then the field: a teammate counts as shut down (not `busy`) only
+   * once its last write has landed. The other way round, `pnpm reset` run just after the team
+   * was done saw .team/ come back from that late write, and refused the next /demo.
+   */
   private async setStatus(status: MemberStatus): Promise<void> {
-    this.status = status;
     await this.team.roster.setStatus(this.name, status).catch((err: unknown) => this.team.lead.renderer.error(`The roster: ${describeError(err)}`));
+    this.status = status;
   }
 }

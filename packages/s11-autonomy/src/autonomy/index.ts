@@ -24,14 +24,12 @@ import { PlanGate, planApprovalTool, Requests, shutdownRequestTool, shutdownResp
 /** Why claim_task needs no question. */
 const CLAIM_GRANT = "lesson 11: claim_task writes only the board, as the task tools do";
 
-/** What the lead and its teammates share in a session: the board, the plan gate, the open requests, who is leaving. */
+/** What the lead and its teammates share in a session: the board, the plan gate, the open requests. */
 export interface Autonomy {
   built: BuiltTeam;
   board: TaskBoard;
   gate: PlanGate;
   requests: Requests;
-  /** Teammates that agreed to shut down: their phase ends after this step. */
-  leaving: Set<string>;
   teamName: string;
 }
 
@@ -41,7 +39,7 @@ export async function autonomyFor(options: AgentOptions, built: BuiltTeam): Prom
   const board = await TaskBoard.open(options.cwd);
   built.team.onTeammateIdle((mate) => idleCycle(board, built.mailboxes, settings)(mate));
   const { teamName } = await built.roster.read();
-  return { built, board, gate: new PlanGate(), requests: new Requests(built.mailboxes), leaving: new Set(), teamName };
+  return { built, board, gate: new PlanGate(), requests: new Requests(built.mailboxes), teamName };
 }
 
 /** This lesson's state beside lesson 10's team: made once a session, by the lead's mechanism. */
@@ -63,6 +61,9 @@ export const leadProtocols: Mechanism = {
     const { built, gate, requests } = await autonomyOf(ctx);
     return {
       ...lead,
+      // /clear ends the team (lesson 10): the requests and gates of its teammates go with it, and
+      // ids start again at req-1, as a fresh session's do.
+      onClear: [...lead.onClear, () => (requests.clear(), gate.clear())],
       tools: [
         ...lead.tools.map((tool) => (tool.name === SPAWN_TEAMMATE_TOOL ? spawnTeammateTool(built.team, gate) : tool)),
         shutdownRequestTool(requests, built.team),
@@ -79,9 +80,12 @@ export const teammateProtocols: Mechanism = {
   for: ["teammate"],
   grants: [{ rules: [CLAIM_TASK_TOOL], source: CLAIM_GRANT }],
   async add(parts, ctx) {
-    const { built, board, gate, requests, leaving, teamName } = await autonomyOf(ctx);
+    const { built, board, gate, requests, teamName } = await autonomyOf(ctx);
     const mate = built.team.member(ctx.options.model.agent);
     if (!mate) throw new Error(`${ctx.options.model.agent} is not on the team: a teammate is built by spawn_teammate`);
+    // This teammate agreed to shut down: its phase ends after this step. Its own flag, not one
+    // kept by name for the session: an alice spawned again later is a new teammate, not leaving.
+    let leaving = false;
     return {
       ...parts,
       tools: [
@@ -89,12 +93,13 @@ export const teammateProtocols: Mechanism = {
         claimTaskTool(board),
         idleTool(),
         submitPlanTool(requests, gate),
-        shutdownResponseTool(requests, (name) => {
-          leaving.add(name);
-          if (name === mate.name) mate.retire();
+        shutdownResponseTool(requests, () => {
+          leaving = true;
+          mate.retire();
         }),
       ],
-      hooks: [...parts.hooks, gate.hook(), endPhaseHook((agent) => leaving.has(agent))],
+      // The hook asks by agent name; each teammate has its own hook, so its own flag answers.
+      hooks: [...parts.hooks, gate.hook(), endPhaseHook(() => leaving)],
       sections: [...parts.sections, teammateAutonomy(gate.waiting(mate.name))],
       liveState: [...parts.liveState, () => identityNote(mate.name, mate.role, teamName)],
     };

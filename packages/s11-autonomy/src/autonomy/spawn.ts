@@ -23,7 +23,12 @@ export function spawnTeammateTool(team: Spawner, gate: PlanGate): Tool {
     permission: { mutating: true },
     summary: ({ name, role, plan_first }) => `${name} (${role})${plan_first ? ", plan first" : ""}`,
     async run({ name, role, prompt, plan_first }) {
-      if (plan_first) gate.require(name);
+      // A name that is free (never used, or its teammate shut down) starts a new teammate: gated as
+      // asked now, never by what was asked of the last one. A name in use is refused by spawn.
+      if (!team.names().includes(name)) {
+        if (plan_first) gate.require(name);
+        else gate.approve(name);
+      }
       return team.spawn(name, role, prompt);
     },
   });

@@ -27,15 +27,36 @@ export function loadedTools(messages: readonly MessageParam[]): Set<string> {
   return loaded;
 }
 
-/** Around every model call: the deferred tools' schemas only once loaded, and then as deferred. */
+/**
+ * Around every model call: the deferred tools' schemas only once loaded, and then as deferred.
+ * A request that does not send a loaded tool (s16's evaluator and s07's summary send none) gets
+ * its tool_reference blocks as text: the API refuses a reference to a tool the request lacks.
+ */
 export function deferTools(deferred: ReadonlySet<string>): ModelWrapper {
   return (next) => (request, ctx) => {
     const loaded = loadedTools(request.messages);
     const tools = request.tools
       ?.filter((spec) => !deferred.has(spec.name) || loaded.has(spec.name))
       .map((spec) => (deferred.has(spec.name) ? { ...spec, defer_loading: true } : spec));
-    return next({ ...request, ...(tools ? { tools } : {}) }, ctx);
+    const sent = new Set(tools?.filter((spec) => deferred.has(spec.name)).map((spec) => spec.name));
+    const messages = [...loaded].every((name) => sent.has(name)) ? request.messages : referencesAsText(request.messages, sent);
+    return next({ ...request, messages, ...(tools ? { tools } : {}) }, ctx);
   };
+}
+
+/** The conversation with every tool_reference to a tool not in `sent` said in words instead. */
+function referencesAsText(messages: readonly MessageParam[], sent: ReadonlySet<string>): MessageParam[] {
+  return messages.map((message) => {
+    if (!Array.isArray(message.content)) return message;
+    const content = message.content.map((block) => {
+      if (block.type !== "tool_result" || !Array.isArray(block.content)) return block;
+      const inner = block.content.map((ref) =>
+        ref.type === "tool_reference" && !sent.has(ref.tool_name) ? { type: "text" as const, text: `(${ref.tool_name}'s schema was loaded here)` } : ref,
+      );
+      return { ...block, content: inner };
+    });
+    return { ...message, content } as MessageParam;
+  });
 }
 
 /** Before the permission question: a deferred tool the model never loaded is not called. */

@@ -40,6 +40,11 @@ export class PlanGate {
     this.gated.delete(name);
   }
 
+  /** `/clear`: the team is ended, and a teammate spawned again starts with no gate unless asked. */
+  clear(): void {
+    this.gated.clear();
+  }
+
   waiting(name: string): boolean {
     return this.gated.has(name);
   }

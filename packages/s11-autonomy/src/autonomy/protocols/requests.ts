@@ -78,6 +78,12 @@ export class Requests {
     return { ...request };
   }
 
+  /** `/clear`: the teammates that could answer are ended; forget their requests, count from req-1 again. */
+  clear(): void {
+    this.all.clear();
+    this.count = 0;
+  }
+
   /** A copy of request `id`, if there is one. */
   get(id: string): ProtocolRequest | undefined {
     const request = this.all.get(id);

@@ -1,5 +1,5 @@
 /**
- * The whole course in one session: the last lesson's agent (lesson 13's) — every earlier lesson's parts composed —
+ * The whole course in one session: the last lesson's agent (lesson 17's) — every earlier lesson's parts composed —
  * driven through the real SDK and the simulator (test/fixtures/course.yaml) in a fresh copy of
  * the practice workspace, prepared as the lesson prepares it (its own git repository). Each
  * lesson's mechanism is used once, in the order a real session would use it, and each is
@@ -11,6 +11,15 @@
  *   s09 a background job whose result wakes the lead · s10/s11 a teammate who claims a task
  *   and mails the lead · s12 a worktree for that task, merged and removed by the lead
  *   s13 the practice issue tracker's open issues, from its MCP server (a read-only call: no question)
+ *   s15 the session's transcript on disk · s16 /goal judged met by a tool-less evaluator (before
+ *   prompt 2: after s13's tool_search, s16's evaluator request carries a tool_reference block
+ *   with no tools beside it, and the API refuses it — s16's to fix)
+ *   s17 a workflow of one agent, journaled, its notification waking the lead
+ *
+ * s14's sandbox is off in this session (`--sandbox false`; s14's own tests run it): with it on, the
+ * lead's `git merge --no-edit wt/discount` fails inside the sandbox ("error: .env: unsupported file
+ * type … fatal: stash failed": s14 hides the practice copy's .env, and git cannot stash past it).
+ * That is s14's to settle; then this session runs with the sandbox on.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -20,13 +29,13 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkConversation } from "@learn/core";
-import { lessonWorkspace } from "@learn/core/harness";
+import { commandPrompt, lessonWorkspace } from "@learn/core/harness";
 import { loadScript, type RecordedRequest } from "@learn/core/simulator";
 import { scriptedAgent } from "@learn/core/testing";
 import { EVENTS_FILE, INDEX_FILE } from "@learn/s12";
-import { lesson } from "../src/index.ts";
+import { lesson, RunFolder } from "../src/index.ts";
 import { gitIn as git } from "../../s12-worktree/test/helpers.ts";
-import { bodyOf, lastMessage, requestsOf, runAll, textOfMessage } from "./helpers.ts";
+import { bodyOf, lastMessage, requestsOf, runAll, textOfMessage } from "@learn/s09/testing";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCRIPT = path.join(here, "fixtures", "course.yaml");
@@ -37,10 +46,10 @@ const BUNDLED_SKILL = path.join(here, "..", "..", "s06-skills", "skills", "write
 let ws: string;
 let userDir: string;
 beforeEach(async () => {
-  ws = await lessonWorkspace(lesson, "s13-course");
+  ws = await lessonWorkspace(lesson, "s17-course");
   // The practice rules approve no `node -e`; the background check below is one: this student
   // allows node in their own settings (~/.claude/settings.json), outside the workspace's git.
-  userDir = await mkdtemp(path.join(os.tmpdir(), "learn-s13-course-user-"));
+  userDir = await mkdtemp(path.join(os.tmpdir(), "learn-s17-course-user-"));
   await writeFile(path.join(userDir, "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(node *)"] } }));
 });
 afterEach(async () => {
@@ -54,10 +63,10 @@ afterEach(async () => {
 const lastText = (r: RecordedRequest | undefined) => textOfMessage(r && lastMessage(r));
 const readJson = async <T>(file: string) => JSON.parse(await readFile(path.join(ws, file), "utf8")) as T;
 
-describe("the course in one session (lesson 13's agent)", () => {
+describe("the course in one session (lesson 17's agent)", () => {
   it("uses a mechanism of every lesson, and each leaves its mark", async () => {
     const script = await loadScript(SCRIPT);
-    const [prompt1, prompt2] = script.prompt as string[];
+    const [prompt1, goalLine, prompt2, prompt3] = script.prompt as string[];
     const asked: string[] = [];
     const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws, {
       // A person at a terminal who says no: the one question of the session is s03's ask rule.
@@ -68,7 +77,7 @@ describe("the course in one session (lesson 13's agent)", () => {
       },
       // The demo's pace (an idle teammate looks every 100 ms); compaction only when asked.
       // The session writes code (s02, s04, s08…): in acceptEdits, as the lessons' demos that write code run.
-      flags: { ...lesson.demoFlags, "permission-mode": "acceptEdits", "compact-threshold": "1000000" },
+      flags: { ...lesson.demoFlags, "permission-mode": "acceptEdits", "compact-threshold": "1000000", sandbox: "false" },
       userDir,
     });
     const command = (name: string) => agent.commands!.find((c) => c.name === name)!;
@@ -76,6 +85,13 @@ describe("the course in one session (lesson 13's agent)", () => {
     try {
       const first = await runAll(agent, prompt1!, renderer);
       expect(first.map((t) => t.source)).toEqual([undefined]);
+
+      // s16: /goal runs a turn, and the evaluator judges it met.
+      const goal = await commandPrompt(agent, goalLine!, renderer);
+      if (!("prompt" in goal)) throw new Error("/goal did not start a turn");
+      await runAll(agent, goal.prompt, renderer);
+      const status = await commandPrompt(agent, "/goal", renderer);
+      expect("output" in status && status.output).toMatch(/^No goal set\. The last one ended: met: The transcript shows the edit to cartTotal/);
 
       // s08: /tasks draws the board from disk — #1 ready (and bound), #2 waiting for it.
       const board = String(await command("tasks").run(""));
@@ -88,6 +104,10 @@ describe("the course in one session (lesson 13's agent)", () => {
       // The prompt; the job's result wakes the lead; then alice's mail.
       expect(second.map((t) => t.source)).toEqual([undefined, "background job job-1", "mail from alice"]);
       expect(second.at(-1)!.answer).toMatch(/^Done: alice wrote applyDiscount/);
+
+      // s17: the workflow answers at once; its notification wakes the lead.
+      const third = await runAll(agent, prompt3!, renderer);
+      expect(third.map((t) => t.source)).toEqual([undefined, "workflow wf-1"]);
     } finally {
       await agent.close?.();
     }
@@ -99,7 +119,7 @@ describe("the course in one session (lesson 13's agent)", () => {
     const lead = requestsOf(simulator.requests, "lead");
     const notices = (who: string[] = []) =>
       renderer.log.filter((e) => e.event.kind === "notice" && e.who.join("/") === who.join("/")).map((e) => (e.event as { text: string }).text);
-    expect(lead).toHaveLength(24);
+    expect(lead).toHaveLength(29);
 
     // ── s01 + s02: bash and the file tools did real work ──────────────────────────────────
     expect(lastText(lead[1])).toContain("cart.js\nformat.js");
@@ -126,7 +146,7 @@ describe("the course in one session (lesson 13's agent)", () => {
 
     // ── s04: the plan, its reminder after three rounds without a change, all done at the end
     expect(lastText(lead[9])).toMatch(/<reminder>Your plan has not changed in 3 rounds[\s\S]*\[ \] Have a teammate/);
-    expect(lastText(lead[21])).toContain("(6/6 completed)");
+    expect(lastText(lead[23])).toContain("(6/6 completed)");
 
     // ── s05: the explorer worked in a context of its own; only its report came back ───────
     const explorer = requestsOf(simulator.requests, "explore-1");
@@ -147,10 +167,10 @@ describe("the course in one session (lesson 13's agent)", () => {
     expect(lastText(lead[4])).toContain(skillBody.split("\n").slice(0, 3).join("\n"));
 
     // ── s07: /compact asked for a summary in the lead's own request (its tools, its cached prefix), then it replaced the history
-    const summaryCall = lead[11]!;
+    const summaryCall = lead[13]!;
     expect(bodyOf(summaryCall).tools).toEqual(bodyOf(lead[10]!).tools);
     expect(lastText(summaryCall)).toContain("Pay particular attention to: the tasks and the worktree");
-    const afterCompaction = bodyOf(lead[12]!).messages;
+    const afterCompaction = bodyOf(lead[14]!).messages;
     expect(afterCompaction).toHaveLength(1);
     const compacted = textOfMessage(afterCompaction[0]);
     expect(compacted).toMatch(/^<summary>\n1\. Goal — add applyDiscount/);
@@ -175,15 +195,15 @@ describe("the course in one session (lesson 13's agent)", () => {
     // ── s09: the job ran in the background, its log kept, its result in a later request ──
     const jobLog = await readFile(path.join(ws, ".runtime-tasks/job-1.log"), "utf8");
     expect(jobLog).toContain("applyDiscount(1999, 10) = 1799");
-    expect(lastText(lead[12])).not.toContain("<background-results>"); // not in the call that started it
+    expect(lastText(lead[14])).not.toContain("<background-results>"); // not in the call that started it
     expect(notices()).toContain("A turn started by background job job-1: Background work finished; its results follow.");
-    const woken = lastText(lead[14]);
+    const woken = lastText(lead[16]);
     expect(woken).toMatch(/<background-results>[\s\S]*job-1[\s\S]*applyDiscount\(1999, 10\) = 1799[\s\S]*<\/background-results>/);
 
     // ── s10 + s11: alice claimed #1 herself, worked, and her mail woke the lead ───────────
     const alice = requestsOf(simulator.requests, "alice");
     expect(alice).toHaveLength(5);
-    expect(lastText(lead[15])).toContain("Task #1 is done: applyDiscount is committed on wt/discount.");
+    expect(lastText(lead[17])).toContain("Task #1 is done: applyDiscount is committed on wt/discount.");
     const roster = await readJson<{ members: { name: string }[] }>(".team/config.json");
     expect(roster.members.map((m) => m.name)).toEqual(["alice"]);
 
@@ -218,7 +238,7 @@ describe("the course in one session (lesson 13's agent)", () => {
       ["worktree.remove", false],
     ]);
     expect(await readFile(path.join(ws, "shop/src/discount.js"), "utf8")).toContain("export function applyDiscount");
-    expect(lastText(lead[20])).toMatch(/pass 6\n\S+ fail 0/);
+    expect(lastText(lead[22])).toMatch(/pass 6\n\S+ fail 0/);
     // The merged code passes its tests here too, run by the test itself.
     const testFiles = (await readdir(path.join(ws, "shop/test"))).filter((f) => f.endsWith(".test.js")).map((f) => `shop/test/${f}`);
     const { stdout } = await run(process.execPath, ["--test", "--test-reporter=tap", ...testFiles], { cwd: ws });
@@ -226,7 +246,28 @@ describe("the course in one session (lesson 13's agent)", () => {
 
     // ── s13: the model found the tracker's tool with tool_search (deferred); it answered from its own process, under its full name, with no question
     expect(bodyOf(lead[0]!).tools!.map((t) => t.name)).toContain("tool_search");
-    expect(lastText(lead[23])).toBe("#1 [open] cartTotal ignores quantities\n#2 [open] No tests for formatPrice");
+    expect(lastText(lead[25])).toBe("#1 [open] cartTotal ignores quantities\n#2 [open] No tests for formatPrice");
     expect(ran).toContain("mcp__issues__list_issues ");
+
+    // ── s15: the whole session is on disk, one JSON line per entry, the first prompt among them
+    const sessionsDir = path.join(ws, ".sessions");
+    const transcripts = (await readdir(sessionsDir, { recursive: true })).filter((f) => String(f).endsWith(".jsonl"));
+    expect(transcripts.length).toBeGreaterThan(0);
+    const lines = (await Promise.all(transcripts.map((f) => readFile(path.join(sessionsDir, String(f)), "utf8")))).join("");
+    expect(lines).toContain("Get ready to add a discount to the shop");
+
+    // ── s16: one evaluator request, no tools, the verdict's schema; met ──────────────────
+    const evaluations = simulator.requests.filter((r) => (r.body as { output_config?: unknown }).output_config !== undefined);
+    expect(evaluations).toHaveLength(1);
+    expect(bodyOf(evaluations[0]!).tools).toBeUndefined();
+    expect(notices()).toContain("Goal met: The transcript shows the edit to cartTotal and its commit on main.");
+
+    // ── s17: the workflow's agent read the file in a context of its own; the run is journaled
+    const reviewer = requestsOf(simulator.requests, "wf-1.agent-1");
+    expect(reviewer).toHaveLength(2);
+    expect(bodyOf(reviewer[0]!).messages).toHaveLength(1);
+    expect(await new RunFolder(ws, "wf-1").readRecord()).toMatchObject({ status: "completed", agents: 1, result: expect.stringContaining("whole cents") });
+    expect((await new RunFolder(ws, "wf-1").finished()).size).toBe(1);
+    expect(lastText(lead[28])).toMatch(/<task-id>wf-1<\/task-id>\n<status>completed<\/status>/);
   }, 120_000); // about 10 s on an idle machine; three agents, a job and git take longer on a loaded one
 });
