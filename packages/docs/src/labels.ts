@@ -214,7 +214,6 @@ export const EN: Labels = {
  * walkthrough heading in README.zh.md is Chinese too. A test checks that every demo has one.
  */
 export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
-  "A workflow of four agents — two at once, a schema retry, a budget stop and a resume": "四个智能体的工作流——两个同时运行、一次按模式重试、一次预算叫停和一次恢复",
   "Create hello.js, run it, report the output": "创建 hello.js，运行它，报告输出",
   "Find the cart bug, fix it with edit_file, run the tests": "找出购物车的 bug，用 edit_file 修好，再运行测试",
   "Denied, adapted, logged": "被拒绝、调整做法、记入日志",
@@ -233,7 +232,7 @@ export const DEMO_TITLES_ZH: Readonly<Record<string, string>> = {
   "A goal that needs three turns — a failing test, a fix, a second fix": "要三轮才达成的目标：一个失败的测试、一次修复、再一次修复",
   "A goal judged impossible — it contradicts the test it must keep": "被判定为不可能的目标：它和必须保持不变的测试相矛盾",
   "A session you can rewind, branch and resume": "一个可以回退、分支和恢复的会话",
-  "The operating system says no — a computed read of .env, a write outside, a planted git program": "操作系统说不：拼出文件名去读 .env、往外面写、在 git 里埋一个程序",
+  "The operating system says no — a computed read of .env, a write outside, a planted git program": "操作系统说不：拼出文件名去读 .env、往外面写、在 git 里埋一个程序",  "A workflow of four agents — two at once, a schema retry, a budget stop and a resume": "一个由四个智能体组成的工作流：两个同时运行、一次不合模式的重问、预算用完停下、再恢复",
 };
 
 /**
