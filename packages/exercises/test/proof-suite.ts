@@ -1,6 +1,7 @@
 /**
- * The proof's suite (proof-a.test.ts and proof-b.test.ts each run half of the exercises, so
- * vitest proves them in two workers at once: the proof is the longest task of `pnpm test`).
+ * The proof's suite (proof-a.test.ts and proof-b.test.ts each run half of the exercises, so a
+ * machine with cores to spare proves them in two workers). It is `pnpm test:exercises`, not part
+ * of `pnpm test`: four minutes of checks, run by .ci/run and the GitHub workflow.
  *
  * Every exercise is solvable and not already solved: in a temporary folder, start it (the
  * starter must FAIL at least one check), then write the reference solution (it must PASS every
