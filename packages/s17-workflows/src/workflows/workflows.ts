@@ -14,19 +14,12 @@
 import { capText, MAX_OUTPUT_CHARS, type AgentContext, type AgentOptions, type PartsOf, type Renderer } from "@learn/core";
 import type { AgentType } from "@learn/s05";
 import { SYSTEM_NOTIFICATION, type Notifications } from "@learn/s09";
-import type { JournalEntry, RunFolder, RunRecord } from "./journal.ts";
-import type { WorkflowMeta } from "./meta.ts";
-import { WorkflowRun, type WorkflowBudget } from "./run.ts";
+import type { RunFolder, RunRecord } from "./journal.ts";
+import { WorkflowRun, type RunSetup, type WorkflowBudget } from "./run.ts";
 import { WORKFLOW_TOOL } from "./workflow-tool.ts";
 
-export interface Launch {
-  folder: RunFolder;
-  meta: WorkflowMeta;
-  body: string;
-  args: unknown;
-  cached: Map<string, JournalEntry>;
-  resumedFrom?: string;
-}
+/** What the tool hands over to start a run: the run's own part of its setup (the rest is the session's). */
+export type Launch = Pick<RunSetup, "folder" | "meta" | "body" | "args" | "cached" | "resumedFrom">;
 
 export interface WorkflowsSetup {
   notifications: Notifications;
@@ -63,7 +56,7 @@ export class Workflows {
 
   start(launch: Launch, ctx: AgentContext): void {
     const controller = new AbortController();
-    const { notifications, renderer, budget, types, parent, partsOf } = this.setup;
+    const { renderer, budget, types, parent, partsOf } = this.setup;
     const run = new WorkflowRun({ ...launch, budget, types, parent, partsOf, controller, ctx: withSignal(ctx, controller.signal) });
     this.running.set(launch.folder.id, run);
     renderer.notice(`Workflow ${launch.folder.id} started: ${launch.meta.name} — ${launch.meta.description}`);
