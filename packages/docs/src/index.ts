@@ -10,3 +10,4 @@ export { brokenLinks, type BrokenLink } from "./links.ts";
 export { discoverLessons, type LessonPackage } from "./discover.ts";
 export { lessonModules, type SourceModule } from "./sources.ts";
 export { unifiedDiff } from "./code-diff.ts";
+export { readFolders } from "./folders.ts";

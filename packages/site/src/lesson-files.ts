@@ -1,17 +1,17 @@
 /**
  * What a lesson page shows beside its README, in the order a reader needs it:
  *
- *   source   src/agent.ts, then the lesson's reading order (package.json's `learn`: the spine,
- *            then each optional path), then the rest by name
+ *   source   src/agent.ts, then the lesson's reading order (the docs read it off agent.ts: the
+ *            spine, then each mechanism's folder, its index.ts first), then the rest by name
  *   demo     demo/*.yaml: what the scripted model was told to answer, turn by turn
  *   test     test/**\/*.ts: what the lesson promises, checked
  *
- * Alphabetical order put s03's spine file, pipeline.ts, 23rd; the reading order is declared once
- * for the docs (docs' spine.ts checks it), so the site reads the same list and cannot disagree.
+ * Alphabetical order put s03's spine file, pipeline.ts, 23rd; the reading order is the docs'
+ * (@learn/docs readFolders), so the site reads the same list and cannot disagree.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { access, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { SourceModule } from "@learn/docs";
+import { readFolders, type SourceModule } from "@learn/docs";
 
 export type FileGroup = "source" | "demo" | "test";
 
@@ -19,13 +19,12 @@ export interface LessonFile extends SourceModule {
   group: FileGroup;
 }
 
-/** The files named in package.json's `learn` (spine first, then optional paths), as declared; [] without one. */
+/** The lesson's reading as the docs read it (spine first, then each mechanism's folder); [] without an agent.ts. */
 export async function readingOrder(packageDir: string): Promise<string[]> {
-  const text = await readFile(path.join(packageDir, "package.json"), "utf8").catch(() => undefined);
-  if (text === undefined) return [];
-  const learn = (JSON.parse(text) as { learn?: { readFirst?: unknown; optional?: { files?: unknown }[] } }).learn;
-  const lists = [learn?.readFirst, ...(learn?.optional ?? []).map((o) => o.files)];
-  return lists.flatMap((list) => (Array.isArray(list) ? list.filter((f): f is string => typeof f === "string") : []));
+  const hasAgent = await access(path.join(packageDir, "src", "agent.ts")).then(() => true, () => false);
+  if (!hasAgent) return [];
+  const { spine, folders } = await readFolders(packageDir, path.basename(packageDir));
+  return [spine, ...folders].flatMap((p) => p.files.map((f) => f.path));
 }
 
 /** `modules` with those named in `order` first, in that order; the rest after them, by path. */

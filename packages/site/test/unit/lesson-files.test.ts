@@ -11,6 +11,8 @@ import { demoAndTestFiles, inReadingOrder, readingOrder } from "../../src/lesson
 import { pageForRepoFile } from "../../src/routes.ts";
 import { sideBySideRows, sideBySideTable } from "../../src/side-by-side.ts";
 
+let root: string;
+/** The lesson, one folder down, so that its `../core` is inside the temporary folder too. */
 let dir: string;
 
 async function put(file: string, text: string): Promise<void> {
@@ -19,27 +21,35 @@ async function put(file: string, text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "learn-site-files-"));
-  const learn = { readFirst: ["src/agent.ts", "src/mechanism.ts", "src/permissions/pipeline.ts"], optional: [{ name: { en: "x", zh: "x" }, files: ["src/hooks/run.ts", "../core/src/kernel.ts"] }] };
-  await put("package.json", JSON.stringify({ name: "@learn/s99", learn }));
+  root = await mkdtemp(path.join(os.tmpdir(), "learn-site-files-"));
+  dir = path.join(root, "s99");
+  await put("package.json", JSON.stringify({ name: "@learn/s99", learn: { alsoRead: ["../core/src/kernel.ts"] } }));
+  // Each file as a lesson's: a top comment that says what it is (the docs read its first sentence).
+  const said = (what: string, code = "") => `/** ${what}. */\n${code}`;
+  await put("../core/src/kernel.ts", said("The kernel"));
+  await put("src/agent.ts", said("The agent", 'import { hooks } from "./hooks/index.ts";\nimport { permissions } from "./permissions/index.ts";\nexport const mechanisms = [permissions, hooks];\n'));
+  await put("src/permissions/index.ts", said("Permissions", "export const permissions = {};\n"));
+  await put("src/permissions/pipeline.ts", said("The pipeline"));
+  await put("src/hooks/index.ts", said("Hooks", "export const hooks = {};\n"));
+  await put("src/hooks/run.ts", said("Running hooks"));
   await put("demo/guarded.yaml", "prompt: hi\nturns: []\n");
   await put("demo/notes.md", "not a script\n");
   await put("test/agent.test.ts", "// a test\n");
   await put("test/sandbox/deep.test.ts", "// deeper\n");
   await put("test/fixtures/server.mjs", "// not TypeScript\n");
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe("a lesson's files on its page", () => {
-  it("reads the reading order from package.json: the spine, then each optional path; none without a learn field", async () => {
-    expect(await readingOrder(dir)).toEqual(["src/agent.ts", "src/mechanism.ts", "src/permissions/pipeline.ts", "src/hooks/run.ts", "../core/src/kernel.ts"]);
+  it("reads the reading order as the docs do: the spine, then each mechanism's folder in the list's order; none without an agent.ts", async () => {
+    expect(await readingOrder(dir)).toEqual(["src/agent.ts", "../core/src/kernel.ts", "src/permissions/index.ts", "src/permissions/pipeline.ts", "src/hooks/index.ts", "src/hooks/run.ts"]);
     expect(await readingOrder(path.join(dir, "test"))).toEqual([]);
   });
 
   it("lists the files named there first, in that order, and the rest after them by name (s03's pipeline.ts was 23rd)", async () => {
-    const names = ["src/a-first.ts", "src/agent.ts", "src/hooks/run.ts", "src/mechanism.ts", "src/permissions/pipeline.ts", "src/z-last.ts"];
+    const names = ["src/a-first.ts", "src/agent.ts", "src/hooks/index.ts", "src/hooks/run.ts", "src/permissions/index.ts", "src/permissions/pipeline.ts", "src/z-last.ts"];
     const ordered = inReadingOrder(names.map((p) => ({ path: p })), await readingOrder(dir));
-    expect(ordered.map((m) => m.path)).toEqual(["src/agent.ts", "src/mechanism.ts", "src/permissions/pipeline.ts", "src/hooks/run.ts", "src/a-first.ts", "src/z-last.ts"]);
+    expect(ordered.map((m) => m.path)).toEqual(["src/agent.ts", "src/permissions/index.ts", "src/permissions/pipeline.ts", "src/hooks/index.ts", "src/hooks/run.ts", "src/a-first.ts", "src/z-last.ts"]);
   });
 
   it("adds the demo scripts, then the TypeScript tests (in subfolders too), each with its line count", async () => {
