@@ -2,7 +2,7 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { mechanismsFor, type Role } from "../src/agent/mechanism.ts";
-import { partsFrom, type AgentOptions, type Mechanism } from "../src/index.ts";
+import { partsFrom, sessionKey, type AgentOptions, type Mechanism } from "../src/index.ts";
 import { runCommand, silentRenderer } from "../src/harness.ts";
 import { currentProcessWrapper } from "../src/process-wrapper.ts";
 import { scriptedModel } from "../src/testing/index.ts";
@@ -33,14 +33,31 @@ describe("the order an agent's mechanisms are added in", () => {
   });
 });
 
+const COUNTER = sessionKey<{ id: number }>("counter");
+
 describe("building a child from the same list", () => {
+  it("a session key is the value, not its name: two mechanisms that pick one name keep two states", async () => {
+    const [mine, theirs] = [sessionKey<string[]>("notes"), sessionKey<string[]>("notes")];
+    const seen: string[][] = [];
+    const noting = (key: typeof mine, note: string): Mechanism => ({
+      name: note,
+      async add(parts, ctx) {
+        seen.push(ctx.shared(key, () => [] as string[]));
+        ctx.shared(key, () => []).push(note);
+        return parts;
+      },
+    });
+    await partsFrom([noting(mine, "a"), noting(theirs, "b")], options());
+    expect(seen).toEqual([["a"], ["b"]]);
+  });
+
   it("partsFor builds another role's parts; shared state is made once per session and reaches the child", async () => {
     let made = 0;
     const seen: number[] = [];
     const counter: Mechanism = {
       name: "counter",
       async add(parts, ctx) {
-        const shared = ctx.shared("test:counter", () => ({ id: ++made }));
+        const shared = ctx.shared(COUNTER, () => ({ id: ++made }));
         seen.push(shared.id);
         if (ctx.role === "lead") {
           const child = await ctx.partsFor("subagent", ctx.options);

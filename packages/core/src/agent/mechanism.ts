@@ -83,8 +83,22 @@ export interface BuildContext {
    * State the agents of one session share (the lead's team, its worktrees): made by the first
    * agent that asks, under a key the mechanism owns, and handed to every later one.
    */
-  shared<T>(key: string, make: () => T): T;
+  shared<T>(key: SessionKey<T>, make: () => T): T;
 }
+
+/**
+ * A key for state the agents of one session share: the mechanism that owns the state makes it
+ * once (`sessionKey<Team>("team")`) and every reader uses that same value, so what is stored and
+ * what is read are one type — no cast at the call site, and no two mechanisms on one string.
+ */
+export interface SessionKey<T> {
+  /** For messages and debugging; the key is the object itself, not its name. */
+  readonly name: string;
+  /** Never set: it carries the type of what the key holds. */
+  readonly holds?: T;
+}
+
+export const sessionKey = <T>(name: string): SessionKey<T> => ({ name });
 
 export interface Mechanism {
   /** "permissions": its name in the docs. */
@@ -135,13 +149,13 @@ export function mechanismsFor(mechanisms: readonly Mechanism[], role: Role): Mec
 
 /** One session: what its agents share, and how any of them is built. */
 class Session {
-  private readonly values = new Map<string, unknown>();
+  private readonly values = new Map<SessionKey<unknown>, unknown>();
 
   constructor(private readonly mechanisms: readonly Mechanism[]) {}
 
-  shared<T>(key: string, make: () => T): T {
+  shared<T>(key: SessionKey<T>, make: () => T): T {
     if (!this.values.has(key)) this.values.set(key, make());
-    return this.values.get(key) as T;
+    return this.values.get(key) as T; // stored under this key by `make`, whose type the key names
   }
 
   async partsFor(role: Role, options: AgentOptions): Promise<AgentParts> {

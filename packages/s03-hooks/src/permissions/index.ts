@@ -9,7 +9,7 @@
  * "the task tools write only .tasks/"). Core gathers them from the agent's list; this is the one
  * place they are put in force, beside the settings' allow rules (deny rules still win).
  */
-import type { Mechanism } from "@learn/core";
+import { sessionKey, type Mechanism } from "@learn/core";
 import { withEarlierToolPermissions } from "./earlier-tools.ts";
 import type { PermissionAccess } from "./hook.ts";
 import type { PermissionMode } from "@learn/claude-code-files";
@@ -29,14 +29,18 @@ declare module "@learn/core" {
   }
 }
 
+/** What the lead's command hooks keep for the session; the lead's policy and the mode it started in. */
+const LEAD_HOOK_SESSION = sessionKey<LeadHookSession>("the lead's hook session");
+const LEAD_POLICY = sessionKey<{ policy: PermissionPolicy; start: PermissionMode }>("the lead's permission policy");
+
 export const permissions: Mechanism = {
   name: "permissions",
   flags: [permissionModeFlag],
   checkConfig: checkSettings,
   async add(parts, ctx) {
     const { options, grants, role } = ctx;
-    const policy = await createPolicyHooks(options, role, ctx.shared("s03:lead-hook-session", (): LeadHookSession => ({})), ctx.honoured);
-    sessionWideMode(policy.permissionPolicy, ctx.shared("s03:lead-policy", () => ({ policy: policy.permissionPolicy, start: policy.permissionPolicy.mode })));
+    const policy = await createPolicyHooks(options, role, ctx.shared(LEAD_HOOK_SESSION, () => ({})), ctx.honoured);
+    sessionWideMode(policy.permissionPolicy, ctx.shared(LEAD_POLICY, () => ({ policy: policy.permissionPolicy, start: policy.permissionPolicy.mode })));
     for (const grant of grants) policy.access.grants.add(grant.rules, grant.source);
     return {
       ...parts,

@@ -7,7 +7,7 @@
  * own, so spawning asks nothing (granted below, like the task tools; plan mode still
  * refuses it).
  */
-import type { AgentOptions, BuildContext, Mechanism, PartsOf } from "@learn/core";
+import { sessionKey, type AgentOptions, type BuildContext, type Mechanism, type PartsOf } from "@learn/core";
 import { Mailboxes } from "./mailbox.ts";
 import { LEAD } from "./names.ts";
 import { Roster } from "./roster.ts";
@@ -40,9 +40,11 @@ export async function teamFor(options: AgentOptions, teammateParts: PartsOf): Pr
   return { team, mailboxes, roster, inbox: inboxOf(LEAD, mailboxes) };
 }
 
+const TEAM = sessionKey<Promise<BuiltTeam>>("the team");
+
 /** The session's team: made by the lead's mechanism; each teammate's finds it here too (so does s11's). */
 export function teamOf(ctx: BuildContext): Promise<BuiltTeam> {
-  return ctx.shared("s10:team", () => teamFor(ctx.options, (options) => ctx.partsFor("teammate", options)));
+  return ctx.shared(TEAM, () => teamFor(ctx.options, (options) => ctx.partsFor("teammate", options)));
 }
 
 /** The lead gets the team: spawn_teammate and the team tools, its inbox, /team and /inbox. */

@@ -11,7 +11,7 @@
  * Every request carries an id (`request_id: req-1` in the message), so an answer names the
  * question it answers. A teammate re-learns who it is after a compaction (its identity is live state).
  */
-import type { AgentOptions, BuildContext, Mechanism } from "@learn/core";
+import { sessionKey, type AgentOptions, type BuildContext, type Mechanism } from "@learn/core";
 import { TaskBoard } from "@learn/s08";
 import { SPAWN_TEAMMATE_TOOL, teamOf, type BuiltTeam } from "@learn/s10";
 import { idleCycle } from "./idle-cycle.ts";
@@ -42,9 +42,11 @@ export async function autonomyFor(options: AgentOptions, built: BuiltTeam): Prom
   return { built, board, gate: new PlanGate(), requests: new Requests(built.mailboxes), teamName };
 }
 
+const AUTONOMY = sessionKey<Promise<Autonomy>>("autonomy");
+
 /** This lesson's state beside lesson 10's team: made once a session, by the lead's mechanism. */
 function autonomyOf(ctx: BuildContext): Promise<Autonomy> {
-  return ctx.shared("s11:autonomy", async () => autonomyFor(ctx.options, await teamOf(ctx)));
+  return ctx.shared(AUTONOMY, async () => autonomyFor(ctx.options, await teamOf(ctx)));
 }
 
 /** The lead: spawn_teammate with plan_first (in place of lesson 10's), shutdown_request, plan_approval. */

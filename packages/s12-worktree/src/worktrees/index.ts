@@ -6,7 +6,7 @@
  *   lead:      worktree_create · task_bind_worktree · worktree_run · worktree_status · … · /worktrees
  *   teammate:  cwd = the worktree of the task it works on (else where it was started)
  */
-import type { AgentOptions, BuildContext, Mechanism, PromptSection } from "@learn/core";
+import { sessionKey, type AgentOptions, type BuildContext, type Mechanism, type PromptSection } from "@learn/core";
 import { TaskBoard } from "@learn/s08";
 import { worktreesCommand } from "./command.ts";
 import { Places } from "../follow-tasks/place.ts";
@@ -46,8 +46,10 @@ export async function worktreesFor(options: AgentOptions): Promise<WorktreeSetup
   return { worktrees, places: new Places(worktrees) };
 }
 
+const WORKTREES = sessionKey<Promise<WorktreeSetup>>("the worktrees");
+
 /** The session's one view of the worktrees, made by the lead's mechanism, found by every child's. */
-export const worktreesOf = (ctx: BuildContext): Promise<WorktreeSetup> => ctx.shared("s12:worktrees", () => worktreesFor(ctx.options));
+export const worktreesOf = (ctx: BuildContext): Promise<WorktreeSetup> => ctx.shared(WORKTREES, () => worktreesFor(ctx.options));
 
 /** The lead gets the worktree tools, their guidance and `/worktrees`. */
 export const worktrees: Mechanism = {

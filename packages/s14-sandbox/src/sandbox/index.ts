@@ -12,7 +12,7 @@
  * alone decides, as before: never silently unsandboxed.
  */
 import { rm } from "node:fs/promises";
-import type { AgentContext, BuildContext, Mechanism, Tool } from "@learn/core";
+import { sessionKey, type AgentContext, type BuildContext, type Mechanism, type Tool } from "@learn/core";
 import { loadedEnvFiles, withProcessWrapper, type ProcessWrapper } from "@learn/core/harness";
 import { readableUnder, type PermissionPolicy } from "@learn/s03";
 import { AUTO_ALLOW_RULES, AUTO_ALLOW_SOURCE, autoAllowOf } from "./auto-allow.ts";
@@ -45,8 +45,10 @@ export const sandbox: Mechanism = {
   },
 };
 
+const SANDBOX = sessionKey<Promise<SandboxState>>("the sandbox");
+
 /** One look per session: the lead's; its children share it (and the line is said once). */
-const stateOf = (ctx: BuildContext) => ctx.shared("sandbox", () => sandboxStateOf(ctx.options.cwd, ctx.options.flags[SANDBOX_FLAG], ctx.options.userDir, ctx.options.renderer.notice.bind(ctx.options.renderer)));
+const stateOf = (ctx: BuildContext) => ctx.shared(SANDBOX, () => sandboxStateOf(ctx.options.cwd, ctx.options.flags[SANDBOX_FLAG], ctx.options.userDir, ctx.options.renderer.notice.bind(ctx.options.renderer)));
 
 /** How processes started from `cwd` start: in the sandbox, refused (failIfUnavailable), or as they are (off). */
 function wrapperMaker(state: SandboxState, policyNow: () => PermissionPolicy | undefined, workspace: string) {

@@ -14,7 +14,7 @@
  * /clear (a new session), and exit.
  */
 import path from "node:path";
-import { assistantMessage, defineHook, type AgentContext, type AgentParts, type BuildContext, type Mechanism, type ModelWrapper } from "@learn/core";
+import { assistantMessage, defineHook, sessionKey, type AgentContext, type AgentParts, type BuildContext, type Mechanism, type ModelWrapper } from "@learn/core";
 import { costCommand } from "./cost/cost-command.ts";
 import { CONTINUE_FLAG, FORK_FLAG, RESUME_FLAG, chooseSession } from "./resume/choose.ts";
 import { LeadSession } from "./resume/lead-session.ts";
@@ -25,7 +25,8 @@ import { promptsOf, rewindCommand } from "./rewind/rewind-command.ts";
 import { SessionPlace } from "./session-place.ts";
 import { childTranscriptFile, SESSIONS_DIR_FLAG, TranscriptWriter } from "./transcript/index.ts";
 
-export const SESSION_KEY = "s15.sessions";
+/** Where this session's transcripts go: one place, shared by the lead and every child. */
+export const SESSION_KEY = sessionKey<SessionPlace>("the session");
 
 export const sessions: Mechanism = {
   name: "sessions",
