@@ -16,7 +16,7 @@
  */
 
 // A lesson is a mechanism, and an agent is built from a flat list of them.
-export { agentFromMechanisms, partsFrom, type BuildContext, type Mechanism, type PartsOf, type Replaces, type Role, type SettingsHonoured, sessionKey, type SessionKey } from "./agent/mechanism.ts";
+export { agentFromMechanisms, partsFrom, type BuildContext, type Mechanism, type PartsOf, type Replaces, type Role, type SettingsHonoured, sessionKey } from "./agent/mechanism.ts";
 export { joinSections, partsWith, sectionsFor, type AgentParts, type PromptAssembly, type PromptSection, type RunningAgent } from "./agent/parts.ts";
 export { agentFrom } from "./agent/agent-from.ts";
 export { loopAgent } from "./agent/loop-agent.ts";
