@@ -29,26 +29,39 @@ function firstLife(planFirst: boolean) {
   ];
 }
 
+/**
+ * Run the lead on `prompts` ("/clear" clears the conversation between two of them), with the
+ * script's turns; the agent is closed however it ends.
+ */
+async function drive(turns: object[], prompts: string[], extraFlags: Record<string, string> = {}) {
+  const scripted = await scriptedAgent(lesson, JSON.stringify({ turns }), ws.dir, { flags: { ...flags, ...extraFlags } });
+  const { agent, renderer } = scripted;
+  try {
+    for (const prompt of prompts) {
+      if (prompt === "/clear") agent.clear();
+      else await runAll(agent, prompt, renderer);
+    }
+  } finally {
+    await agent.close?.();
+  }
+  return scripted;
+}
+
+const acceptEdits = { "permission-mode": "acceptEdits" };
+
 describe("a teammate spawned again under the same name", () => {
   it("is not leaving: her new phase goes past its first step (no /clear between)", async () => {
     await writeFile(path.join(ws.dir, "notes.txt"), "second life\n");
-    const script = JSON.stringify({
-      turns: [
+    const { simulator, renderer } = await drive(
+      [
         ...firstLife(false),
         lead([use("spawn_teammate", { name: "alice", role: "reads", prompt: "Read notes.txt." })]),
         lead([text("spawned again")]),
         { agent: "alice", content: [use("read_file", { path: "notes.txt" })] },
         { agent: "alice", expect: { lastUserIncludes: "second life" }, content: [use("idle", {})] },
       ],
-    });
-    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, { flags });
-    try {
-      await runAll(agent, "spawn alice", renderer);
-      await runAll(agent, "shut her down", renderer);
-      await runAll(agent, "spawn her again", renderer);
-    } finally {
-      await agent.close?.();
-    }
+      ["spawn alice", "shut her down", "spawn her again"],
+    );
     expect(renderer.ofKind("error").map((e) => e.text)).toEqual([]);
     // Before the fix her phase ended after read_file: the idle turn was never asked for.
     expect(simulator.remaining()).toBe(0);
@@ -56,31 +69,25 @@ describe("a teammate spawned again under the same name", () => {
   });
 
   it("is gated only if asked now: a plan_first alice shut down, spawned again without it, may write at once", async () => {
-    const script = JSON.stringify({
-      turns: [
+    const { simulator } = await drive(
+      [
         ...firstLife(true),
         lead([use("spawn_teammate", { name: "alice", role: "writes", prompt: "Write hi.txt." })]),
         lead([text("spawned again")]),
         { agent: "alice", content: [use("write_file", { path: "hi.txt", content: "hi\n" })] },
         { agent: "alice", content: [use("idle", {})] },
       ],
-    });
-    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, { flags: { ...flags, "permission-mode": "acceptEdits" } });
-    try {
-      await runAll(agent, "spawn alice", renderer);
-      await runAll(agent, "shut her down", renderer);
-      await runAll(agent, "spawn her again", renderer);
-    } finally {
-      await agent.close?.();
-    }
+      ["spawn alice", "shut her down", "spawn her again"],
+      acceptEdits,
+    );
     expect(simulator.remaining()).toBe(0);
     const write = toolResultsOf(requestsOf(simulator.requests, "alice").at(-1)!.body)[0]!;
     expect(write.isError, write.content).toBe(false);
   });
 
   it("after /clear: request ids start at req-1 again, and no plan gate is left from the first alice", async () => {
-    const script = JSON.stringify({
-      turns: [
+    const { simulator, renderer } = await drive(
+      [
         ...firstLife(true),
         lead([use("spawn_teammate", { name: "alice", role: "writes", prompt: "Write hi.txt." })]),
         lead([text("spawned again")]),
@@ -91,17 +98,9 @@ describe("a teammate spawned again under the same name", () => {
         { agent: "alice", expect: { lastUserIncludes: "request_id: req-1" }, content: [use("shutdown_response", { request_id: "req-1", approve: true })] },
         lead([text("done")], { expect: { lastUserIncludes: "From alice (shutdown_response" } }),
       ],
-    });
-    const { agent, simulator, renderer } = await scriptedAgent(lesson, script, ws.dir, { flags: { ...flags, "permission-mode": "acceptEdits" } });
-    try {
-      await runAll(agent, "spawn alice", renderer);
-      await runAll(agent, "shut her down", renderer);
-      agent.clear();
-      await runAll(agent, "spawn her again", renderer);
-      await runAll(agent, "shut her down", renderer);
-    } finally {
-      await agent.close?.();
-    }
+      ["spawn alice", "shut her down", "/clear", "spawn her again", "shut her down"],
+      acceptEdits,
+    );
     expect(renderer.ofKind("error").map((e) => e.text)).toEqual([]);
     expect(simulator.remaining()).toBe(0);
     const alice = requestsOf(simulator.requests, "alice");

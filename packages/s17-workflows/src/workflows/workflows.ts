@@ -13,7 +13,7 @@
  */
 import { capText, MAX_OUTPUT_CHARS, type AgentContext, type AgentOptions, type PartsOf, type Renderer } from "@learn/core";
 import type { AgentType } from "@learn/s05";
-import { SYSTEM_NOTIFICATION, type Notifications } from "@learn/s09";
+import { notificationBlock, type Notifications } from "@learn/s09";
 import type { RunFolder, RunRecord } from "./journal.ts";
 import { WorkflowRun, type RunSetup, type WorkflowBudget } from "./run.ts";
 import { WORKFLOW_TOOL } from "./workflow-tool.ts";
@@ -99,23 +99,15 @@ export function workflowNotification(record: RunRecord, scriptPath: string): str
   const body = capText(record.status === "completed" ? JSON.stringify(record.result ?? null, null, 2) : (record.error ?? ""), MAX_OUTPUT_CHARS - 2_000);
   const resume = `${WORKFLOW_TOOL}({scriptPath: '${scriptPath}', resumeFromRunId: '${record.id}'})`;
   const next = record.status === "completed" ? `Per-agent results: ${scriptPath.replace(/script\.js$/, "journal.jsonl")}` : `To resume without re-running the agents that finished, call: ${resume}`;
-  return [
-    "<system-reminder>",
-    ...SYSTEM_NOTIFICATION,
-    "",
-    "<task-notification>",
-    `<task-id>${record.id}</task-id>`,
-    `<status>${record.status}</status>`,
-    `<summary>${summary.replace(/\s+/g, " ")}</summary>`,
-    `<agents>${record.agents} run, ${record.cached} from the journal</agents>`,
-    "<result>",
-    body
+  return notificationBlock({
+    id: record.id,
+    status: record.status,
+    summary: summary.replace(/\s+/g, " "),
+    before: [`<agents>${record.agents} run, ${record.cached} from the journal</agents>`],
+    result: body
       .split("\n")
       .map((line) => `  ${line}`)
       .join("\n"),
-    "</result>",
-    next,
-    "</task-notification>",
-    "</system-reminder>",
-  ].join("\n");
+    after: [next],
+  });
 }

@@ -44,17 +44,37 @@ export function launchedText(name: string): string {
 /** The block a finished background child's report arrives in. */
 export function taskNotification(child: FinishedChild): string {
   const summary = `Agent ${JSON.stringify(child.description.replace(/\s+/g, " ").trim())} ${child.status === "completed" ? "finished" : "failed"}`;
+  return notificationBlock({ id: child.name, status: child.status, summary, result: child.result });
+}
+
+/** What a <task-notification> says: a background child's (above) or another kind of task's (s17's workflows). */
+export interface NotificationFields {
+  id: string;
+  status: string;
+  summary: string;
+  /** Lines of the task's own (`<agents>…</agents>`), after the summary. */
+  before?: readonly string[];
+  /** Already framed so that it cannot close the block (its lines indented). */
+  result: string;
+  /** Lines after the result: what to do next. */
+  after?: readonly string[];
+}
+
+/** The whole block, in Claude Code's frame: the system reminder first, then the notification. */
+export function notificationBlock(n: NotificationFields): string {
   return [
     "<system-reminder>",
     ...SYSTEM_NOTIFICATION,
     "",
     "<task-notification>",
-    `<task-id>${child.name}</task-id>`,
-    `<status>${child.status}</status>`,
-    `<summary>${summary}</summary>`,
+    `<task-id>${n.id}</task-id>`,
+    `<status>${n.status}</status>`,
+    `<summary>${n.summary}</summary>`,
+    ...(n.before ?? []),
     "<result>",
-    child.result,
+    n.result,
     "</result>",
+    ...(n.after ?? []),
     "</task-notification>",
     "</system-reminder>",
   ].join("\n");
