@@ -28,7 +28,7 @@ const LEDGER_FILE = ".practice-workspace-ledger.json";
 const ledgerFile = path.join(root, LEDGER_FILE);
 
 // The same list as HARNESS_STATE in packages/core/src/workspace-ledger/harness-state.ts (a core test checks).
-const HARNESS_STATE = [".tasks/", ".runtime-tasks/", ".memory/", ".team/", ".transcripts/", ".sessions/", ".task_outputs/", ".worktrees/", ".claude/tool-log.jsonl", ".claude/scheduled_tasks.json"];
+const HARNESS_STATE = [".tasks/", ".runtime-tasks/", ".memory/", ".team/", ".transcripts/", ".sessions/", ".task_outputs/", ".worktrees/", ".workflows/", ".claude/tool-log.jsonl", ".claude/scheduled_tasks.json"];
 // Installed packages: any number of files, and `npm install` makes them again.
 const REINSTALLABLE = "node_modules";
 

@@ -18,6 +18,7 @@ export const HARNESS_STATE = [
   ".sessions/", // s15: session transcripts, when --sessions-dir puts them in the workspace (its offline runs do)
   ".task_outputs/", // s07: large tool results and messages moved out of the conversation
   ".worktrees/", // s12: worktrees and their index
+  ".workflows/", // s17: each workflow run's script, record and journal
   ".claude/tool-log.jsonl", // the practice workspace's hook: every tool call
   ".claude/scheduled_tasks.json", // s09: durable cron jobs
 ] as const;
