@@ -92,8 +92,11 @@ function yamlMapping(yaml: string): { keys: unknown; problem?: string } {
   return { keys: data };
 }
 
-/** YAML counts lines from the first inside the block; a person counts from the file's `---` above it. */
-const inFileLines = (message: string) => message.replace(/\bat line (\d+)/, (_, line: string) => `at line ${Number(line) + 1}`);
+/**
+ * YAML counts lines from the first inside the block; a person counts from the file's `---` above it.
+ * YAML's first line ends in a colon that introduced the excerpt under it, which is not kept.
+ */
+const inFileLines = (message: string) => message.replace(/\bat line (\d+)/, (_, line: string) => `at line ${Number(line) + 1}`).replace(/:$/, "");
 
 // A value YAML would read as something else: a flow collection, an anchor, a comment, a block...
 const YAML_SIGN = /[{}[\]*&#!|>%@`]|: /;

@@ -46,7 +46,12 @@ describe("parseFrontmatter", () => {
     const read = parseFrontmatter("---\ndescription: [unclosed\n  - x: {\n---\nDo it.", loose);
     expect(read.data).toEqual({});
     expect(read.body).toBe("Do it.");
-    expect(read.warnings).toEqual([expect.stringMatching(/^its frontmatter is not valid YAML \(.+\): read as if it had no keys, as Claude Code does$/)]);
+    expect(read.warnings).toEqual([expect.stringMatching(/^its frontmatter is not valid YAML \(.+[^:]\): read as if it had no keys, as Claude Code does$/)]);
+  });
+
+  it("an indented key: the warning names the line, without YAML's colon before its excerpt", () => {
+    const read = parseFrontmatter("---\nname: explain-code\n  description: Explain.\n---\nB", z.looseObject({}));
+    expect(read.warnings[0]).toMatch(/\(Nested mappings are not allowed in compact mappings at line 2, column \d+\): read as if/);
   });
 
   it("a YAML error's line is the file's line (the --- above the block is line 1)", () => {
