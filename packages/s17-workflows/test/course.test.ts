@@ -11,9 +11,9 @@
  *   s09 a background job whose result wakes the lead · s10/s11 a teammate who claims a task
  *   and mails the lead · s12 a worktree for that task, merged and removed by the lead
  *   s13 the practice issue tracker's open issues, from its MCP server (a read-only call: no question)
- *   s15 the session's transcript on disk · s16 /goal judged met by a tool-less evaluator (before
- *   prompt 2: after s13's tool_search, s16's evaluator request carries a tool_reference block
- *   with no tools beside it, and the API refuses it — s16's to fix)
+ *   s15 the session's transcript on disk · s16 /goal judged met by a tool-less evaluator (after
+ *   s13's tool_search: the evaluator's request sends no tools, so s13 turns its tool_reference
+ *   blocks into text, which the API accepts)
  *   s17 a workflow of one agent, journaled, its notification waking the lead
  *
  * s14's sandbox is off in this session (`--sandbox false`; s14's own tests run it): with it on, the
