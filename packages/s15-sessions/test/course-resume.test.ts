@@ -1,6 +1,6 @@
 /**
- * Resume equals continue over the course-wide scripted session (s13's fixture, run on this
- * lesson's agent): stopped at every one of the lead's requests, resumed with --continue, the
+ * Resume equals continue over the course-wide scripted session through lesson 13
+ * (fixtures/course-to-s13.yaml, run on this lesson's agent): stopped at every one of the lead's requests, resumed with --continue, the
  * first request is the one the uninterrupted session sent (src/testing says what is normalised).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -9,14 +9,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lessonWorkspace } from "@learn/core/harness";
-import { loadScript, type Script } from "@learn/core/simulator";
+import { loadScript } from "@learn/core/simulator";
 import { lesson, mechanisms } from "../src/index.ts";
 import { resumeAtEveryRound } from "../src/testing/index.ts";
 import { runAll } from "./helpers.ts";
 
 /** To look at a failing point alone: S15_RESUME_AT=12,16 resumes at those lead requests only. */
 const ONLY = process.env.S15_RESUME_AT ? new Set(process.env.S15_RESUME_AT.split(",").map(Number)) : undefined;
-const COURSE = fileURLToPath(new URL("../../s13-mcp/test/fixtures/course.yaml", import.meta.url));
+const COURSE = fileURLToPath(new URL("fixtures/course-to-s13.yaml", import.meta.url));
 
 let ws: string;
 let root: string;
@@ -31,21 +31,9 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/**
- * The fixture's alice waits for the lead's 13th and 14th turns; its own header says she starts
- * once the lead's second turn of prompt 2 (its 14th) has ended, and reports once the lead has read
- * the job's result (its 15th). One lead round added before s04's reminder (31337b1) moved both by
- * one, leaving a race: her mail can wake the lead before the job's result does (seen here under
- * load). Put back as the header says, here only (the fixture belongs to lesson 13).
- */
-function inOrder(script: Script): Script {
-  const turns = script.turns.map((t) => (t.agent === "alice" && t.after?.agent === "lead" && t.after.served ? { ...t, after: { ...t.after, served: t.after.served + 1 } } : t));
-  return { ...script, turns };
-}
-
 describe("the course-wide session, resumed at every round", () => {
   it("the first request after a resume is the one the whole session sent", async () => {
-    const script = inOrder(await loadScript(COURSE));
+    const script = await loadScript(COURSE);
     const [prompt1, prompt2] = script.prompt as string[];
     const { whole, points } = await resumeAtEveryRound({
       mechanisms,
