@@ -16,8 +16,10 @@
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s02";
+import { settings } from "./settings/index.ts";
 import { permissions } from "./permissions/index.ts";
+import { commandHooks } from "./command-hooks/index.ts";
 
-export const mechanisms: readonly Mechanism[] = [...previous, permissions];
+export const mechanisms: readonly Mechanism[] = [...previous, settings, permissions, commandHooks];
 
 export const createAgent = (options: AgentOptions) => agentFromMechanisms(mechanisms, options);

@@ -24,7 +24,8 @@ export { Grants, type Grant } from "./permissions/grants.ts";
 export { readableUnder, withReadGuard } from "./permissions/read-guard.ts";
 export { EARLIER_TOOLS, earlierPermission, withEarlierToolPermissions } from "./permissions/earlier-tools.ts";
 // Command hooks: the settings' hooks run on the kernel.
-export { commandHooks, commandHookName } from "./permissions/command-hooks/hooks.ts";
+export { commandHooks } from "./command-hooks/index.ts";
+export { commandHookName } from "./command-hooks/hooks.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s03",

@@ -6,7 +6,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, stat, symlink } from "node:fs/prom
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeTranscript } from "../src/permissions/command-hooks/transcript.ts";
+import { writeTranscript } from "../src/command-hooks/transcript.ts";
 
 let dir: string;
 afterEach(() => rm(dir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 /** SessionEnd's budget, as Claude Code 2.1.328 computes it (read from its binary: session-end-budget.ts). */
 import { describe, expect, it } from "vitest";
 import { hookMatcherSchema } from "@learn/claude-code-files";
-import { sessionEndBudgetMs } from "../src/permissions/command-hooks/session-end-budget.ts";
+import { sessionEndBudgetMs } from "../src/command-hooks/session-end-budget.ts";
 
 const withTimeouts = (...timeouts: (number | undefined)[]) =>
   timeouts.length === 0 ? [] : [hookMatcherSchema.parse({ matcher: "", hooks: timeouts.map((timeout) => ({ type: "command", command: "true", ...(timeout ? { timeout } : {}) })) })];

@@ -88,7 +88,7 @@ describe("s04 demo", () => {
   it("lists what it is made of", async () => {
     const { agent } = await scriptedAgent(lesson, "turns: [ { content: [ { type: text, text: hi } ] } ]", ws.dir);
     expect(agent.anatomy()).toEqual({
-      mechanisms: ["bash", "files", "permissions", "todo"],
+      mechanisms: ["bash", "files", "settings", "permissions", "command hooks", "todo"],
       tools: ["bash", "read_file", "write_file", "edit_file", "glob", "grep", "todo_write"],
       hooks: [
         "permissions", "UserPromptSubmit command hooks", "PostToolUse command hooks", "Stop command hooks", "PreCompact command hooks", "PostCompact command hooks", "command hook round notes",

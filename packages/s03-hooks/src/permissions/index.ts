@@ -1,9 +1,9 @@
 /**
- * What lesson 3 adds: policy hung on the kernel's hooks instead of written into the loop — the
- * permission pipeline as the first PreToolUse hook (settings.json's PreToolUse command hooks run
- * inside it, before its question, as in Claude Code), the other command hooks after every other
- * hook, the read guard on the search tools, and `/permissions`. The tools of
- * lessons 1 and 2 get their meaning to the policy here (permissions/earlier-tools.ts).
+ * The permission pipeline, hung on the kernel instead of written into the loop: the first
+ * PreToolUse hook (settings.json's PreToolUse command hooks run inside it, before its question,
+ * as in Claude Code: command-hooks/ takes the seat it leaves), the read guard on the search
+ * tools, and `/permissions`. The tools of lessons 1 and 2 get their meaning to the policy here
+ * (earlier-tools.ts).
  *
  * Grants: allow rules that later mechanisms declare for their own tools (`Mechanism.grants`:
  * "the task tools write only .tasks/"). Core gathers them from the agent's list; this is the one
@@ -15,9 +15,10 @@ import type { PermissionAccess } from "./hook.ts";
 import type { PermissionMode } from "@learn/claude-code-files";
 import type { PermissionPolicy } from "./policy.ts";
 import { withReadGuard } from "./read-guard.ts";
-import { createPolicyHooks, permissionModeFlag, type LeadHookSession } from "./policy-hooks.ts";
-import { checkSettings } from "./check-settings.ts";
+import { createPolicyHooks, permissionModeFlag } from "./policy-hooks.ts";
 import { withPermissionGuidance } from "./prompt.ts";
+
+export type { CommandHookSeat, HookOpinion, PreToolUseCommandHooks } from "./hook.ts";
 
 declare module "@learn/core" {
   interface AgentParts {
@@ -29,26 +30,23 @@ declare module "@learn/core" {
   }
 }
 
-/** What the lead's command hooks keep for the session; the lead's policy and the mode it started in. */
-const LEAD_HOOK_SESSION = sessionKey<LeadHookSession>("the lead's hook session");
+/** The lead's policy and the mode it started in. */
 const LEAD_POLICY = sessionKey<{ policy: PermissionPolicy; start: PermissionMode }>("the lead's permission policy");
 
 export const permissions: Mechanism = {
   name: "permissions",
   flags: [permissionModeFlag],
-  checkConfig: checkSettings,
-  async add(parts, ctx) {
-    const { options, grants, role } = ctx;
-    const policy = await createPolicyHooks(options, role, ctx.shared(LEAD_HOOK_SESSION, () => ({})), ctx.honoured);
+  add(parts, ctx) {
+    const { options, grants } = ctx;
+    if (!parts.settings) throw new Error("the permissions mechanism reads the settings: put the settings mechanism before it");
+    const policy = createPolicyHooks(options, parts.settings);
     sessionWideMode(policy.permissionPolicy, ctx.shared(LEAD_POLICY, () => ({ policy: policy.permissionPolicy, start: policy.permissionPolicy.mode })));
     for (const grant of grants) policy.access.grants.add(grant.rules, grant.source);
     return {
       ...parts,
       tools: withReadGuard(withEarlierToolPermissions(parts.tools), policy.permissionPolicy),
       // The permission hook goes FIRST: no tool runs, and no other hook sees a call, without its yes.
-      hooks: [policy.permissions, ...parts.hooks, ...policy.commandHooks.hooks],
-      onClear: [...parts.onClear, policy.commandHooks.onClear],
-      close: [...parts.close, policy.commandHooks.close],
+      hooks: [policy.permissions, ...parts.hooks],
       sections: withPermissionGuidance(parts.sections, policy.mode),
       commands: [...parts.commands, ...policy.commands],
       permissions: policy.access,

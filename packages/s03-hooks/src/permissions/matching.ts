@@ -222,6 +222,18 @@ function touches(rule: Rule, file: FileTarget): boolean {
   return placesOf(file).some((place) => rule.path!(place));
 }
 
+/**
+ * A command hook's `if`: the rule hits a part of the call, or a part it might hit cannot be
+ * checked — a hidden command, files unknown. Undecided counts as a hit (fail closed: a guard
+ * under `if: "Bash(rm *)"` must see `x=rm; $x -r dir`, and an extra run of a hook costs little).
+ */
+export function mayHitAnyPart(rule: Rule, subject: CallSubject): boolean {
+  if (hitsAnyPart(rule, subject)) return true;
+  if (rule.family === "commands") return subject.commands.some((c) => c.opaque ?? c.runsCode);
+  if (rule.family === "reads") return subject.readsUnknown !== undefined;
+  return false;
+}
+
 /** Deny and ask rules: does this rule hit any part of the call? */
 export function hitsAnyPart(rule: Rule, subject: CallSubject): boolean {
   switch (rule.family) {

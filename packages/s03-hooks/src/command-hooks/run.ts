@@ -5,8 +5,7 @@
  */
 import { runCommand, withoutProcessWrapper } from "@learn/core/harness";
 import type { AgentContext, ToolCall } from "@learn/core";
-import { hitsAnyPart, subjectOf, type CallSubject } from "../matching.ts";
-import { payloadOf, verdictOf, type CommandHookSpec, type EventDetails, type HookVerdict, type Rule } from "@learn/claude-code-files";
+import { payloadOf, verdictOf, type CommandHookSpec, type EventDetails, type HookVerdict } from "@learn/claude-code-files";
 import type { CommandHookOptions } from "./hooks.ts";
 import { writeTranscript } from "./transcript.ts";
 
@@ -26,12 +25,12 @@ export interface HookAnswer {
 }
 
 /** Run every hook command configured for this event (and tool), in parallel; report failures. */
-export async function runMatching(o: Pick<CommandHookOptions, "config" | "session">, details: EventDetails, call: ToolCall | undefined, ctx: HookContext): Promise<HookAnswer[]> {
+export async function runMatching(o: Pick<CommandHookOptions, "config" | "session" | "mayHit">, details: EventDetails, call: ToolCall | undefined, ctx: HookContext): Promise<HookAnswer[]> {
   const query = call ? undefined : queryOf(details);
   const hooks = (o.config[details.event] ?? [])
     .filter((entry) => (call ? entry.matches(call.name, call.tool) : query === undefined || entry.matches(query)))
     .flatMap((entry) => entry.hooks)
-    .filter(conditionHolds(call, ctx.cwd));
+    .filter(conditionHolds(o.mayHit, call, ctx.cwd));
   if (hooks.length === 0) return [];
   await writeTranscript(o.session.transcriptPath, ctx.messages);
   const input = JSON.stringify(payloadOf({ ...o.session, cwd: ctx.cwd }, details));
@@ -69,22 +68,13 @@ function queryOf(details: EventDetails): string | undefined {
  *
  * When the condition cannot be decided, the hook runs: a guard under `if: "Bash(rm *)"` must
  * see `x=rm; $x -r dir` and `node -e ...`, whose programs are hidden, as the pipeline asks
- * about them under a deny rule (fail closed: an extra run of a hook costs little).
+ * about them under a deny rule. The permission pipeline's matching decides (`mayHit`).
  */
-function conditionHolds(call: ToolCall | undefined, cwd: string): (hook: CommandHookSpec) => boolean {
-  let subject: CallSubject | undefined;
+function conditionHolds(mayHit: CommandHookOptions["mayHit"], call: ToolCall | undefined, cwd: string): (hook: CommandHookSpec) => boolean {
+  const hits = call && mayHit(call, cwd);
   return (hook) => {
     if (!hook.if) return true;
-    if (!call) return false;
-    subject ??= subjectOf(call, cwd);
-    return !hook.if.inert && (hitsAnyPart(hook.if, subject) || undecided(hook.if, subject));
+    if (!hits) return false;
+    return !hook.if.inert && hits(hook.if);
   };
 }
-
-/** A part of the call the rule might hit but that cannot be checked: a hidden command, files unknown. */
-function undecided(rule: Rule, subject: CallSubject): boolean {
-  if (rule.family === "commands") return subject.commands.some((c) => c.opaque ?? c.runsCode);
-  if (rule.family === "reads") return subject.readsUnknown !== undefined;
-  return false;
-}
-

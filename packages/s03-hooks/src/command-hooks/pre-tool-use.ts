@@ -1,6 +1,6 @@
 /**
  * The PreToolUse command hooks on one call, gathered into one opinion for the permission hook
- * (permissions/hook.ts) to weigh against the rules: the first block or deny decides; else a
+ * (permissions/) to weigh against the rules: the first block or deny decides; else a
  * rewrite (checked by the tool's schema), and the strongest of ask / allow. A hook's
  * `continue: false` denies the call and ends the turn; its additionalContext waits for the
  * round's results (round-notes.ts).
@@ -8,24 +8,9 @@
 import { describeIssues, type AgentContext, type ToolCall } from "@learn/core";
 import type { CommandHookOptions } from "./hooks.ts";
 import { fromClaudeCode } from "@learn/claude-code-files";
+import type { HookOpinion, PreToolUseCommandHooks } from "../permissions/index.ts";
 import type { RoundNotes } from "./round-notes.ts";
 import { runMatching, type HookAnswer } from "./run.ts";
-
-/** What the PreToolUse command hooks say about one call, for the permission hook to weigh. */
-export interface HookOpinion {
-  /** The call to judge and run: the model's, or as a hook rewrote it (schema-checked). */
-  call: ToolCall;
-  /** A hook blocked it (exit 2, permissionDecision deny), or rewrote it into something unusable: why. */
-  deny?: string;
-  /** A hook asked (wins over another's allow), or allowed; and its reason, as the person or the model reads it. */
-  decision?: "allow" | "ask";
-  reason?: string;
-  /** The hook that rewrote the call, if one did. */
-  rewrittenBy?: string;
-}
-
-/** The PreToolUse command hooks, as the permission hook calls them. */
-export type PreToolUseCommandHooks = (call: ToolCall, ctx: AgentContext) => Promise<HookOpinion>;
 
 export function preToolUseCommandHooks(o: CommandHookOptions, notes: RoundNotes): PreToolUseCommandHooks {
   return async (call, ctx) => {

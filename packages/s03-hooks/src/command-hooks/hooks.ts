@@ -17,7 +17,7 @@
  * the session that was (SessionEnd, reason "clear"); SessionEnd "other" runs on exit.
  *
  * PreToolUse is not a kernel hook of its own: as in Claude Code, the commands run BEFORE the
- * permission question, inside the permission hook (permissions/hook.ts), and see every call —
+ * permission question, inside the permission hook (its seat: index.ts), and see every call —
  * those the policy then refuses too. What they say is only their opinion (`HookOpinion`, pre-tool-use.ts);
  * the permission hook weighs it against the rules. A hook may rewrite the call (`updatedInput`):
  * the new input must pass the tool's schema, and it is the new call the policy judges.
@@ -26,8 +26,9 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { capText, defineHook, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
-import type { CommandHookEvent, EventDetails, HookConfig, HookSession } from "@learn/claude-code-files";
-import { preToolUseCommandHooks, type PreToolUseCommandHooks } from "./pre-tool-use.ts";
+import type { CommandHookEvent, EventDetails, HookConfig, HookSession, Rule } from "@learn/claude-code-files";
+import type { PreToolUseCommandHooks } from "../permissions/index.ts";
+import { preToolUseCommandHooks } from "./pre-tool-use.ts";
 import { RoundNotes } from "./round-notes.ts";
 import { runMatching, type HookAnswer, type HookContext } from "./run.ts";
 import { sessionEndBudgetMs } from "./session-end-budget.ts";
@@ -40,8 +41,9 @@ export interface CommandHookOptions {
   renderer: AgentContext["renderer"];
   /** Set for a subagent (s05): its Stop is SubagentStop, and it starts and ends no session. */
   subagent?: { agentId: string };
+  /** A hook's `if`: does the rule hit (or might it hit) a part of the call? The pipeline's matching (PermissionAccess.mayHit). */
+  mayHit: (call: ToolCall, cwd: string) => (rule: Rule) => boolean;
 }
-
 
 /** The command hooks as the agent is given them: kernel hooks, and the two moments outside a turn. */
 export interface CommandHookParts {
@@ -52,13 +54,13 @@ export interface CommandHookParts {
   close: () => Promise<void>;
   /** A question waits for the person: the Notification hooks (their answers change nothing). */
   notify: (message: string, notificationType: string, cwd: string, signal?: AbortSignal) => Promise<void>;
-  /** The PreToolUse command hooks, for the permission hook to run before its question (permissions/hook.ts). */
+  /** The PreToolUse command hooks, for the permission hook to run before its question (index.ts seats them). */
   preToolUse: PreToolUseCommandHooks;
 }
 
 export const commandHookName = (event: CommandHookEvent) => `${event} command hooks`;
 
-export function commandHooks(o: CommandHookOptions): CommandHookParts {
+export function createCommandHooks(o: CommandHookOptions): CommandHookParts {
   const run = (details: EventDetails, call: ToolCall | undefined, ctx: HookContext) => runMatching(o, details, call, ctx);
   const notes = new RoundNotes();
   // The session starts with its first prompt (the course has no moment before it), and again after /clear.
