@@ -7,9 +7,9 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { ledgerFileFor } from "../workspace-ledger/ledger-file.ts";
-import { watchWorkspaceForTests } from "../workspace-ledger/write-window.ts";
-import { copyPracticeWorkspace } from "../workspace.ts";
+import { ledgerFileFor } from "../platform/workspace-ledger/ledger-file.ts";
+import { watchWorkspaceForTests } from "../platform/workspace-ledger/write-window.ts";
+import { copyPracticeWorkspace } from "../app/workspace.ts";
 
 export interface PracticeRepo {
   /** The stand-in for the repository's root. */

@@ -11,7 +11,7 @@
  */
 import type { AgentContext, PostCompactEvent, PreCompactEvent } from "../agent/context.ts";
 import type { Message, ToolUseBlock } from "../protocol.ts";
-import { capText } from "../cap.ts";
+import { capText } from "../../platform/cap.ts";
 import { describeIssues, errorText, type Tool, type ToolOutcome } from "../tool.ts";
 import { hooksFor, type Hook, type PostToolBatchResult, type ToolCall } from "./hooks.ts";
 

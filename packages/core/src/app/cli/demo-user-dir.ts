@@ -12,7 +12,7 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { userClaudeDir } from "../config-check.ts";
+import { userClaudeDir } from "../../runtime/config-check.ts";
 
 let made: string | undefined;
 

@@ -25,13 +25,13 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { lstat, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { practiceWorkspace, repoRoot } from "./config.ts";
-import type { Lesson } from "./lesson.ts";
-import { runGit } from "./safe-git.ts";
-import type { Script } from "./simulator/index.ts";
+import { practiceWorkspace, repoRoot } from "../platform/config.ts";
+import type { Lesson } from "../runtime/lesson.ts";
+import { runGit } from "../platform/safe-git.ts";
+import type { Script } from "../simulator/index.ts";
 import { lessonWorkspace } from "./workspace.ts";
-import { isHarnessState } from "./workspace-ledger/harness-state.ts";
-import { ledgerFileFor, readLedger } from "./workspace-ledger/ledger-file.ts";
+import { isHarnessState } from "../platform/workspace-ledger/harness-state.ts";
+import { ledgerFileFor, readLedger } from "../platform/workspace-ledger/ledger-file.ts";
 
 /** At most this many differences are named; the rest are counted. */
 const SHOWN_DIFFERENCES = 5;

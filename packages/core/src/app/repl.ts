@@ -8,12 +8,12 @@
  *   - a command may answer with a turn (`{ prompt }`): it runs at once, as if typed.
  */
 import readline from "node:readline";
-import { announceSubmitted } from "./agent/run-until-idle.ts";
-import { describeError } from "./errors.ts";
-import { appendTextFile } from "./state/append-file.ts";
-import { readRegularText } from "./state/regular-file.ts";
+import { announceSubmitted } from "../runtime/agent/run-until-idle.ts";
+import { describeError } from "../runtime/errors.ts";
+import { appendTextFile } from "../platform/state/append-file.ts";
+import { readRegularText } from "../platform/state/regular-file.ts";
 import { reportTurnError, type TurnErrorContext } from "./turn-errors.ts";
-import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type SlashCommand } from "./lesson.ts";
+import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type SlashCommand } from "../runtime/lesson.ts";
 import { paletteFor } from "./ui/colors.ts";
 import { Screen, type Renderer } from "./ui/renderer.ts";
 

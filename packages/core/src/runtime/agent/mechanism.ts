@@ -25,7 +25,7 @@
  * with `lessonFrom` (lesson-from.ts), so a later lesson never forwards an earlier one's by hand.
  */
 import type { ConfigCheck } from "../config-check.ts";
-import { withProcessWrapper, type ProcessWrapper } from "../process-wrapper.ts";
+import { withProcessWrapper, type ProcessWrapper } from "../../platform/process-wrapper.ts";
 import type { Agent, AgentOptions, LessonFlag } from "../lesson.ts";
 import { agentFrom } from "./agent-from.ts";
 import { partsWith, type AgentParts } from "./parts.ts";

@@ -12,7 +12,7 @@
  */
 import { Anthropic } from "./sdk.ts";
 import { SDK_MAX_RETRIES } from "./client.ts";
-import { scrubSecrets } from "./secrets.ts";
+import { scrubSecrets } from "../platform/secrets.ts";
 
 export function describeError(err: unknown, context: { baseURL?: string } = {}): string {
   return scrubSecrets(describe(err, context));

@@ -4,8 +4,8 @@
  * can pipe it. Exit 0 when every file loaded, 1 when something was refused, 2 on a usage error
  * (a missing `--cwd`, a lesson that reads no such files).
  */
-import { configExitCode, userClaudeDir } from "../config-check.ts";
-import type { Lesson } from "../lesson.ts";
+import { configExitCode, userClaudeDir } from "../../runtime/config-check.ts";
+import type { Lesson } from "../../runtime/lesson.ts";
 import { resolveWorkspace, WorkspaceError } from "../workspace.ts";
 import type { CliOptions } from "./args.ts";
 

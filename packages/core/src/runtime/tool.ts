@@ -12,13 +12,13 @@
  */
 import { z } from "zod";
 import type { AgentContext } from "./agent/context.ts";
-import { capText } from "./cap.ts";
+import { capText } from "../platform/cap.ts";
 import { isAbort } from "./errors.ts";
-import { scrubSecrets } from "./secrets.ts";
+import { scrubSecrets } from "../platform/secrets.ts";
 import type { ToolSpec } from "./protocol.ts";
-import { ToolError } from "./tool-error.ts";
+import { ToolError } from "../platform/tool-error.ts";
 import type { ToolOutcome } from "./tool-outcome.ts";
-import { recordingWrites } from "./workspace-ledger/write-window.ts";
+import { recordingWrites } from "../platform/workspace-ledger/write-window.ts";
 
 export type { ToolOutcome } from "./tool-outcome.ts";
 

@@ -6,8 +6,8 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { closestName } from "../closest-name.ts";
-import type { Lesson } from "../lesson.ts";
+import { closestName } from "../../platform/closest-name.ts";
+import type { Lesson } from "../../runtime/lesson.ts";
 import { userPath } from "../workspace.ts";
 
 export interface CliOptions {

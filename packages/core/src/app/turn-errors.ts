@@ -4,9 +4,9 @@
  * can answer. (Offline, "the API answered 400" would send a student looking for a bug; the
  * truth is that a script knows only the prompts it was written for.)
  */
-import { apiErrorOf, describeError, isAbort } from "./errors.ts";
-import { failedTurnNote } from "./messages.ts";
-import { UNKNOWN_PROMPT } from "./simulator/simulator.ts";
+import { apiErrorOf, describeError, isAbort } from "../runtime/errors.ts";
+import { failedTurnNote } from "../runtime/messages.ts";
+import { UNKNOWN_PROMPT } from "../simulator/simulator.ts";
 import type { Renderer } from "./ui/renderer.ts";
 
 export interface TurnErrorContext {

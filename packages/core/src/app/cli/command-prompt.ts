@@ -6,8 +6,8 @@
  * become a prompt. A first word that is not a command name (`/tmp/x.log explain it`) is an
  * ordinary prompt. The REPL's own commands (/help, /clear...) are not offered here.
  */
-import { describeError } from "../errors.ts";
-import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn } from "../lesson.ts";
+import { describeError } from "../../runtime/errors.ts";
+import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn } from "../../runtime/lesson.ts";
 import type { Renderer } from "../ui/renderer.ts";
 
 /** What a prompt comes to: a turn to run, a command's text to print, or an exit code (the error is shown). */

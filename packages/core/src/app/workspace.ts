@@ -6,11 +6,11 @@ import { cp, mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import ignore from "ignore";
-import { childEnv } from "./child-env.ts";
-import { practiceWorkspace, repoRoot } from "./config.ts";
-import type { Lesson } from "./lesson.ts";
-import { runGit } from "./safe-git.ts";
-import { readRegularText } from "./state/regular-file.ts";
+import { childEnv } from "../platform/child-env.ts";
+import { practiceWorkspace, repoRoot } from "../platform/config.ts";
+import type { Lesson } from "../runtime/lesson.ts";
+import { runGit } from "../platform/safe-git.ts";
+import { readRegularText } from "../platform/state/regular-file.ts";
 
 /** The template's git listing and copy: small, but never waited on forever nor cut short. */
 const GIT_COPY_TIMEOUT_MS = 60_000;

@@ -5,8 +5,8 @@
  * without a change. Every terminal renderer of one stream writes through that stream's
  * `Screen`, which keeps the lines of agents running at once whole (see screen.ts).
  */
-import type { Message } from "../protocol.ts";
-import type { ToolOutcome } from "../tool-outcome.ts";
+import type { Message } from "../../runtime/protocol.ts";
+import type { ToolOutcome } from "../../runtime/tool-outcome.ts";
 import { OpenCalls } from "./open-calls.ts";
 import { Screen, type Lane, type ScreenStream } from "./screen.ts";
 

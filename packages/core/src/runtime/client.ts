@@ -5,7 +5,7 @@
  */
 import v8 from "node:v8";
 import { Anthropic } from "./sdk.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "../platform/config.ts";
 
 /** The SDK retries 429, 5xx and dropped connections this many times before giving up. */
 export const SDK_MAX_RETRIES = 2;

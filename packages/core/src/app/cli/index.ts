@@ -11,13 +11,13 @@
  *
  * A lesson's main.ts is just `main(lesson)`.
  */
-import { ConfigError } from "../config.ts";
-import type { Lesson } from "../lesson.ts";
-import { installProcessCleanup } from "../process-registry.ts";
-import { scrubSecrets } from "../secrets.ts";
+import { ConfigError } from "../../platform/config.ts";
+import type { Lesson } from "../../runtime/lesson.ts";
+import { installProcessCleanup } from "../../platform/process-registry.ts";
+import { scrubSecrets } from "../../platform/secrets.ts";
 import { holdWorkspace, otherSessionWarning } from "../session-marker.ts";
 import { paletteFor } from "../ui/colors.ts";
-import { ScriptError } from "../simulator/load.ts";
+import { ScriptError } from "../../simulator/load.ts";
 import { startingWorkspace, WorkspaceError } from "../workspace.ts";
 import { parseCli, usage, UsageError, type CliOptions } from "./args.ts";
 import { reportConfig } from "./check-config.ts";

@@ -20,7 +20,7 @@ import { lstat, mkdir, readdir, realpath, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { readJsonFile, writeJsonFile } from "./state/json-file.ts";
+import { readJsonFile, writeJsonFile } from "../platform/state/json-file.ts";
 
 /** Where the markers live: one folder for every workspace, one file per running session. */
 export function sessionMarkerDir(): string {

@@ -29,7 +29,7 @@
  * the prompt's place and the prompt is drawn again below it, typed text and all; nobody may
  * leave half a line there, so streamed text waits until its line is whole.
  */
-import { scrubSecrets } from "../secrets.ts";
+import { scrubSecrets } from "../../platform/secrets.ts";
 import { colorFor, paletteFor, type Palette } from "./colors.ts";
 import { Spinner, type SpinnerStream } from "./spinner.ts";
 import { terminalSafe } from "./terminal-text.ts";
