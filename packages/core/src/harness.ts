@@ -14,7 +14,7 @@ export { commandPrompt } from "./app/cli/command-prompt.ts";
 export { demoScripts, type Lesson, type LessonFlag } from "./runtime/lesson.ts";
 export { lessonFrom } from "./runtime/agent/lesson-from.ts";
 export { BUILTIN_COMMAND_NAMES, Repl } from "./app/repl.ts";
-export { silentRenderer } from "./app/ui/renderer.ts";
+export { silentRenderer } from "./runtime/renderer.ts";
 export { Screen } from "./app/ui/screen.ts";
 export { paletteFor, type Palette } from "./app/ui/colors.ts";
 export { MemoryTracer, type TraceEntry } from "./platform/trace.ts";

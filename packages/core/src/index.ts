@@ -58,4 +58,4 @@ export { createClient, SIMULATOR_BASE_URL } from "./runtime/client.ts";
 export { apiErrorOf, describeError, isAbort, isOverloaded, isPromptTooLong, isRateLimited } from "./runtime/errors.ts";
 
 // What the agent reports to: the screen (in the harness) implements it.
-export type { Renderer } from "./app/ui/renderer.ts";
+export type { Renderer } from "./runtime/renderer.ts";

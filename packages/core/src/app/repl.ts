@@ -15,7 +15,8 @@ import { readRegularText } from "../platform/state/regular-file.ts";
 import { reportTurnError, type TurnErrorContext } from "./turn-errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn, type SlashCommand } from "../runtime/lesson.ts";
 import { paletteFor } from "./ui/colors.ts";
-import { Screen, type Renderer } from "./ui/renderer.ts";
+import type { Renderer } from "../runtime/renderer.ts";
+import { Screen } from "./ui/renderer.ts";
 
 export interface ReplOptions {
   agent: Agent;

@@ -7,7 +7,7 @@
 import { apiErrorOf, describeError, isAbort } from "../runtime/errors.ts";
 import { failedTurnNote } from "../runtime/messages.ts";
 import { UNKNOWN_PROMPT } from "../simulator/simulator.ts";
-import type { Renderer } from "./ui/renderer.ts";
+import type { Renderer } from "../runtime/renderer.ts";
 
 export interface TurnErrorContext {
   /** The turn's signal: an abort is an interruption, not an error. */

@@ -33,7 +33,7 @@
  */
 import { runProcess, type RunOptions, type RunResult } from "./process.ts";
 import { withoutProcessWrapper } from "./process-wrapper.ts";
-import { ToolError } from "../runtime/tool.ts";
+import { ToolError } from "./tool-error.ts";
 
 export const SAFE_GIT_OPTIONS: readonly string[] = [
   "--no-pager",

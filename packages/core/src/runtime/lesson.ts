@@ -9,7 +9,7 @@ import type { AgentContext } from "./agent/context.ts";
 import type { PromptQueue } from "./agent/prompt-queue.ts";
 import type { ConfigPlace, ConfigReport } from "./config-check.ts";
 import type { Model } from "./model.ts";
-import type { Renderer } from "../app/ui/renderer.ts";
+import type { Renderer } from "./renderer.ts";
 
 /** What a lesson's agent gets to work with. */
 export interface AgentOptions {

@@ -15,7 +15,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { AGENT_HEADER, type Message, type MessageParam, type TextBlockParam, type ToolSpec, type TurnEnd } from "./protocol.ts";
 import { scrubDeep } from "../platform/secrets.ts";
 import type { Tracer } from "../platform/trace.ts";
-import type { Renderer } from "../app/ui/renderer.ts";
+import type { Renderer } from "./renderer.ts";
 import { flattenDeepInputs } from "./tool-input-depth.ts";
 
 export interface ModelRequest {

@@ -1,6 +1,6 @@
 /**
  * What a tool call came to. Its own file because two rooms speak it: the kernel, which sends
- * `content` to the model, and the screen (ui/renderer.ts), which shows `display` or a preview.
+ * `content` to the model, and the screen (app/ui/renderer.ts), which shows `display` or a preview.
  * The screen must not import tool.ts for it: tool.ts imports the agent context, which imports
  * the model, which reports to the screen — an import cycle (test/import-cycles.test.ts).
  */

@@ -18,7 +18,7 @@ import { scrubSecrets } from "../platform/secrets.ts";
 import type { ToolSpec } from "./protocol.ts";
 import { ToolError } from "../platform/tool-error.ts";
 import type { ToolOutcome } from "./tool-outcome.ts";
-import { recordingWrites } from "../platform/workspace-ledger/write-window.ts";
+import { runWrapped } from "./tool-wrappers.ts";
 
 export type { ToolOutcome } from "./tool-outcome.ts";
 
@@ -157,8 +157,8 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
         return { content: `Invalid input for ${def.name}: ${describeIssues(parsed.error)}`, isError: true };
       }
       try {
-        // In the real practice workspace, what the call writes is noted for `pnpm reset` (workspace-ledger/).
-        const output = await recordingWrites(ctx.cwd, (m) => ctx.renderer.notice(m), () => def.run(parsed.data, ctx));
+        // Inside whatever the command line put around every call (tool-wrappers.ts): the reset ledger.
+        const output = await runWrapped({ tool: def.name, cwd: ctx.cwd, report: (m) => ctx.renderer.notice(m) }, () => def.run(parsed.data, ctx));
         if (typeof output === "string") return { content: forTheModel(output), isError: false };
         const { display, references } = output;
         return { content: forTheModel(output.content), isError: false, ...(display ? { display: scrubSecrets(display) } : {}), ...(references?.length ? { references } : {}) };

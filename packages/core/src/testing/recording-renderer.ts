@@ -8,7 +8,7 @@
  */
 import type { Message } from "../runtime/protocol.ts";
 import type { ToolOutcome } from "../runtime/tool.ts";
-import type { Renderer } from "../app/ui/renderer.ts";
+import type { Renderer } from "../runtime/renderer.ts";
 
 export type RenderEvent =
   | { kind: "text"; text: string }

@@ -10,7 +10,7 @@ import { Model } from "../runtime/model.ts";
 import { parseScript } from "../simulator/load.ts";
 import { Simulator, type Script } from "../simulator/index.ts";
 import type { Tracer } from "../platform/trace.ts";
-import type { Renderer } from "../app/ui/renderer.ts";
+import type { Renderer } from "../runtime/renderer.ts";
 import { RecordingRenderer } from "./recording-renderer.ts";
 
 export interface ScriptedModel {

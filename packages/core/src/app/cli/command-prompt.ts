@@ -8,7 +8,7 @@
  */
 import { describeError } from "../../runtime/errors.ts";
 import { commandLineOf, describeExpansion, isCommandTurn, type Agent, type CommandResult, type CommandTurn } from "../../runtime/lesson.ts";
-import type { Renderer } from "../ui/renderer.ts";
+import type { Renderer } from "../../runtime/renderer.ts";
 
 /** What a prompt comes to: a turn to run, a command's text to print, or an exit code (the error is shown). */
 export type CommandPrompt = { prompt: string; turn?: CommandTurn } | { output: string } | { exit: number };

@@ -14,6 +14,8 @@
 import { ConfigError } from "../../platform/config.ts";
 import type { Lesson } from "../../runtime/lesson.ts";
 import { installProcessCleanup } from "../../platform/process-registry.ts";
+import { installToolWrapper } from "../../runtime/tool-wrappers.ts";
+import { resetLedger } from "../reset-ledger.ts";
 import { scrubSecrets } from "../../platform/secrets.ts";
 import { holdWorkspace, otherSessionWarning } from "../session-marker.ts";
 import { paletteFor } from "../ui/colors.ts";
@@ -41,6 +43,8 @@ export async function runCli(lesson: Lesson, argv = process.argv.slice(2)): Prom
   if (options.checkConfig) return reportConfig(lesson, options);
   let s: Setup | undefined;
   let release: (() => void) | undefined;
+  // What a tool call writes into the real practice workspace is noted for `pnpm reset`.
+  const unwrap = installToolWrapper(resetLedger);
   try {
     s = await setup(options, lesson);
     if (options.demo) return await runDemo(lesson, options, s);
@@ -56,6 +60,7 @@ export async function runCli(lesson: Lesson, argv = process.argv.slice(2)): Prom
     }
     throw err;
   } finally {
+    unwrap();
     release?.();
     await s?.tracer?.flush();
   }

@@ -1,38 +1,17 @@
 /**
- * What the user sees while an agent works. Agents report events here and never write to the
- * terminal themselves, so the same agent runs in the REPL, in `--print`, in a test (a
- * recording renderer), as an indented child (a subagent) or under its name (a teammate)
- * without a change. Every terminal renderer of one stream writes through that stream's
- * `Screen`, which keeps the lines of agents running at once whole (see screen.ts).
+ * The terminal renderer: what the user sees while an agent works, drawn on the terminal. The
+ * agent reports to a `Renderer` (runtime/renderer.ts) and never writes to the terminal itself;
+ * this is the renderer the command line gives it. Every terminal renderer of one stream writes
+ * through that stream's `Screen`, which keeps the lines of agents running at once whole
+ * (see screen.ts).
  */
 import type { Message } from "../../runtime/protocol.ts";
+import type { Renderer } from "../../runtime/renderer.ts";
 import type { ToolOutcome } from "../../runtime/tool-outcome.ts";
 import { OpenCalls } from "./open-calls.ts";
 import { Screen, type Lane, type ScreenStream } from "./screen.ts";
 
 export { Screen, type Lane, type ScreenOptions, type ScreenStream } from "./screen.ts";
-
-export interface Renderer {
-  /** A model call starts: show that we are waiting. */
-  modelStart(): void;
-  /** A piece of streamed text from the model; an empty one means the stream is over. */
-  text(delta: string): void;
-  /** The model call finished. */
-  modelEnd(response: Message): void;
-  /** A tool call; `id` (the tool_use id) matches it to its result when calls overlap. */
-  toolCall(name: string, input: unknown, id?: string): void;
-  /** A tool's result; with the call's `id`, a result of parallel calls names the right call. */
-  toolResult(name: string, outcome: ToolOutcome, id?: string): void;
-  /** Something the harness wants the user to know (a stop reason, a retry, a compaction). */
-  notice(text: string): void;
-  error(text: string): void;
-  /** What the spinner says while this agent waits (the current plan item, say); none resets it. */
-  status(text?: string): void;
-  /** A renderer for a child agent (a subagent), shown indented under this one. */
-  child(label: string): Renderer;
-  /** A renderer for a named agent working beside this one: each of its lines starts with the name. */
-  teammate(name: string): Renderer;
-}
 
 const PREVIEW_LINES = 6;
 const PREVIEW_CHARS = 500;
@@ -150,21 +129,3 @@ export class TerminalRenderer implements Renderer {
     return new TerminalRenderer(this.screen, { streamText: this.streamText, lane: this.screen.teammateLane(this.lane, name) });
   }
 }
-
-/** A renderer that shows nothing (benchmarks, and agents nobody watches). */
-export const silentRenderer: Renderer = {
-  modelStart() {},
-  text() {},
-  modelEnd() {},
-  toolCall() {},
-  toolResult() {},
-  notice() {},
-  error() {},
-  status() {},
-  child() {
-    return silentRenderer;
-  },
-  teammate() {
-    return silentRenderer;
-  },
-};

@@ -19,7 +19,7 @@
  */
 import type { Model, ModelRequest } from "../model.ts";
 import type { Message, MessageParam } from "../protocol.ts";
-import type { Renderer } from "../../app/ui/renderer.ts";
+import type { Renderer } from "../renderer.ts";
 
 /** The name of the agent the user talks to; children have names of their own. */
 export const LEAD_AGENT = "lead";

@@ -9,7 +9,7 @@
  * the answer is printed the moment the work is done. The poll is a backstop only.
  */
 import type { Agent } from "../lesson.ts";
-import type { Renderer } from "../../app/ui/renderer.ts";
+import type { Renderer } from "../renderer.ts";
 import { PromptQueue } from "./prompt-queue.ts";
 
 /** While work runs outside a turn, look again this often even if nothing woke us (a backstop). */

@@ -15,7 +15,7 @@ import { answerOpenToolUses, appendUserText, assistantMessage, markTurnStart, ro
 import type { Model } from "../model.ts";
 import type { MessageParam, TextBlockParam } from "../protocol.ts";
 import { INTERRUPTED_CALL, type Tool } from "../tool.ts";
-import type { Renderer } from "../../app/ui/renderer.ts";
+import type { Renderer } from "../renderer.ts";
 import type { Hook } from "./hooks.ts";
 import { wrapModelCall, type ModelCall, type ModelWrapper } from "./model-wrapper.ts";
 import { runPostCompact, runPostToolBatch, runPreCompact, runPreModel, runStop, runUserPromptSubmit } from "./run-hooks.ts";
