@@ -4,7 +4,8 @@
  * commands; the kernel runs the loop over them, calling the model through the real SDK and
  * keeping the message list the way the Messages API requires.
  *
- * Core has four rooms, each its own entry point (core's README says which file is in which):
+ * Core has four rooms, each its own entry point, over three layers of folders (platform/,
+ * runtime/, app/: every import points down; core's README says which file is where):
  *
  *   @learn/core             the runtime — this file
  *   @learn/core/harness     what runs around it: command line, REPL, screen, config, processes, files on disk
