@@ -8,8 +8,10 @@
  * A file whose bytes are what they were (touched, or rewritten the same) is not noted: it stays
  * whoever's it was (content-hashes.ts).
  *
- * Only the real practice workspace is watched, and only when the agent works in it (or in a
- * folder inside it): demos and tests work in temporary copies and pay one string comparison.
+ * Who opens a window: the command line, around every tool call of its session (a tool wrapper,
+ * app/reset-ledger.ts), and s09 for a background job's lifetime. Only the real practice
+ * workspace is watched, and only when the agent works in it (or in a folder inside it): demos
+ * and tests work in temporary copies and pay one string comparison.
  * A student who edits a file in the very seconds a tool runs has that edit counted as the
  * agent's; reset would revert it, and it names every file it reverts.
  *
