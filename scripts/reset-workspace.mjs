@@ -2,7 +2,7 @@
 // agents wrote. Your own work there is listed and kept unless you ask (`--all`).
 //
 // How it tells the agent's work from yours: every tool call in the real practice workspace
-// notes, in a ledger beside it (.practice-workspace-ledger.json, packages/core/src/workspace-ledger/),
+// notes, in a ledger beside it (.practice-workspace-ledger.json, packages/core/src/platform/workspace-ledger/),
 // the hash of each file it changed. A file that still holds what the agent left is the
 // agent's; one edited since, or never touched by an agent, is yours:
 //
@@ -27,7 +27,7 @@ const workspace = path.join(root, WORKSPACE);
 const LEDGER_FILE = ".practice-workspace-ledger.json";
 const ledgerFile = path.join(root, LEDGER_FILE);
 
-// The same list as HARNESS_STATE in packages/core/src/workspace-ledger/harness-state.ts (a core test checks).
+// The same list as HARNESS_STATE in packages/core/src/platform/workspace-ledger/harness-state.ts (a core test checks).
 const HARNESS_STATE = [".tasks/", ".runtime-tasks/", ".memory/", ".team/", ".transcripts/", ".sessions/", ".task_outputs/", ".worktrees/", ".workflows/", ".claude/tool-log.jsonl", ".claude/scheduled_tasks.json"];
 // Installed packages: any number of files, and `npm install` makes them again.
 const REINSTALLABLE = "node_modules";

@@ -4,8 +4,10 @@
  *
  * Core has four entry points (packages/core/package.json `exports`): `@learn/core` (the
  * runtime), `@learn/core/harness`, `@learn/core/simulator`, `@learn/core/testing`. Each is a
- * curated list of names. This script reads those lists, then rewrites the imports of every
- * other package (packages/*, scripts/) so that each name comes from its room:
+ * curated list of names (a room is a list, not a folder: behind the lists, core's files stand in
+ * platform/, runtime/ and app/, and core's README says which file is where). This script reads
+ * those lists, then rewrites the imports of every other package (packages/*, scripts/) so
+ * that each name comes from its room:
  *
  *   import { main, defineTool, type Lesson } from "@learn/core";
  *     →

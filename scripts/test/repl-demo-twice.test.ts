@@ -27,8 +27,8 @@ import type { Lesson } from "@learn/core/harness";
 import { lessonWorkspace, Repl } from "@learn/core/harness";
 import { loadScript, type Script } from "@learn/core/simulator";
 import { practiceRepoCopy, scriptedModel } from "@learn/core/testing";
-import { repoRoot } from "../../packages/core/src/config.ts";
-import { demoReplayRefusal } from "../../packages/core/src/workspace-drift.ts";
+import { repoRoot } from "../../packages/core/src/platform/config.ts";
+import { demoReplayRefusal } from "../../packages/core/src/app/workspace-drift.ts";
 
 const LESSONS = [
   "s01-loop",

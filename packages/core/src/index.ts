@@ -4,7 +4,8 @@
  * commands; the kernel runs the loop over them, calling the model through the real SDK and
  * keeping the message list the way the Messages API requires.
  *
- * Core has four rooms, each its own entry point (core's README says which file is in which):
+ * Core has four rooms, each its own entry point, over three layers of folders (platform/,
+ * runtime/, app/: every import points down; core's README says which file is where):
  *
  *   @learn/core             the runtime — this file
  *   @learn/core/harness     what runs around it: command line, REPL, screen, config, processes, files on disk
@@ -16,29 +17,29 @@
  */
 
 // A lesson is a mechanism, and an agent is built from a flat list of them.
-export { agentFromMechanisms, partsFrom, type BuildContext, type Mechanism, type PartsOf, type Replaces, type Role, type SettingsHonoured, sessionKey } from "./agent/mechanism.ts";
-export { joinSections, partsWith, sectionsFor, type AgentParts, type PromptAssembly, type PromptSection, type RunningAgent } from "./agent/parts.ts";
-export { agentFrom } from "./agent/agent-from.ts";
-export { loopAgent } from "./agent/loop-agent.ts";
-export { createContext, LEAD_AGENT, loopContext, type AgentContext } from "./agent/context.ts";
-export { PromptQueue } from "./agent/prompt-queue.ts";
-export { runUntilIdle, type IdleRunTurn } from "./agent/run-until-idle.ts";
-export type { ConfigFileReport, ConfigPlace, ConfigSections } from "./config-check.ts";
-export { isCommandTurn, type Agent, type AgentAnatomy, type AgentOptions, type CommandTurn, type SlashCommand } from "./lesson.ts";
+export { agentFromMechanisms, partsFrom, type BuildContext, type Mechanism, type PartsOf, type Replaces, type Role, type SettingsHonoured, sessionKey } from "./runtime/agent/mechanism.ts";
+export { joinSections, partsWith, sectionsFor, type AgentParts, type PromptAssembly, type PromptSection, type RunningAgent } from "./runtime/agent/parts.ts";
+export { agentFrom } from "./runtime/agent/agent-from.ts";
+export { loopAgent } from "./runtime/agent/loop-agent.ts";
+export { createContext, LEAD_AGENT, loopContext, type AgentContext } from "./runtime/agent/context.ts";
+export { PromptQueue } from "./runtime/agent/prompt-queue.ts";
+export { runUntilIdle, type IdleRunTurn } from "./runtime/agent/run-until-idle.ts";
+export type { ConfigFileReport, ConfigPlace, ConfigSections } from "./runtime/config-check.ts";
+export { isCommandTurn, type Agent, type AgentAnatomy, type AgentOptions, type CommandTurn, type SlashCommand } from "./runtime/lesson.ts";
 
 // The kernel: the loop, and what a lesson plugs into it (hooks, wrappers around the model call).
-export { defineHook, Kernel, runInBatches, type Hook, type ModelCall, type ModelWrapper, type SystemPrompt, type ToolCall } from "./kernel/index.ts";
+export { defineHook, Kernel, runInBatches, type Hook, type ModelCall, type ModelWrapper, type SystemPrompt, type ToolCall } from "./runtime/kernel/index.ts";
 
 // Tools: defined once from a zod schema; an expected failure is a ToolError the model reads.
-export { defineTool, describeIssues, errorText, mutates, type ClaudeCodeName, type PolicySubject, type Tool, type ToolPermission } from "./tool.ts";
-export { ToolError } from "./tool-error.ts";
-export type { ToolOutcome, ToolResultImage } from "./tool-outcome.ts";
-export { capText, MAX_OUTPUT_CHARS } from "./cap.ts";
+export { defineTool, describeIssues, errorText, mutates, type ClaudeCodeName, type PolicySubject, type Tool, type ToolPermission } from "./runtime/tool.ts";
+export { ToolError } from "./platform/tool-error.ts";
+export type { ToolOutcome, ToolResultImage } from "./runtime/tool-outcome.ts";
+export { capText, MAX_OUTPUT_CHARS } from "./platform/cap.ts";
 
 // Messages, and the rules the API holds the list to.
-export { appendUserText, assistantMessage, blocksOf, stopNotice, textOf, toolResultIds, toolUsesOf } from "./messages.ts";
-export { checkBreakpoints, checkConversation } from "./conversation-rules.ts";
-export { escapeTags, quoteText } from "./quote.ts";
+export { appendUserText, assistantMessage, blocksOf, stopNotice, textOf, toolResultIds, toolUsesOf } from "./runtime/messages.ts";
+export { checkBreakpoints, checkConversation } from "./runtime/conversation-rules.ts";
+export { escapeTags, quoteText } from "./runtime/quote.ts";
 export type {
   ContentBlock,
   ContentBlockParam,
@@ -49,13 +50,13 @@ export type {
   ToolSpec,
   ToolUseBlock,
   Usage,
-} from "./protocol.ts";
-export { AGENT_HEADER } from "./protocol.ts";
+} from "./runtime/protocol.ts";
+export { AGENT_HEADER } from "./runtime/protocol.ts";
 
 // The model: one call through the real SDK, and the errors a lesson recovers from.
-export { Model, type ModelRequest } from "./model.ts";
-export { createClient, SIMULATOR_BASE_URL } from "./client.ts";
-export { apiErrorOf, describeError, isAbort, isOverloaded, isPromptTooLong, isRateLimited } from "./errors.ts";
+export { Model, type ModelRequest } from "./runtime/model.ts";
+export { createClient, SIMULATOR_BASE_URL } from "./runtime/client.ts";
+export { apiErrorOf, describeError, isAbort, isOverloaded, isPromptTooLong, isRateLimited } from "./runtime/errors.ts";
 
 // What the agent reports to: the screen (in the harness) implements it.
-export type { Renderer } from "./ui/renderer.ts";
+export type { Renderer } from "./runtime/renderer.ts";

@@ -19,10 +19,10 @@ import {
   type AgentParts,
   type ModelWrapper,
 } from "../src/index.ts";
-import { announceSubmitted } from "../src/agent/run-until-idle.ts";
-import { failedTurnNote } from "../src/messages.ts";
-import type { MessageParam } from "../src/protocol.ts";
-import { OFFLINE_DRIFT, OFFLINE_MISS, reportTurnError } from "../src/turn-errors.ts";
+import { announceSubmitted } from "../src/runtime/agent/run-until-idle.ts";
+import { failedTurnNote } from "../src/runtime/messages.ts";
+import type { MessageParam } from "../src/runtime/protocol.ts";
+import { OFFLINE_DRIFT, OFFLINE_MISS, reportTurnError } from "../src/app/turn-errors.ts";
 import { RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
 
 const signal = () => new AbortController().signal;

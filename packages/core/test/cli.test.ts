@@ -3,10 +3,10 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { existingUserFile, parseCli, usage, UsageError } from "../src/cli/args.ts";
-import { pnpmReportNote, runCli } from "../src/cli/index.ts";
-import type { Agent, Lesson } from "../src/lesson.ts";
-import { OFFLINE_DRIFT, OFFLINE_MISS } from "../src/turn-errors.ts";
+import { existingUserFile, parseCli, usage, UsageError } from "../src/app/cli/args.ts";
+import { pnpmReportNote, runCli } from "../src/app/cli/index.ts";
+import type { Agent, Lesson } from "../src/runtime/lesson.ts";
+import { OFFLINE_DRIFT, OFFLINE_MISS } from "../src/app/turn-errors.ts";
 
 const lesson = {
   id: "t00",

@@ -1,7 +1,7 @@
 /** `--check-config`: every mechanism's report on the files it reads, gathered into one document. */
 import { describe, expect, it } from "vitest";
-import { configExitCode, userClaudeDir } from "../src/config-check.ts";
-import { parseCli, usage } from "../src/cli/args.ts";
+import { configExitCode, userClaudeDir } from "../src/runtime/config-check.ts";
+import { parseCli, usage } from "../src/app/cli/args.ts";
 import { lessonFrom } from "../src/harness.ts";
 import type { ConfigSections, Mechanism } from "../src/index.ts";
 

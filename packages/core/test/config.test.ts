@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_MAX_TOKENS, loadConfig, OFFLINE_MODEL, secretsOf, unusedSettingsNotice } from "../src/config.ts";
+import { ConfigError, DEFAULT_MAX_TOKENS, loadConfig, OFFLINE_MODEL, secretsOf, unusedSettingsNotice } from "../src/platform/config.ts";
 
 const load = (env: Record<string, string>) => loadConfig({ ...env }, { envFile: false });
 

@@ -5,8 +5,8 @@
  */
 import Anthropic, { type BadRequestError } from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { checkBreakpoints, checkConversation, MAX_BREAKPOINTS } from "../src/conversation-rules.ts";
-import type { MessageParam } from "../src/protocol.ts";
+import { checkBreakpoints, checkConversation, MAX_BREAKPOINTS } from "../src/runtime/conversation-rules.ts";
+import type { MessageParam } from "../src/runtime/protocol.ts";
 import { parseScript } from "../src/simulator/load.ts";
 import { Simulator } from "../src/simulator/index.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apiErrorOf, isOverloaded, isPromptTooLong, isRateLimited } from "../src/errors.ts";
-import { Anthropic } from "../src/sdk.ts";
+import { apiErrorOf, isOverloaded, isPromptTooLong, isRateLimited } from "../src/runtime/errors.ts";
+import { Anthropic } from "../src/runtime/sdk.ts";
 
 /** An error as the SDK builds it from an HTTP response. */
 function sdkError(status: number, type: string, message: string, headers: Record<string, string> = {}) {

@@ -3,11 +3,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineHook, Kernel, type Hook, type KernelOptions, type ModelWrapper } from "../src/kernel/index.ts";
-import { runToolRound } from "../src/kernel/run-tools.ts";
-import type { MessageParam } from "../src/protocol.ts";
+import { defineHook, Kernel, type Hook, type KernelOptions, type ModelWrapper } from "../src/runtime/kernel/index.ts";
+import { runToolRound } from "../src/runtime/kernel/run-tools.ts";
+import type { MessageParam } from "../src/runtime/protocol.ts";
 import { RecordingRenderer, scriptedModel, testContext, toolResultsOf } from "../src/testing/index.ts";
-import { defineTool, INTERRUPTED_CALL } from "../src/tool.ts";
+import { defineTool, INTERRUPTED_CALL } from "../src/runtime/tool.ts";
 
 /** A tool that records every input it ran with. */
 function noteTool() {

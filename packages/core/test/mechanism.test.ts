@@ -1,10 +1,10 @@
 /** Building agents from a flat list of mechanisms: which ones each role gets, in which order, what they share. */
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { mechanismsFor, type Role } from "../src/agent/mechanism.ts";
+import { mechanismsFor, type Role } from "../src/runtime/agent/mechanism.ts";
 import { partsFrom, sessionKey, type AgentOptions, type Mechanism } from "../src/index.ts";
 import { runCommand, silentRenderer } from "../src/harness.ts";
-import { currentProcessWrapper } from "../src/process-wrapper.ts";
+import { currentProcessWrapper } from "../src/platform/process-wrapper.ts";
 import { scriptedModel } from "../src/testing/index.ts";
 
 /** A mechanism that adds a prompt section named after itself: the sections show the order. */

@@ -4,9 +4,9 @@
  * It keeps the rules (conversation-rules.ts) and lets a failed turn put the conversation back.
  */
 import { describe, expect, it } from "vitest";
-import { checkConversation } from "../src/conversation-rules.ts";
-import { appendUserText, markTurnStart, rollBackFailedTurn } from "../src/messages.ts";
-import type { MessageParam, TextBlockParam } from "../src/protocol.ts";
+import { checkConversation } from "../src/runtime/conversation-rules.ts";
+import { appendUserText, markTurnStart, rollBackFailedTurn } from "../src/runtime/messages.ts";
+import type { MessageParam, TextBlockParam } from "../src/runtime/protocol.ts";
 
 const call = (id: string) => ({ type: "tool_use" as const, id, name: "bash", input: {} });
 const result = (id: string) => ({ type: "tool_result" as const, tool_use_id: id, content: "ok" });

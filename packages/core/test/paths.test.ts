@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PathError, displayPath, isInside, resolveInWorkspace } from "../src/paths.ts";
+import { PathError, displayPath, isInside, resolveInWorkspace } from "../src/platform/paths.ts";
 
 let base: string;
 let ws: string;

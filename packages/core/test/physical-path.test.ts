@@ -6,8 +6,8 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PathError, resolveInWorkspace } from "../src/paths.ts";
-import { physicalPath } from "../src/physical-path.ts";
+import { PathError, resolveInWorkspace } from "../src/platform/paths.ts";
+import { physicalPath } from "../src/platform/physical-path.ts";
 
 let base: string; // the folder above the workspace, holding the key's .env
 let ws: string;

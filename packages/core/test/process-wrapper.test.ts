@@ -7,9 +7,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCommand, startProcess } from "../src/process.ts";
-import { withProcessWrapper, withoutProcessWrapper, currentProcessWrapper, type Launch, type ProcessWrapper } from "../src/process-wrapper.ts";
-import { runGit } from "../src/safe-git.ts";
+import { runCommand, startProcess } from "../src/platform/process.ts";
+import { withProcessWrapper, withoutProcessWrapper, currentProcessWrapper, type Launch, type ProcessWrapper } from "../src/platform/process-wrapper.ts";
+import { runGit } from "../src/platform/safe-git.ts";
 
 let cwd: string;
 beforeAll(async () => {

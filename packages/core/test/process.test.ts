@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCommand, runProcess, startProcess } from "../src/process.ts";
-import { OutputCollector } from "../src/process-output.ts";
-import { PROCESS_TAG_VAR } from "../src/process-registry.ts";
+import { runCommand, runProcess, startProcess } from "../src/platform/process.ts";
+import { OutputCollector } from "../src/platform/process-output.ts";
+import { PROCESS_TAG_VAR } from "../src/platform/process-registry.ts";
 import { isRunning } from "../src/testing/index.ts";
 
 let cwd: string;

@@ -5,14 +5,14 @@
  */
 import Anthropic, { type APIError } from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import type { Message, MessageParam, TextBlockParam, ToolSpec } from "../src/protocol.ts";
-import { AGENT_HEADER } from "../src/protocol.ts";
+import type { Message, MessageParam, TextBlockParam, ToolSpec } from "../src/runtime/protocol.ts";
+import { AGENT_HEADER } from "../src/runtime/protocol.ts";
 import * as simulator from "../src/simulator/index.ts";
 import { parseScript } from "../src/simulator/load.ts";
 import { minimumCacheableTokens, PromptCache } from "../src/simulator/prompt-cache.ts";
 import { Simulator } from "../src/simulator/simulator.ts";
-import { Screen, TerminalRenderer } from "../src/ui/renderer.ts";
-import { paletteFor } from "../src/ui/colors.ts";
+import { Screen, TerminalRenderer } from "../src/app/ui/renderer.ts";
+import { paletteFor } from "../src/app/ui/colors.ts";
 
 const MODEL = "claude-sim";
 const EPHEMERAL = { type: "ephemeral" } as const;

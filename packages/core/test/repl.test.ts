@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { PromptQueue } from "../src/agent/prompt-queue.ts";
-import type { Agent, SlashCommand } from "../src/lesson.ts";
-import { Repl, type ReplOptions } from "../src/repl.ts";
+import { PromptQueue } from "../src/runtime/agent/prompt-queue.ts";
+import type { Agent, SlashCommand } from "../src/runtime/lesson.ts";
+import { Repl, type ReplOptions } from "../src/app/repl.ts";
 import { RecordingRenderer } from "../src/testing/index.ts";
 
 /** An agent that records prompts; a prompt "slow" waits until cancelled. */

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { agentWrites } from "./fixtures/agent-writes.ts";
-import { repoRoot } from "../src/config.ts";
+import { repoRoot } from "../src/platform/config.ts";
 import { practiceRepoCopy, type PracticeRepo } from "../src/testing/index.ts";
 
 const git = (cwd: string, ...args: string[]) =>

@@ -8,7 +8,7 @@ import { access, appendFile, chmod, mkdir, mkdtemp, readdir, rm, writeFile } fro
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { programKeysIn, runGit, safeGitEnv, UnsafeGitConfigError } from "../src/safe-git.ts";
+import { programKeysIn, runGit, safeGitEnv, UnsafeGitConfigError } from "../src/platform/safe-git.ts";
 
 let tmp: string;
 let repo: string;

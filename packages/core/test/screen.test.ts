@@ -4,9 +4,9 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { scriptedModel } from "../src/testing/index.ts";
-import { paletteFor } from "../src/ui/colors.ts";
-import { Screen, TerminalRenderer, type ScreenStream } from "../src/ui/renderer.ts";
-import type { Message } from "../src/protocol.ts";
+import { paletteFor } from "../src/app/ui/colors.ts";
+import { Screen, TerminalRenderer, type ScreenStream } from "../src/app/ui/renderer.ts";
+import type { Message } from "../src/runtime/protocol.ts";
 
 /** A stream that records every write, as a terminal (`isTTY`) or a pipe. */
 function fakeStream(isTTY: boolean, columns = 80) {

@@ -7,9 +7,9 @@ import { mkdir, mkdtemp, readdir, realpath, rm, symlink, writeFile } from "node:
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { runCli } from "../src/cli/index.ts";
-import type { Agent, Lesson } from "../src/lesson.ts";
-import { holdWorkspace, otherSessionWarning, sessionMarkerDir } from "../src/session-marker.ts";
+import { runCli } from "../src/app/cli/index.ts";
+import type { Agent, Lesson } from "../src/runtime/lesson.ts";
+import { holdWorkspace, otherSessionWarning, sessionMarkerDir } from "../src/app/session-marker.ts";
 
 let dir: string;
 let workspace: string;

@@ -5,13 +5,13 @@
  */
 import Anthropic, { type APIError } from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import type { Message, MessageParam, ToolSpec } from "../src/protocol.ts";
-import { AGENT_HEADER } from "../src/protocol.ts";
+import type { Message, MessageParam, ToolSpec } from "../src/runtime/protocol.ts";
+import { AGENT_HEADER } from "../src/runtime/protocol.ts";
 import { parseScript } from "../src/simulator/load.ts";
 import { Simulator } from "../src/simulator/index.ts";
 import { scriptedModel } from "../src/testing/index.ts";
-import { MemoryTracer, type TraceEntry } from "../src/trace.ts";
-import type { Model } from "../src/model.ts";
+import { MemoryTracer, type TraceEntry } from "../src/platform/trace.ts";
+import type { Model } from "../src/runtime/model.ts";
 
 const bash: ToolSpec = {
   name: "bash",

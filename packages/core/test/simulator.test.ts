@@ -1,9 +1,9 @@
 import Anthropic, { type APIError } from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { AGENT_HEADER } from "../src/protocol.ts";
+import { AGENT_HEADER } from "../src/runtime/protocol.ts";
 import { parseScript } from "../src/simulator/load.ts";
 import { Simulator } from "../src/simulator/index.ts";
-import type { MessageParam, ToolSpec } from "../src/protocol.ts";
+import type { MessageParam, ToolSpec } from "../src/runtime/protocol.ts";
 
 const BASE_URL = "http://simulator.invalid";
 const MODEL = "claude-sim";

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { removeStaleCopies, STALE_COPY_MS } from "../src/stale-copies.ts";
+import { removeStaleCopies, STALE_COPY_MS } from "../src/app/stale-copies.ts";
 
 let tmp: string;
 afterEach(() => rm(tmp, { recursive: true, force: true }));

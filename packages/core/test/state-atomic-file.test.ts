@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isAtomicTempFile, writeFileAtomic } from "../src/state/index.ts";
+import { isAtomicTempFile, writeFileAtomic } from "../src/platform/state/index.ts";
 
 let dir: string;
 beforeAll(async () => {

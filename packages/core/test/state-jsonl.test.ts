@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { appendJsonl, drainJsonl, readJsonl } from "../src/state/index.ts";
+import { appendJsonl, drainJsonl, readJsonl } from "../src/platform/state/index.ts";
 
 let dir: string;
 beforeAll(async () => {

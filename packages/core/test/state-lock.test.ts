@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LockError, withLock } from "../src/state/index.ts";
+import { LockError, withLock } from "../src/platform/state/index.ts";
 
 let dir: string;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LockedJsonFile, readJsonState } from "../src/state/index.ts";
-import { ToolError } from "../src/tool.ts";
+import { LockedJsonFile, readJsonState } from "../src/platform/state/index.ts";
+import { ToolError } from "../src/runtime/tool.ts";
 
 let dir: string;
 beforeAll(async () => {

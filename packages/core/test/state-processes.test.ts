@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isAtomicTempFile, readJsonFile, readJsonl, withLock } from "../src/state/index.ts";
+import { isAtomicTempFile, readJsonFile, readJsonl, withLock } from "../src/platform/state/index.ts";
 import { bundledForNode } from "../src/testing/node-bundle.ts";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));

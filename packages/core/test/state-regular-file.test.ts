@@ -21,9 +21,9 @@ import {
   readRegularFileSync,
   readRegularText,
   RefusedFileError,
-} from "../src/state/index.ts";
+} from "../src/platform/state/index.ts";
 import { loadScript, ScriptError } from "../src/simulator/load.ts";
-import { appendHistory, loadHistory } from "../src/repl.ts";
+import { appendHistory, loadHistory } from "../src/app/repl.ts";
 import { makeFifo, useFifos } from "../src/testing/fifo.ts";
 
 /** A limit, not a measure: each of these takes milliseconds unless it hangs. */

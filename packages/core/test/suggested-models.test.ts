@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../src/config.ts";
+import { repoRoot } from "../src/platform/config.ts";
 
 const SUGGESTING = ["README.md", ".env.example", "docs/providers.md", "docs/providers.zh.md"];
 

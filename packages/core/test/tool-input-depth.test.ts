@@ -7,15 +7,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { loadConfig } from "../src/config.ts";
-import { createClient } from "../src/client.ts";
-import { Kernel } from "../src/kernel/index.ts";
-import { Model } from "../src/model.ts";
+import { loadConfig } from "../src/platform/config.ts";
+import { createClient } from "../src/runtime/client.ts";
+import { Kernel } from "../src/runtime/kernel/index.ts";
+import { Model } from "../src/runtime/model.ts";
 import { Simulator } from "../src/simulator/index.ts";
 import { RecordingRenderer, toolResultsOf } from "../src/testing/index.ts";
-import { defineTool } from "../src/tool.ts";
-import { MemoryTracer } from "../src/trace.ts";
-import { nestedDeeperThan } from "../src/tool-input-depth.ts";
+import { defineTool } from "../src/runtime/tool.ts";
+import { MemoryTracer } from "../src/platform/trace.ts";
+import { nestedDeeperThan } from "../src/runtime/tool-input-depth.ts";
 
 const DEPTH = 100_000;
 const deepJson = `${"[".repeat(DEPTH)}${"]".repeat(DEPTH)}`;

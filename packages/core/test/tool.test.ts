@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MAX_OUTPUT_CHARS } from "../src/cap.ts";
+import { MAX_OUTPUT_CHARS } from "../src/platform/cap.ts";
 import { testContext } from "../src/testing/index.ts";
-import { defineTool, mutates, ToolError } from "../src/tool.ts";
+import { defineTool, mutates, ToolError } from "../src/runtime/tool.ts";
 
 const ctx = testContext("/tmp");
 

@@ -6,9 +6,9 @@
 import { describe, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { defineHook, defineTool, partsWith, type AgentContext, type AgentParts, type ToolCall } from "../src/index.ts";
-import type { PostToolBatchResult } from "../src/kernel/hooks.ts";
+import type { PostToolBatchResult } from "../src/runtime/kernel/hooks.ts";
 
-declare module "../src/agent/context.ts" {
+declare module "../src/runtime/agent/context.ts" {
   interface AgentContext {
     /** A field a lesson adds (here: a test's). */
     plan?: string[];

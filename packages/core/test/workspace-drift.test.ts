@@ -8,9 +8,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseScript } from "../src/simulator/load.ts";
 import { practiceRepoCopy, useTempWorkspace } from "../src/testing/index.ts";
-import { demoReplayRefusal, driftFromTemplate, driftMessage, notTheAgents, scriptedWrites } from "../src/workspace-drift.ts";
-import { addToLedger } from "../src/workspace-ledger/ledger-file.ts";
-import { practiceWorkspace } from "../src/config.ts";
+import { demoReplayRefusal, driftFromTemplate, driftMessage, notTheAgents, scriptedWrites } from "../src/app/workspace-drift.ts";
+import { addToLedger } from "../src/platform/workspace-ledger/ledger-file.ts";
+import { practiceWorkspace } from "../src/platform/config.ts";
 
 const lesson = { id: "s08" };
 /** A demo that edits a template file and writes a new one (as s08's does). */

@@ -11,8 +11,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { agentWrites } from "./fixtures/agent-writes.ts";
 import { practiceRepoCopy, tempWorkspace, type PracticeRepo } from "../src/testing/index.ts";
-import { HARNESS_STATE, readLedger } from "../src/workspace-ledger/index.ts";
-import { changesBetween, takeSnapshot } from "../src/workspace-ledger/snapshot.ts";
+import { HARNESS_STATE, readLedger } from "../src/platform/workspace-ledger/index.ts";
+import { changesBetween, takeSnapshot } from "../src/platform/workspace-ledger/snapshot.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 

@@ -1,8 +1,8 @@
 import { access, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { practiceWorkspace } from "../src/config.ts";
-import { copyPracticeWorkspace, resolveWorkspace, startingWorkspace, userPath, WorkspaceError } from "../src/workspace.ts";
+import { practiceWorkspace } from "../src/platform/config.ts";
+import { copyPracticeWorkspace, resolveWorkspace, startingWorkspace, userPath, WorkspaceError } from "../src/app/workspace.ts";
 
 const leftover = path.join(practiceWorkspace(), "left-by-an-agent.txt");
 let copy: string | undefined;

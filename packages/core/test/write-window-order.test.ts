@@ -4,7 +4,7 @@
  * (nothing to take) still begins first. The s05 demo numbers its explorers by this order.
  */
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { recordingWrites } from "../src/workspace-ledger/index.ts";
+import { recordingWrites } from "../src/platform/workspace-ledger/index.ts";
 import { practiceRepoCopy, tempWorkspace, type PracticeRepo, type TempWorkspace } from "../src/testing/index.ts";
 
 let repo: PracticeRepo;

@@ -21,7 +21,7 @@ import { moduleStatus } from "./what-changed.ts";
 
 /** Lines of context around each change: enough to see where it sits, few enough to read. */
 export const DIFF_CONTEXT = 3;
-export const KERNEL_PATH = "core/src/kernel/kernel.ts";
+export const KERNEL_PATH = "core/src/runtime/kernel/kernel.ts";
 /**
  * Above this share of new lines, a file is shown whole rather than as a diff. Consecutive
  * lessons' agents stay well below it (they keep their shape and change some lines); a file

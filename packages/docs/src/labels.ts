@@ -187,7 +187,7 @@ export const EN: Labels = {
   loopDiff: (p) => `The loop, \`src/loop.ts\`, against ${p}'s:`,
   loopSame: (p) => `The loop, \`src/loop.ts\`, is the same as ${p}'s.`,
   loopToKernel: (p) =>
-    `The loop moves into core and becomes the kernel: ${p}'s \`src/loop.ts\` against \`core/src/kernel/kernel.ts\`:`,
+    `The loop moves into core and becomes the kernel: ${p}'s \`src/loop.ts\` against \`core/src/runtime/kernel/kernel.ts\`:`,
   loopIsKernel: (k) => `The loop is core's kernel (${k}); this lesson does not change it.`,
   agentMostlyNew: (p, l) => `${l} is mostly new since ${p}'s, so here it is whole rather than as a diff:`,
   loopMostlyNew: (p, l) => `The loop, ${l}, is mostly new since ${p}'s, so here it is whole rather than as a diff:`,
@@ -313,7 +313,7 @@ export const ZH: Labels = {
   mechanismInFull: (l) => `本课新增的内容，${l}，全文如下：`,
   loopDiff: (p) => `循环 \`src/loop.ts\` 与 ${p} 的对比：`,
   loopSame: (p) => `循环 \`src/loop.ts\` 与 ${p} 的相同。`,
-  loopToKernel: (p) => `循环移入 core，成为内核：${p} 的 \`src/loop.ts\` 与 \`core/src/kernel/kernel.ts\` 的对比：`,
+  loopToKernel: (p) => `循环移入 core，成为内核：${p} 的 \`src/loop.ts\` 与 \`core/src/runtime/kernel/kernel.ts\` 的对比：`,
   loopIsKernel: (k) => `循环就是 core 的内核（${k}）；本课没有改动它。`,
   agentMostlyNew: (p, l) => `${l} 与 ${p} 的相比几乎全是新内容，所以这里给出完整文件，而不是差异：`,
   loopMostlyNew: (p, l) => `循环 ${l} 与 ${p} 的相比几乎全是新内容，所以这里给出完整文件，而不是差异：`,

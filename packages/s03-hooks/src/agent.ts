@@ -11,7 +11,7 @@
  *                           │ a hook's allow replaces the mode's question; deny and ask rules still win
  *                           └ Read(...) deny rules also hide files from searches (read guard)
  *
- * The kernel itself lives in @learn/core (packages/core/src/kernel/): from here on, every
+ * The kernel itself lives in @learn/core (packages/core/src/runtime/kernel/): from here on, every
  * lesson is its mechanism added to the previous lesson's list, and core builds the agent.
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";

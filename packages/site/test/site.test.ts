@@ -219,7 +219,7 @@ describe("a lesson page", () => {
   it("lists the source files in reading order, then the demo scripts and the tests; the walkthrough's script link opens its script", async () => {
     // The reading the docs generate for s03: agent.ts, then the permissions folder, its index.ts first.
     const spine = await readingOrder(path.join(SITE_DIR, "..", "s03-hooks"));
-    expect(spine.slice(0, 3)).toEqual(["src/agent.ts", "../core/src/kernel/kernel.ts", "src/permissions/index.ts"]);
+    expect(spine.slice(0, 3)).toEqual(["src/agent.ts", "../core/src/runtime/kernel/kernel.ts", "src/permissions/index.ts"]);
     const { page, errors } = await open("/lessons/s03-hooks/");
     await page.locator(".lesson-code .shiki").first().waitFor();
     const listed = await page.locator(".lesson-code summary code").allTextContents();

@@ -9,7 +9,7 @@
  *   the script    a scripted tool_use of a deferred tool no tool_reference loaded yet is a
  *                 script bug: the real model could not have seen that tool, so it is not served
  */
-import type { Problem } from "../conversation-rules.ts";
+import type { Problem } from "../runtime/conversation-rules.ts";
 import type { SimRequest } from "./request.ts";
 
 type Obj = Record<string, unknown>;

@@ -7,7 +7,7 @@
  */
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document } from "yaml";
 import type { z } from "zod";
-import { readRegularText, RefusedFileError } from "../state/regular-file.ts";
+import { readRegularText, RefusedFileError } from "../platform/state/regular-file.ts";
 import { scriptSchema, type Script } from "./script.ts";
 
 export class ScriptError extends Error {

@@ -1,7 +1,7 @@
 /**
  * Reading a request that passed validation: the few things the script logic looks at.
  */
-import type { MessageParam, TextBlockParam, ToolSpec } from "../protocol.ts";
+import type { MessageParam, TextBlockParam, ToolSpec } from "../runtime/protocol.ts";
 
 /** The part of a valid request body the simulator uses. */
 export interface SimRequest {

@@ -3,7 +3,7 @@
  * ids and usage, or an error body. The shapes are the SDK's own types, so a lesson that reads
  * a simulated response reads exactly what it would read from the real API.
  */
-import type { ContentBlock, Message, StopReason, Usage } from "../protocol.ts";
+import type { ContentBlock, Message, StopReason, Usage } from "../runtime/protocol.ts";
 import type { ScriptBlock } from "./script.ts";
 import type { CacheFigures } from "./prompt-cache.ts";
 import { estimateTokens } from "./request.ts";

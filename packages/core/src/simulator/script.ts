@@ -4,9 +4,9 @@
  * schema below checks a parsed YAML file against them, strictly, so a typo in a demo
  * script is an error with a line number instead of a silently ignored key.
  */
-import { LEAD_AGENT } from "../agent/context.ts";
+import { LEAD_AGENT } from "../runtime/agent/context.ts";
 import { z } from "zod";
-import type { StopReason } from "../protocol.ts";
+import type { StopReason } from "../runtime/protocol.ts";
 import { TOOL_NAME } from "./validate.ts";
 
 /** The agent of requests (and turns) that name none. */

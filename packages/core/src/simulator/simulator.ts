@@ -17,7 +17,7 @@
  * One prompt cache serves every agent (they share an organisation, as on the real API) and
  * outlives `restart`: the real cache does not know a conversation was cleared.
  */
-import { AGENT_HEADER, type TurnEnd } from "../protocol.ts";
+import { AGENT_HEADER, type TurnEnd } from "../runtime/protocol.ts";
 import { checkExpect, checkScriptedTools } from "./expect.ts";
 import { checkScriptedFormat } from "./output-format.ts";
 import { Holds } from "./hold.ts";

@@ -5,7 +5,7 @@
  * a streamed turn ends up equal to the same turn answered in one piece.
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import type { ContentBlock, Message } from "../protocol.ts";
+import type { ContentBlock, Message } from "../runtime/protocol.ts";
 
 type StreamEvent = Anthropic.RawMessageStreamEvent | { type: "ping" };
 

@@ -10,9 +10,9 @@
  * alternation (the conversation rules apply to the list without them, so the last non-system
  * message is still a user message). The course's own harness never sends one.
  */
-import { checkConversation, type Problem } from "../conversation-rules.ts";
-import { toolUseIds } from "../messages.ts";
-import type { MessageParam } from "../protocol.ts";
+import { checkConversation, type Problem } from "../runtime/conversation-rules.ts";
+import { toolUseIds } from "../runtime/messages.ts";
+import type { MessageParam } from "../runtime/protocol.ts";
 
 /** The anthropic-beta value that allows `role: "system"` messages. */
 export const PER_TURN_CONTROL_BETA = "per-turn-control-2026-07-01";

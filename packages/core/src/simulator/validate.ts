@@ -19,7 +19,7 @@
  * `output_config` and adaptive `thinking` are accepted with their shapes checked (a structured
  * output's JSON schema too: output-format.ts).
  */
-import { checkBreakpoints, checkConversation, checkMessageContent, checkText, type Problem } from "../conversation-rules.ts";
+import { checkBreakpoints, checkConversation, checkMessageContent, checkText, type Problem } from "../runtime/conversation-rules.ts";
 import { checkDeferredTools } from "./deferred-tools.ts";
 import { checkOutputFormat } from "./output-format.ts";
 import { checkTurns, PER_TURN_CONTROL_BETA } from "./system-turns.ts";

@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { repoRoot } from "../config.ts";
+import { repoRoot } from "../platform/config.ts";
 
 /** What scripts/start/bundle.mjs offers (plain JavaScript: it runs before anything compiles TypeScript). */
 interface BundleCache {

@@ -6,9 +6,9 @@
  * at a time. The whole family also shares one `log` that says who said what, in order:
  * `{ who: ["alice"], event }` for a teammate, `[]` for the renderer the test made.
  */
-import type { Message } from "../protocol.ts";
-import type { ToolOutcome } from "../tool.ts";
-import type { Renderer } from "../ui/renderer.ts";
+import type { Message } from "../runtime/protocol.ts";
+import type { ToolOutcome } from "../runtime/tool.ts";
+import type { Renderer } from "../runtime/renderer.ts";
 
 export type RenderEvent =
   | { kind: "text"; text: string }

@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { repoRoot } from "../config.ts";
+import { repoRoot } from "../platform/config.ts";
 
 export interface CliRun {
   code: number | null;

@@ -2,15 +2,15 @@
  * A model wired to the simulator through the real SDK, and a lesson's agent on it: a test
  * drives a lesson exactly as a student does, offline, and reads what was sent.
  */
-import { createContext, LEAD_AGENT, type AgentContext } from "../agent/context.ts";
-import { createClient } from "../client.ts";
-import { loadConfig } from "../config.ts";
-import type { Agent, AgentOptions, Lesson } from "../lesson.ts";
-import { Model } from "../model.ts";
+import { createContext, LEAD_AGENT, type AgentContext } from "../runtime/agent/context.ts";
+import { createClient } from "../runtime/client.ts";
+import { loadConfig } from "../platform/config.ts";
+import type { Agent, AgentOptions, Lesson } from "../runtime/lesson.ts";
+import { Model } from "../runtime/model.ts";
 import { parseScript } from "../simulator/load.ts";
 import { Simulator, type Script } from "../simulator/index.ts";
-import type { Tracer } from "../trace.ts";
-import type { Renderer } from "../ui/renderer.ts";
+import type { Tracer } from "../platform/trace.ts";
+import type { Renderer } from "../runtime/renderer.ts";
 import { RecordingRenderer } from "./recording-renderer.ts";
 
 export interface ScriptedModel {

@@ -7,8 +7,8 @@
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { loadConfig } from "../config.ts";
-import { forgetSecrets } from "../secrets.ts";
+import { loadConfig } from "../platform/config.ts";
+import { forgetSecrets } from "../platform/secrets.ts";
 
 /**
  * Load the config as the harness does — `vars` and the env file into process.env, their

@@ -12,7 +12,7 @@ import { cp, rm, mkdtemp, writeFile, mkdir, readdir, rename } from "node:fs/prom
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach } from "vitest";
-import { copyPracticeWorkspace } from "../workspace.ts";
+import { copyPracticeWorkspace } from "../app/workspace.ts";
 import { isRunning } from "./is-running.ts";
 
 export interface TempWorkspace {

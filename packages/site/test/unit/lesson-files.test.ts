@@ -23,10 +23,10 @@ async function put(file: string, text: string): Promise<void> {
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "learn-site-files-"));
   dir = path.join(root, "s99");
-  await put("package.json", JSON.stringify({ name: "@learn/s99", learn: { alsoRead: ["../core/src/kernel.ts"] } }));
+  await put("package.json", JSON.stringify({ name: "@learn/s99", learn: { alsoRead: ["../core/src/runtime/kernel.ts"] } }));
   // Each file as a lesson's: a top comment that says what it is (the docs read its first sentence).
   const said = (what: string, code = "") => `/** ${what}. */\n${code}`;
-  await put("../core/src/kernel.ts", said("The kernel"));
+  await put("../core/src/runtime/kernel.ts", said("The kernel"));
   await put("src/agent.ts", said("The agent", 'import { hooks } from "./hooks/index.ts";\nimport { permissions } from "./permissions/index.ts";\nexport const mechanisms = [permissions, hooks];\n'));
   await put("src/permissions/index.ts", said("Permissions", "export const permissions = {};\n"));
   await put("src/permissions/pipeline.ts", said("The pipeline"));
@@ -42,7 +42,7 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe("a lesson's files on its page", () => {
   it("reads the reading order as the docs do: the spine, then each mechanism's folder in the list's order; none without an agent.ts", async () => {
-    expect(await readingOrder(dir)).toEqual(["src/agent.ts", "../core/src/kernel.ts", "src/permissions/index.ts", "src/permissions/pipeline.ts", "src/hooks/index.ts", "src/hooks/run.ts"]);
+    expect(await readingOrder(dir)).toEqual(["src/agent.ts", "../core/src/runtime/kernel.ts", "src/permissions/index.ts", "src/permissions/pipeline.ts", "src/hooks/index.ts", "src/hooks/run.ts"]);
     expect(await readingOrder(path.join(dir, "test"))).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
  * What every contract does: give a lesson's agent one scripted response holding some tool
  * calls, let the lesson run them for real, and read what it sent back to the model.
  */
-import type { AgentOptions, Lesson } from "../../lesson.ts";
+import type { AgentOptions, Lesson } from "../../runtime/lesson.ts";
 import type { RecordedRequest, Script } from "../../simulator/index.ts";
 import { scriptedAgent, toolResultsOf } from "../scripted.ts";
 

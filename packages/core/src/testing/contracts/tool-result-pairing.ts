@@ -5,9 +5,9 @@
  * always be able to see what happened to each of its calls.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkConversation } from "../../conversation-rules.ts";
-import { toolResultIds, toolUseIds } from "../../messages.ts";
-import type { MessageParam } from "../../protocol.ts";
+import { checkConversation } from "../../runtime/conversation-rules.ts";
+import { toolResultIds, toolUseIds } from "../../runtime/messages.ts";
+import type { MessageParam } from "../../runtime/protocol.ts";
 import type { RecordedRequest } from "../../simulator/index.ts";
 import { tempWorkspace, type TempWorkspace } from "../temp-workspace.ts";
 import { runRounds, type ContractLesson, type ContractOptions, type ScriptedToolCall } from "./drive.ts";

@@ -5,7 +5,7 @@
  *
  * And through core's runGit, which keeps the repository from running anything through us: no
  * hook, no fsmonitor, no pager, no transport; a config that names a filter, diff or merge
- * driver, or includes another file, is refused before git starts (core/src/safe-git.ts says
+ * driver, or includes another file, is refused before git starts (core/src/platform/safe-git.ts says
  * which keys and why). No GIT_* variable from outside reaches git, so every call acts on the
  * repository of the folder it is given; and git never stops to ask for a password.
  */
