@@ -6,9 +6,10 @@ import { defineTool, type AgentContext, type MessageParam, type SystemPrompt, ty
 import { testContext } from "@learn/core/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { withBeforeLastMarked, withLastMarked } from "../src/knowledge/cache/breakpoints.ts";
-import { cachedPrompt, stableKey, type LiveSection } from "../src/knowledge/prompt/assembly.ts";
-import { adaptSections, environmentSection, localDate, toolGuidance } from "../src/knowledge/prompt/sections.ts";
+import { withBeforeLastMarked, withLastMarked } from "../src/prompt-cache/breakpoints.ts";
+import { cachedPrompt, stableKey } from "../src/prompt-cache/assembly.ts";
+import type { LiveSection } from "../src/prompt-cache/live-sections.ts";
+import { adaptSections, environmentSection, localDate, toolGuidance } from "../src/prompt-cache/sections.ts";
 
 /** The blocks a system prompt gives in this context (these tests always build blocks). */
 async function blocksOf(system: SystemPrompt, ctx: AgentContext): Promise<TextBlockParam[]> {
