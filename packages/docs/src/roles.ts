@@ -156,10 +156,20 @@ export function partsOf(parts: AgentParts, here: (text: string) => string = (t) 
     promptSections: [
       ...parts.sections.map((s) => ({ name: s.name, is: here(s.text) })),
       // Sections made from live state are known by name only.
-      ...(parts.assemble?.sections ?? []).map((name) => ({ name, is: "" })),
+      ...liveSectionNames(parts).map((name) => ({ name, is: "" })),
     ],
     commands: parts.commands.map((c) => ({ name: c.name, is: here(c.description) })),
   };
+}
+
+/**
+ * The sections made from live state, each once: those a mechanism has handed over for the prompt
+ * (s06's `liveSections`, by layer: so the mechanism that adds one is the one shown giving it),
+ * then those the assembly lays out.
+ */
+function liveSectionNames(parts: AgentParts): string[] {
+  const handed = (parts as { liveSections?: Record<string, readonly { name: string }[] | undefined> }).liveSections ?? {};
+  return unique([...Object.values(handed).flatMap((layer) => (layer ?? []).map((s) => s.name)), ...(parts.assemble?.sections ?? [])]);
 }
 
 /** The unnamed parts `after` has more of than `before`, or, for `cwd`, another of. */

@@ -85,6 +85,12 @@ describe("every agent, from the real build", () => {
     expect(renderMechanisms(s12, await factsOf("s11"), EN)).toContain("| `follow tasks` | subagent, teammate | hooks `worktree-place` · also a note kept through compaction, where the agent works | — |");
   });
 
+  it("s06: each mechanism that hands the prompt cache a live section is shown giving it; the cache adds its own", async () => {
+    const facts = await factsOf("s06");
+    const sections = (mechanism: string) => facts.roles.mechanisms.find((m) => m.name === mechanism)!.gives.lead!.find((c) => c.kind === "promptSections")!.added;
+    expect(["skills", "memory", "CLAUDE.md", "prompt cache"].map(sections)).toEqual([["skills"], ["memory"], ["CLAUDE.md"], ["environment"]]);
+  });
+
   it("s09: task gains run_in_background, declared, and the check is content", async () => {
     const s09 = await factsOf("s09");
     expect(change(s09, "background", "lead", "tools").changed).toEqual(["task"]);

@@ -50,13 +50,13 @@ describe("what the agent is made of", () => {
     expect(previous.tools.at(-1)).toBe("task");
     expect(previous.mechanisms!.at(-1)).toBe("subagents");
     expect(agent.anatomy()).toEqual({
-      // knowledge is for every agent: it comes before the lead's own (subagents); custom commands are the lead's
-      mechanisms: [...previous.mechanisms!.slice(0, -1), "knowledge", "subagents", "custom commands"],
+      // skills, memory, CLAUDE.md and the prompt cache are for every agent: they come before the lead's own (subagents); custom commands are the lead's
+      mechanisms: [...previous.mechanisms!.slice(0, -1), "skills", "memory", "CLAUDE.md", "prompt cache", "subagents", "custom commands"],
       grants: ["save_memory (lesson 6: save_memory writes only under .memory/)"],
       tools: [...previous.tools.slice(0, -1), "load_skill", "save_memory", "task"],
       hooks: [...previous.hooks, "loaded skills", "command-grants"],
       promptSections: [...previous.promptSections, "skills", "memory", "CLAUDE.md", "environment"],
-      // knowledge's /memory before the subagents' /agents; the skills a person may start, too
+      // memory's /memory before the subagents' /agents; the skills a person may start, too
       commands: [...previous.commands.slice(0, -1), "memory", "agents", "shop-tests", "code-review", "commit-message", "write-a-test"],
     });
     expect(agent.commands?.find((c) => c.name === "shop-tests")?.description).toBe(

@@ -6,7 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTempWorkspace } from "@learn/core/testing";
-import { CLAUDE_MD_MAX_CHARS, claudeMdSection, loadClaudeMd } from "../src/knowledge/claude-md.ts";
+import { CLAUDE_MD_MAX_CHARS, claudeMdSection, loadClaudeMd } from "../src/claude-md/claude-md.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 const put = async (file: string, content: string | Buffer) => {

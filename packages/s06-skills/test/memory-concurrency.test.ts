@@ -10,11 +10,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bundledForNode, useTempWorkspace } from "@learn/core/testing";
-import { MemoryStore, parseMemoryFile } from "../src/knowledge/memory/index.ts";
+import { MemoryStore, parseMemoryFile } from "../src/memory/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const storeModule = fileURLToPath(new URL("../src/knowledge/memory/index.ts", import.meta.url));
+const storeModule = fileURLToPath(new URL("../src/memory/index.ts", import.meta.url));
 /** The store, bundled before the test: the child starts on plain node, at once. */
 let storeJs: string;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useTempWorkspace } from "@learn/core/testing";
-import { MemoryStore, parseMemoryFile } from "../src/knowledge/memory/index.ts";
+import { MemoryStore, parseMemoryFile } from "../src/memory/index.ts";
 
 /** The renames still to let through before the next one fails; undefined: never fail. */
 const crash = vi.hoisted(() => ({ after: undefined as number | undefined }));

@@ -10,7 +10,7 @@ import type { ToolCall } from "@learn/core";
 import { testContext, useTempWorkspace } from "@learn/core/testing";
 import { parseRule } from "@learn/claude-code-files";
 import { decide, policyFor, type PermissionMode } from "@learn/s03";
-import { MemoryStore, saveMemoryTool } from "../src/knowledge/memory/index.ts";
+import { MemoryStore, saveMemoryTool } from "../src/memory/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 

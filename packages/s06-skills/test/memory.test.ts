@@ -17,7 +17,7 @@ import {
   MemoryStore,
   NO_MEMORIES,
   parseMemoryFile,
-} from "../src/knowledge/memory/index.ts";
+} from "../src/memory/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 const memoryFile = (file: string) => path.join(ws.dir, ".memory", file);

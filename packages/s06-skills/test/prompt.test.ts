@@ -2,13 +2,15 @@
  * The assembled system prompt and the cache breakpoints, without a model: which sections are
  * there, in what order, when they are rebuilt, and where the breakpoints go.
  */
-import { defineTool, type AgentContext, type MessageParam, type SystemPrompt, type TextBlockParam } from "@learn/core";
+import { defineTool, partsWith, type AgentContext, type BuildContext, type MessageParam, type SystemPrompt, type TextBlockParam } from "@learn/core";
 import { testContext } from "@learn/core/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { withBeforeLastMarked, withLastMarked } from "../src/knowledge/cache/breakpoints.ts";
-import { cachedPrompt, stableKey, type LiveSection } from "../src/knowledge/prompt/assembly.ts";
-import { adaptSections, environmentSection, localDate, toolGuidance } from "../src/knowledge/prompt/sections.ts";
+import { withBeforeLastMarked, withLastMarked } from "../src/prompt-cache/breakpoints.ts";
+import { cachedPrompt, stableKey } from "../src/prompt-cache/assembly.ts";
+import { promptCache } from "../src/prompt-cache/index.ts";
+import { withLiveSection, type LiveSection } from "../src/prompt-cache/live-sections.ts";
+import { adaptSections, environmentSection, localDate, toolGuidance } from "../src/prompt-cache/sections.ts";
 
 /** The blocks a system prompt gives in this context (these tests always build blocks). */
 async function blocksOf(system: SystemPrompt, ctx: AgentContext): Promise<TextBlockParam[]> {
@@ -36,6 +38,21 @@ const base = [
   { name: "tool guidance", text: "Use every tool." },
   { name: "planning", text: "Plan." },
 ];
+
+describe("the prompt cache mechanism", () => {
+  it("lays out the live sections handed over by layer, whatever order they came in, then the environment; a breakpoint on the last message", async () => {
+    const memory = liveValue("memory", "- [tests](tests.md)");
+    const skills = liveValue("skills", "- write-a-test");
+    let parts = partsWith({ sections: base });
+    parts = { ...parts, liveSections: withLiveSection(parts, "session", memory.section) };
+    parts = { ...parts, liveSections: withLiveSection(parts, "stable", skills.section) };
+    const built = await promptCache.add(parts, {} as BuildContext);
+    expect(built.assemble!.sections).toEqual(["skills", "memory", "environment"]);
+    expect(built.wrappers).toHaveLength(1);
+    const blocks = await blocksOf(built.assemble!.build({ sections: base, tools: [] }), testContext("/work/ws"));
+    expect(blocks.map((b) => b.text.split("\n\n").at(-1))).toEqual(["skills: - write-a-test", "memory: - [tests](tests.md)", expect.stringMatching(/^Environment:/)]);
+  });
+});
 
 describe("the assembled prompt", () => {
   it("the fixed layer, the session layer, each ending in a breakpoint, then the dynamic tail; an absent section leaves no trace", () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { useTempWorkspace } from "@learn/core/testing";
 import { parseRule } from "@learn/claude-code-files";
 import { decide, policyFor } from "@learn/s03";
-import { loadSkills, loadSkillTool } from "../src/knowledge/skills/index.ts";
+import { loadSkills, loadSkillTool } from "../src/skills/index.ts";
 
 const ws = useTempWorkspace({});
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_OUTPUT_CHARS } from "@learn/core";
 import { tempWorkspace, testContext, type TempWorkspace } from "@learn/core/testing";
-import { BUNDLED_SKILLS_DIR, loadedSkills, loadSkills, loadSkillTool, MAX_LISTED_FILES, MAX_READ_BYTES, SKILLS_DIR, type SkillCatalog } from "../src/knowledge/skills/index.ts";
+import { BUNDLED_SKILLS_DIR, loadedSkills, loadSkills, loadSkillTool, MAX_LISTED_FILES, MAX_READ_BYTES, SKILLS_DIR, type SkillCatalog } from "../src/skills/index.ts";
 
 const REVIEW_BODY = "# Review\n\nGo through `reference/checklist.md`.";
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { parseSkillFile } from "@learn/claude-code-files";
-import { BUNDLED_SKILLS_DIR, loadSkills, skillsSection, SKILLS_DIR, type Skill } from "../src/knowledge/skills/index.ts";
+import { BUNDLED_SKILLS_DIR, loadSkills, skillsSection, SKILLS_DIR, type Skill } from "../src/skills/index.ts";
 
 const skillMd = (frontmatter: string, body = "Do the thing.") => `---\n${frontmatter}\n---\n${body}\n`;
 const good = (name: string, description = `The ${name} skill.`) => skillMd(`name: ${name}\ndescription: ${description}`);

@@ -6,7 +6,7 @@
  */
 import type { Mechanism } from "@learn/core";
 import { userClaudeDir } from "@learn/core/harness";
-import { loadSkills } from "../knowledge/skills/load.ts";
+import { loadSkills } from "../skills/load.ts";
 import { loadCustomCommands } from "./load.ts";
 import { customSlashCommands } from "./slash-commands.ts";
 
@@ -22,7 +22,7 @@ export const customCommands: Mechanism = {
     const { commands, problems, notices } = await loadCustomCommands(options.cwd, base.commands.map((c) => c.name), userDir);
     for (const problem of problems) options.renderer.error(problem);
     for (const notice of notices) options.renderer.notice(notice);
-    // The knowledge mechanism has reported on the skills already: here they only become commands.
+    // The skills mechanism has reported on the skills already: here they only become commands.
     const taken = new Set([...base.commands.map((c) => c.name), ...commands.map((c) => c.name)]);
     const skills = (await loadSkills(options.cwd, { userDir })).skills.filter((s) => !taken.has(s.name));
     const deps = { cwd: base.cwd ?? (() => options.cwd), permissions: base.permissions, renderer: options.renderer, tools: base.tools };

@@ -16,8 +16,8 @@ import { fillArguments } from "./arguments.ts";
 import { commandPrompt } from "./command-message.ts";
 import { attachedFiles, mentionedFiles } from "./file-mentions.ts";
 import { firstDenial, inlineCommandsOf, inlineOutputs } from "./inline-commands.ts";
-import { skillPrompt } from "../knowledge/skills/skill-prompt.ts";
-import type { Skill } from "../knowledge/skills/load.ts";
+import { skillPrompt } from "../skills/skill-prompt.ts";
+import type { Skill } from "../skills/load.ts";
 import type { CustomCommand } from "./load.ts";
 import { TurnGrants } from "./turn-grants.ts";
 

@@ -32,7 +32,7 @@ import { readSkillText } from "./skill-folder.ts";
 export const SKILLS_DIR = ".claude/skills";
 
 /** The course's own skills, beside this package's `src/` (found from this file, not from the cwd). */
-export const BUNDLED_SKILLS_DIR = fileURLToPath(new URL("../../../skills", import.meta.url));
+export const BUNDLED_SKILLS_DIR = fileURLToPath(new URL("../../skills", import.meta.url));
 
 export interface Skill extends Omit<SkillFile, "body" | "warnings" | "ignored"> {
   /** Its folder's name: the name the model loads it by, and its slash command. */

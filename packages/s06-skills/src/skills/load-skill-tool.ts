@@ -20,7 +20,7 @@ import { defineTool, ToolError, type Tool } from "@learn/core";
 import { closestName } from "@learn/core/harness";
 import { z } from "zod";
 import type { Skill, SkillCatalog } from "./load.ts";
-import { fillArguments } from "../../custom-commands/arguments.ts";
+import { fillArguments } from "../custom-commands/arguments.ts";
 import { SKILL_FILE } from "@learn/claude-code-files";
 import { skillBody } from "./skill-prompt.ts";
 import { listSkillFiles, MAX_LISTED_FILES, readSkillText, type FolderListing } from "./skill-folder.ts";

@@ -15,18 +15,8 @@
  * blocks (nothing is rebuilt, nothing the cache depends on moves); a new key rebuilds them.
  */
 import type { AgentContext, PromptAssembly, PromptSection, SystemPrompt, TextBlockParam, Tool } from "@learn/core";
-import { EPHEMERAL } from "../cache/breakpoints.ts";
-
-/** A section made from live state: read cheaply every call, rendered only when it changed. */
-export interface LiveSection<S = unknown> {
-  name: string;
-  /** Only for an agent with one of these tools (the skills list needs load_skill). */
-  tools?: readonly string[];
-  /** The state the text is made from: in memory, cheap to read (it is read before every call). */
-  state(ctx: AgentContext): S;
-  /** The text for that state; undefined: the section is absent. */
-  render(state: S): string | undefined;
-}
+import { EPHEMERAL } from "./breakpoints.ts";
+import type { LiveSection } from "./live-sections.ts";
 
 export interface CachedPromptOptions {
   /** After the agent's own sections, in order: the first layer, fixed for the session. */

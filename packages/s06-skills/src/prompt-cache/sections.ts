@@ -7,7 +7,7 @@
  *   environment    the dynamic tail: working directory and today's date, after the breakpoint
  */
 import type { AgentContext, PromptSection, Tool } from "@learn/core";
-import type { LiveSection } from "./assembly.ts";
+import type { LiveSection } from "./live-sections.ts";
 
 export const IDENTITY = "You are a coding agent. You work in the folder named under Environment, with the tools below.";
 
