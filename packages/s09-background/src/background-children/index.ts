@@ -1,7 +1,7 @@
 /**
  * Subagents in the background: s05's `task` gets `run_in_background`, and a child's report
- * comes back by itself in a <task-notification> block — through lesson 9's notifications, the
- * mechanism before the jobs.
+ * comes back by itself in a <task-notification> block — through lesson 9's notifications, first in
+ * this lesson's list.
  *
  *   tools     task, changed in place: with run_in_background: true the call returns at once
  *   working   `--print` and the demo wait for a background subagent

@@ -1,8 +1,8 @@
 /**
  * How a result comes back to the lead: one queue of notes — a finished job's, a background
  * subagent's report — carried into the next request, or waking the agent when it is idle.
- * The other mechanisms of this lesson only push into it (`parts.notifications`); this one hangs it on
- * the kernel.
+ * Background jobs and background subagents push into it (`parts.notifications`); this mechanism
+ * hangs it on the kernel.
  *
  *   hooks     UserPromptSubmit (a wake turn with nothing left to say is dropped),
  *             PreModel (pending notes join the request about to be sent)
