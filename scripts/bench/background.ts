@@ -16,10 +16,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { runUntilIdle, type AgentOptions } from "@learn/core";
+import { runUntilIdle } from "@learn/core";
 import { silentRenderer } from "@learn/core/harness";
 import { scriptedModel, testContext } from "@learn/core/testing";
-import { backgroundFor, backgroundRunTool, lesson } from "@learn/s09";
+import { backgroundRunTool, JobManager, lesson } from "@learn/s09";
 import { compare, interleave, median, ms, reps, spread } from "./lib.ts";
 import { figure } from "./figures.ts";
 
@@ -34,10 +34,8 @@ const tmp = () => mkdtemp(path.join(os.tmpdir(), "learn-bench-s09-"));
 /** background_run's own time for each job length, the lengths interleaved; every job is stopped at the end. */
 async function returnTimes(): Promise<number[][]> {
   const dir = await tmp();
-  const { model } = scriptedModel("turns:\n  - content: [ { type: text, text: unused } ]\n"); // the tool alone is measured: no model call
-  const options: AgentOptions = { model, cwd: dir, renderer: silentRenderer, interactive: false, ask: async () => "n", flags: {} };
-  const background = backgroundFor(options);
-  const tool = backgroundRunTool(background.jobs);
+  const jobs = new JobManager({ workspace: dir }); // the tool alone is measured: no agent, no model call
+  const tool = backgroundRunTool(jobs);
   const once = async (jobSeconds: number) => {
     const started = performance.now();
     const outcome = await tool.execute({ command: `sleep ${jobSeconds}` }, testContext(dir));
@@ -50,7 +48,7 @@ async function returnTimes(): Promise<number[][]> {
     const byLength = await interleave(RUNS, Object.fromEntries(JOB_SECONDS.map((s) => [String(s), () => once(s)])));
     return JOB_SECONDS.map((s) => byLength[String(s)]!);
   } finally {
-    await background.jobs.stopAll();
+    await jobs.stopAll();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -93,16 +93,16 @@ describe("every agent, from the real build", () => {
 
   it("s09: task gains run_in_background, declared, and the check is content", async () => {
     const s09 = await factsOf("s09");
-    expect(change(s09, "background", "lead", "tools").changed).toEqual(["task"]);
+    expect(change(s09, "background subagents", "lead", "tools").changed).toEqual(["task"]);
     expect(s09.roles.parts.lead!.tools.find((t) => t.name === "task")!.is).toContain("run_in_background");
-    const background = s09.roles.mechanisms.find((m) => m.name === "background")!;
+    const background = s09.roles.mechanisms.find((m) => m.name === "background subagents")!;
     expect(mechanismProblems(background, "packages/s09-background")).toEqual([]);
     // Without its declaration, the change is a problem; a declaration nothing changes is one too.
     expect(mechanismProblems({ ...background, replaces: {} }, "packages/s09-background")).toEqual([
-      'packages/s09-background: the mechanism "background" changes the tool "task" in place or takes it away without saying so: add replaces: { tools: ["task"] } to it, and the docs show it',
+      'packages/s09-background: the mechanism "background subagents" changes the tool "task" in place or takes it away without saying so: add replaces: { tools: ["task"] } to it, and the docs show it',
     ]);
     expect(mechanismProblems({ ...background, replaces: { tools: ["task", "bash"] } }, "p")).toEqual([
-      'p: the mechanism "background" declares it replaces the tool "bash", but no agent\'s tool of that name changes: drop it from replaces',
+      'p: the mechanism "background subagents" declares it replaces the tool "bash", but no agent\'s tool of that name changes: drop it from replaces',
     ]);
   });
 });

@@ -11,12 +11,17 @@
  *               durable: true ──► .claude/scheduled_tasks.json (a person is asked); found there
  *                                 and not made here: listed first, never fired by --print
  *
- * Subagents get none of it: a job would outlive the subagent waiting for it.
+ * Four mechanisms, in the order to read them: the queue a result comes back through, then what
+ * pushes into it (jobs, subagents in the background), then prompts for later. Subagents get
+ * none of it: a job would outlive the subagent waiting for it.
  */
 import { agentFromMechanisms, type AgentOptions, type Mechanism } from "@learn/core";
 import { mechanisms as previous } from "@learn/s08";
-import { background } from "./background/index.ts";
+import { notifications } from "./notifications/index.ts";
+import { backgroundJobs } from "./jobs/index.ts";
+import { backgroundChildren } from "./background-children/index.ts";
+import { cron } from "./cron/index.ts";
 
-export const mechanisms: readonly Mechanism[] = [...previous, background];
+export const mechanisms: readonly Mechanism[] = [...previous, notifications, backgroundJobs, backgroundChildren, cron];
 
 export const createAgent = (options: AgentOptions) => agentFromMechanisms(mechanisms, options);

@@ -6,13 +6,10 @@ import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
 export { createAgent, mechanisms } from "./agent.ts";
-export { background, backgroundFor, CRON_WAIT_MS, DELIVER_CHOICES, DELIVER_FLAG, backgroundMechanism, type Background } from "./background/index.ts";
-export { BACKGROUND_GUIDANCE, CRON_GUIDANCE } from "./background/prompt.ts";
-export { clockFor, TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./background/time-scale.ts";
-export * from "./background/cron/index.ts";
-export * from "./background/jobs/index.ts";
-export * from "./background/notifications/index.ts";
-export * from "./background/subagents/index.ts";
+export * from "./notifications/index.ts";
+export * from "./jobs/index.ts";
+export * from "./background-children/index.ts";
+export * from "./cron/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s09",

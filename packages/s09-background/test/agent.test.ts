@@ -12,7 +12,7 @@ import { z } from "zod";
 import { agentFrom, checkConversation, defineTool, partsFrom, type AgentOptions } from "@learn/core";
 import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { writeSettings } from "@learn/s03/testing";
-import { background as lessonBackground, backgroundFor, backgroundMechanism, lesson, mechanisms, MAX_CRON_PROMPT_CHARS, RESULTS_TAG, WAKE_PROMPT, type Background } from "../src/index.ts";
+import { lesson, mechanisms, MAX_CRON_PROMPT_CHARS, RESULTS_TAG, WAKE_PROMPT } from "../src/index.ts";
 import { bodyOf, lastMessage, never, runAll, text, textOfMessage, use } from "./helpers.ts";
 
 const ws = useTempWorkspace();
@@ -28,26 +28,25 @@ async function eventually(check: () => boolean | Promise<boolean>, ms = 30_000):
   }
 }
 
-/** The s09 lead built from its mechanisms as the lesson builds it, with a handle on its background and a tool that waits for a result. */
+/** The s09 lead built from its mechanisms as the lesson builds it, with a handle on its notifications and a tool that waits for a result. */
 async function agentWatching(turns: string) {
   const scripted = scriptedModel(turns);
   const options: AgentOptions = { model: scripted.model, cwd: ws.dir, renderer: scripted.renderer, interactive: false, ask: async () => "n", flags: {} };
-  const background: Background = backgroundFor(options);
-  // The lesson's list, its background mechanism given this test's background to watch.
-  const watched = backgroundMechanism(() => background);
-  const built = await partsFrom(mechanisms.map((m) => (m === lessonBackground ? watched : m)), options);
+  // The lesson's list, as it is: the queue every result goes through is one of the lead's parts.
+  const built = await partsFrom(mechanisms, options);
+  const notifications = built.notifications!;
   const waitForResult = defineTool({
     name: "wait_for_result",
     description: "Test only: return once a background result is pending.",
     input: z.object({}),
     permission: { mutating: false },
     run: async () => {
-      await eventually(() => background.notifications.size > 0);
+      await eventually(() => notifications.size > 0);
       return "a result is pending";
     },
   });
   const agent = agentFrom({ ...built, tools: [...built.tools, waitForResult] }, options);
-  return { ...scripted, agent, background };
+  return { ...scripted, agent, notifications };
 }
 
 describe("a result that lands while a turn runs", () => {

@@ -9,11 +9,11 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bundledForNode, useTempWorkspace } from "@learn/core/testing";
-import { CronStore } from "../src/background/cron/index.ts";
+import { CronStore } from "../src/cron/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const cronModule = fileURLToPath(new URL("../src/background/cron/index.ts", import.meta.url));
+const cronModule = fileURLToPath(new URL("../src/cron/index.ts", import.meta.url));
 const MINUTE = 60_000;
 // Thursday 1 January 2026, 00:00:30 local time: job `${m} 0 * * *` comes due m minutes later.
 const base = new Date(2026, 0, 1, 0, 0, 30).getTime();

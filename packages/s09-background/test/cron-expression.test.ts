@@ -3,7 +3,7 @@
  * (in local time, so these hold in any time zone), and a clear message for bad ones.
  */
 import { describe, expect, it } from "vitest";
-import { parseCron } from "../src/background/cron/index.ts";
+import { parseCron } from "../src/cron/index.ts";
 
 /** Epoch ms of a local time. */
 const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s).getTime();

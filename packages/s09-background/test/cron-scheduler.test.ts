@@ -7,7 +7,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { useTempWorkspace } from "@learn/core/testing";
-import { CRON_MAX_AGE_MS, CronConsent, CronScheduler, CronStore, scaledClock, type CronClaim, type CronJob, type MayFire } from "../src/background/cron/index.ts";
+import { CRON_MAX_AGE_MS, CronConsent, CronScheduler, CronStore, scaledClock, type CronClaim, type CronJob, type MayFire } from "../src/cron/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 const MINUTE = 60_000;

@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTempWorkspace } from "@learn/core/testing";
-import { CRON_MAX_AGE_MS, CronStore, MAX_CRON_JOBS, MAX_CRON_PROMPT_CHARS } from "../src/background/cron/index.ts";
+import { CRON_MAX_AGE_MS, CronStore, MAX_CRON_JOBS, MAX_CRON_PROMPT_CHARS } from "../src/cron/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s).getTime();

@@ -16,7 +16,7 @@ import {
   describeCronJob,
   formatLocalTime,
   MAX_CRON_PROMPT_CHARS,
-} from "../src/background/cron/index.ts";
+} from "../src/cron/index.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });
 const fileOf = () => path.join(ws.dir, ".claude", "scheduled_tasks.json");

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 import { bundledForNode, isRunning, useTempWorkspace } from "@learn/core/testing";
-import { STOPPED_AT_EXIT_LINE } from "../src/background/jobs/index.ts";
+import { STOPPED_AT_EXIT_LINE } from "../src/jobs/index.ts";
 import { waitFor } from "./fixtures/jobs/helpers.ts";
 
 const ws = useTempWorkspace({ "README.md": "A workspace.\n" });

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { readLedger } from "@learn/core/harness";
 import { practiceRepoCopy, testContext, type PracticeRepo } from "@learn/core/testing";
-import { backgroundRunTool, JobManager } from "../src/background/jobs/index.ts";
+import { backgroundRunTool, JobManager } from "../src/jobs/index.ts";
 import { waitFor } from "./fixtures/jobs/helpers.ts";
 
 let repo: PracticeRepo;

@@ -9,7 +9,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { testContext } from "@learn/core/testing";
-import { backgroundRunTool, checkBackgroundTool, jobsReport, NO_JOBS, type JobManager } from "../src/background/jobs/index.ts";
+import { backgroundRunTool, checkBackgroundTool, jobsReport, NO_JOBS, type JobManager } from "../src/jobs/index.ts";
 import { useJobWorkspace, waitFor } from "./fixtures/jobs/helpers.ts";
 
 const ws = useJobWorkspace();

@@ -18,7 +18,7 @@ import {
   RUNTIME_DIR,
   tailOf,
   type Job,
-} from "../src/background/jobs/index.ts";
+} from "../src/jobs/index.ts";
 import { pidIn, useJobWorkspace, waitFor, writePid } from "./fixtures/jobs/helpers.ts";
 
 const ws = useJobWorkspace();

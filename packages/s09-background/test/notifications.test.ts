@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Message, MessageParam, ModelRequest, RunningAgent } from "@learn/core";
-import { Notifications, WAKE_PROMPT } from "../src/background/notifications/index.ts";
+import { Notifications, WAKE_PROMPT } from "../src/notifications/index.ts";
 
 /** An agent as the parts see it, driven by hand. */
 function fakeAgent() {

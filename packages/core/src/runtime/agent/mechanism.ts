@@ -12,7 +12,8 @@
  *   every agent:   the mechanisms for all agents, in list order
  *                  ─► then the mechanisms for this agent's role only, in list order
  *
- *   s09's lead:     bash files permissions todo knowledge compaction recovery tasks │ subagents, custom commands, background
+ *   s09's lead:     bash files permissions todo knowledge compaction recovery tasks │ subagents, custom commands,
+ *                   notifications, background jobs, background subagents, cron
  *   its subagent:   bash files permissions todo knowledge compaction recovery tasks │
  *
  * A mechanism never calls another lesson's code to build a child: it asks `ctx.partsFor`, which

@@ -7,7 +7,7 @@
  */
 import { ConfigError, type LessonFlag } from "@learn/core/harness";
 import { z } from "zod";
-import { scaledClock, systemClock, type Clock } from "./cron/index.ts";
+import { scaledClock, systemClock, type Clock } from "./clock.ts";
 
 export const TIME_SCALE_FLAG = "time-scale";
 export const TIME_SCALE_ENV = "LEARN_TIME_SCALE";
