@@ -12,9 +12,10 @@
  *   every agent:   the mechanisms for all agents, in list order
  *                  ─► then the mechanisms for this agent's role only, in list order
  *
- *   s09's lead:     bash files permissions todo knowledge compaction recovery tasks │ subagents, custom commands,
- *                   notifications, background jobs, background subagents, cron
- *   its subagent:   bash files permissions todo knowledge compaction recovery tasks │
+ *   s09's lead:     bash files settings permissions command-hooks todo skills memory CLAUDE.md
+ *                   prompt-cache compaction recovery tasks │ subagents, custom commands, notifications,
+ *                   background jobs, background subagents, cron
+ *   its subagent:   the same, up to the │
  *
  * A mechanism never calls another lesson's code to build a child: it asks `ctx.partsFor`, which
  * builds that child from the same list. Nothing is threaded through the lessons in between.
