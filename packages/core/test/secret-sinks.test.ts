@@ -14,7 +14,7 @@ import { MAX_OUTPUT_CHARS } from "../src/cap.ts";
 import { defineHook, Kernel } from "../src/kernel/index.ts";
 import { runCommand } from "../src/process.ts";
 import { appendJsonl, writeFileAtomic, writeJsonFile } from "../src/state/index.ts";
-import { bundledForNode, RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
+import { bundledForNode, type RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
 import { loadConfigAsHarness } from "../src/testing/secret-leaks.ts";
 import { defineTool } from "../src/tool.ts";
 import { FileTracer, MemoryTracer } from "../src/trace.ts";

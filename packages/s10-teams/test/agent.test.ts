@@ -20,7 +20,7 @@ const turn = (content: object[], extra: object = {}) => ({ ...extra, content });
 /** Run "go" through the script until the team is idle, close the agent, and check every turn was served. */
 async function runToTheEnd(script: string) {
   const scripted = await scriptedAgent(lesson, script, ws.dir);
-  let turns;
+  let turns: Awaited<ReturnType<typeof runAll>>;
   try {
     turns = await runAll(scripted.agent, "go", scripted.renderer);
   } finally {

@@ -162,7 +162,7 @@ describe("a SIGKILL mid-write", () => {
     for (const line of all.slice(0, -1)) expect(() => JSON.parse(line)).not.toThrow();
     const loaded = await loadTranscript(file, id);
     expect(loaded.messages.length).toBeGreaterThanOrEqual(2);
-    loaded.messages.forEach((m, i) => expect(String(m.content).startsWith(`message ${i} `)).toBe(true));
+    loaded.messages.forEach((m, i) => { expect(String(m.content).startsWith(`message ${i} `)).toBe(true); });
     // A torn last line is named; a whole one is read.
     expect(loaded.notes.length).toBe(all.at(-1) === "" ? 0 : 1);
     await appendFile(file, ""); // the file is still a file we can append to

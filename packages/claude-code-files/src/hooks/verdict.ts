@@ -13,7 +13,7 @@
  * passed on is capped. stdout that starts like JSON but does not parse is an answer we cannot
  * read: the user is told, and a PreToolUse call is put to a person instead of waved through.
  */
-import { capText, MAX_OUTPUT_CHARS } from "@learn/core";
+import { capText } from "@learn/core";
 import type { RunResult } from "@learn/core/harness";
 import type { CommandHookEvent, CommandHookSpec } from "./config.ts";
 import { jsonAnswer, unreadablePreToolUse } from "./json-answer.ts";
