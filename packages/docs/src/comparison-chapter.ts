@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { DocsError } from "./errors.ts";
-import type { ReadmePlan } from "./generate.ts";
+import type { ReadmePlan } from "./readme-plan.ts";
 import type { Lang } from "./labels.ts";
 import { readBlock, writeBlock } from "./markers.ts";
 import { readIfExists } from "./sources.ts";
