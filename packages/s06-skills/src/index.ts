@@ -5,20 +5,13 @@ import { lesson as previousLesson } from "@learn/s05";
 import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
+export { mechanisms } from "./agent.ts";
 export { customCommands } from "./custom-commands/index.ts";
-export { knowledge } from "./knowledge/index.ts";
-export { cachedPrompt, PromptAssembler, stableKey, type CachedPromptOptions, type LiveSection } from "./knowledge/prompt/assembly.ts";
-export { adaptSections, environmentSection, localDate, toolGuidance, IDENTITY, TOOL_LINES } from "./knowledge/prompt/sections.ts";
-export { canCarryBreakpoint, markLastMessage, withBeforeLastMarked, withLastMarked, EPHEMERAL } from "./knowledge/cache/breakpoints.ts";
-export * from "./knowledge/skills/index.ts";
-export * from "./knowledge/memory/index.ts";
-export { loadClaudeMd, claudeMdSection } from "./knowledge/claude-md.ts";
-export { COMMANDS_DIR, COMMAND_NAME, loadCustomCommands, type CustomCommand, type CommandCatalog } from "./custom-commands/load.ts";
+export { toolGuidance } from "./knowledge/prompt/sections.ts";
+export { canCarryBreakpoint, markLastMessage, withLastMarked, EPHEMERAL } from "./knowledge/cache/breakpoints.ts";
+export { loadCustomCommands, type CustomCommand } from "./custom-commands/load.ts";
 export { fillArguments, splitArguments } from "./custom-commands/arguments.ts";
-export { inlineCommandsOf, INLINE_COMMAND, INLINE_TIMEOUT_MS, INLINE_OUTPUT_CHARS } from "./custom-commands/inline-commands.ts";
-export { TurnGrants, COMMAND_GRANTS_HOOK } from "./custom-commands/turn-grants.ts";
-export { customSlashCommands, type CustomCommandDeps } from "./custom-commands/slash-commands.ts";
+export { customSlashCommands } from "./custom-commands/slash-commands.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s06",

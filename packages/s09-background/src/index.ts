@@ -5,14 +5,12 @@ import { lesson as previousLesson } from "@learn/s08";
 import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
-export { background, backgroundFor, CRON_WAIT_MS, DELIVER_CHOICES, DELIVER_FLAG, backgroundMechanism, type Background } from "./background/index.ts";
-export { BACKGROUND_GUIDANCE, CRON_GUIDANCE } from "./background/prompt.ts";
-export { clockFor, TIME_SCALE_ENV, TIME_SCALE_FLAG } from "./background/time-scale.ts";
-export * from "./background/cron/index.ts";
-export * from "./background/jobs/index.ts";
-export * from "./background/notifications/index.ts";
-export * from "./background/subagents/index.ts";
+export { mechanisms } from "./agent.ts";
+export { background, backgroundFor, DELIVER_FLAG, backgroundMechanism, type Background } from "./background/index.ts";
+export { MAX_CRON_PROMPT_CHARS } from "./background/cron/index.ts";
+export { tailOf, backgroundRunTool } from "./background/jobs/index.ts";
+export { Notifications, RESULTS_TAG, WAKE_PROMPT } from "./background/notifications/index.ts";
+export { notificationBlock } from "./background/subagents/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s09",

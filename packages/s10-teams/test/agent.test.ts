@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { writeSettings } from "@learn/s03/testing";
 import { partsFrom } from "@learn/core";
-import { lesson, mechanisms, teamFor } from "../src/index.ts";
+import { lesson, mechanisms } from "../src/index.ts";
+import { teamFor } from "../src/team/index.ts";
 import { lastMessage, requestsOf, runAll, text, textOfMessage, use } from "./helpers.ts";
 
 const ws = useTempWorkspace();

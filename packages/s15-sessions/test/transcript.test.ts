@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MessageParam } from "@learn/core";
 import { bundledForNode } from "@learn/core/testing";
-import { INTERRUPTED_ON_RESUME, loadTranscript, parseTranscript, projectFolderName, TranscriptError, TranscriptWriter } from "../src/index.ts";
+import { loadTranscript } from "../src/index.ts";
+import { INTERRUPTED_ON_RESUME, parseTranscript, projectFolderName, TranscriptError, TranscriptWriter } from "../src/sessions/transcript/index.ts";
 
 let dir: string;
 let file: string;
