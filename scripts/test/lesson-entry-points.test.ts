@@ -7,7 +7,9 @@
  *
  * `lesson` and `mechanisms` are always used: the docs load them by path
  * (packages/docs/src/discover.ts), and `main.ts` starts the lesson from `lesson`.
- * A lesson's `exercises/` folder counts as outside it (an exercise's checks are not the lesson).
+ * A lesson's `exercises/` folder counts as outside it (an exercise's checks are not the lesson),
+ * and its checks also load the index by path, as the student's files make the lesson:
+ * `t.lesson<S02>("src/index.ts")` reads the members of `S02`.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -98,6 +100,29 @@ function importsOf(text: string): Map<string, Set<string>> {
   return used;
 }
 
+/**
+ * The names an exercise's checks read from `t.lesson<T>("src/index.ts")`: the members of T, an
+ * interface or type literal (a `typeof import(…)` T needs nothing here: the type check sees it).
+ */
+function loadedByChecks(text: string): string[] {
+  if (!text.includes('"src/index.ts")')) return [];
+  const source = ts.createSourceFile("checks.ts", text, ts.ScriptTarget.Latest, true);
+  const declared = new Map<string, ts.NodeArray<ts.TypeElement>>();
+  const loads: ts.TypeNode[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isInterfaceDeclaration(node)) declared.set(node.name.text, node.members);
+    else if (ts.isTypeAliasDeclaration(node) && ts.isTypeLiteralNode(node.type)) declared.set(node.name.text, node.type.members);
+    else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "lesson") {
+      const [file] = node.arguments;
+      if (file && ts.isStringLiteral(file) && file.text === "src/index.ts" && node.typeArguments?.[0]) loads.push(node.typeArguments[0]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const membersOf = (type: ts.TypeNode) => (ts.isTypeLiteralNode(type) ? type.members : ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) ? declared.get(type.typeName.text) : undefined);
+  return loads.flatMap((type) => [...(membersOf(type) ?? [])].flatMap((m) => (m.name && ts.isIdentifier(m.name) ? [m.name.text] : [])));
+}
+
 /** The TypeScript and JavaScript files under a folder. */
 function codeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -113,6 +138,8 @@ function importedFromOutside(all: Lesson[]): Map<string, Set<string>> {
   const used = new Map(all.map((l) => [l.index, new Set<string>()]));
   for (const file of [...codeFiles(PACKAGES), ...codeFiles(path.join(REPO, "scripts"))]) {
     const text = readFileSync(file, "utf8");
+    const checked = all.find((l) => file.startsWith(path.join(l.dir, "exercises") + path.sep));
+    if (checked) for (const name of loadedByChecks(text)) used.get(checked.index)!.add(name);
     for (const [specifier, names] of importsOf(text)) {
       const index = specifier.startsWith(".") ? path.resolve(path.dirname(file), specifier) : byName.get(specifier)?.index;
       const lesson = all.find((l) => l.index === index);
@@ -157,5 +184,15 @@ const g = s07.G;
 `;
     const seen = Object.fromEntries([...importsOf(text)].map(([s, names]) => [s, [...names].sort()]));
     expect(seen).toEqual({ "@learn/s05": ["C", "F", "a"], "../../s06-skills/src/index.ts": ["D"], "@learn/s07": ["G"], "@learn/s08": ["E"] });
+  });
+
+  it("an exercise's checks read the members of the type they load the index as", () => {
+    const text = `interface S02 { lesson: Lesson; readFileTool: Tool }
+type Loop = { agentLoop(o: object): Promise<string> };
+const a = await t.lesson<S02>("src/index.ts");
+const b = await t.lesson<{ tools: Tool[] }>("src/index.ts");
+const c = await t.lesson<Loop>("src/loop.ts");
+`;
+    expect(loadedByChecks(text).sort()).toEqual(["lesson", "readFileTool", "tools"]);
   });
 });
