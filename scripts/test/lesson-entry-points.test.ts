@@ -9,7 +9,8 @@
  * (packages/docs/src/discover.ts), and `main.ts` starts the lesson from `lesson`.
  * A lesson's `exercises/` folder counts as outside it (an exercise's checks are not the lesson),
  * and its checks also load the index by path, as the student's files make the lesson:
- * `t.lesson<S02>("src/index.ts")` reads the members of `S02`.
+ * `t.lesson<S02>("src/index.ts")` reads the members of `S02`. An exercise's solution patch is
+ * exercise code too: the lines it adds count.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -123,21 +124,34 @@ function loadedByChecks(text: string): string[] {
   return loads.flatMap((type) => [...(membersOf(type) ?? [])].flatMap((m) => (m.name && ts.isIdentifier(m.name) ? [m.name.text] : [])));
 }
 
-/** The TypeScript and JavaScript files under a folder. */
+/** The TypeScript and JavaScript files under a folder, and the exercises' solution patches. */
 function codeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return ["node_modules", "dist", "cache"].includes(entry.name) || (entry.name.startsWith(".") && entry.name !== ".vitepress") ? [] : codeFiles(full);
-    return /\.(c|m)?[tj]sx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
+    return /\.((c|m)?[tj]sx?|patch)$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
   });
+}
+
+/** A file's code: a patch's added lines (a solution's imports), any other file whole. */
+function codeOf(file: string): string {
+  const text = readFileSync(file, "utf8");
+  if (!file.endsWith(".patch")) return text;
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("+") && !line.startsWith("+++"))
+    .map((line) => line.slice(1))
+    .join("\n");
 }
 
 /** For each lesson's entry file, the names imported from it by files outside the lesson's own src/ and test/. */
 function importedFromOutside(all: Lesson[]): Map<string, Set<string>> {
   const byName = new Map(all.map((l) => [l.name, l]));
   const used = new Map(all.map((l) => [l.index, new Set<string>()]));
-  for (const file of [...codeFiles(PACKAGES), ...codeFiles(path.join(REPO, "scripts"))]) {
-    const text = readFileSync(file, "utf8");
+  // This file is left out: its examples name lessons' entries too.
+  const files = [...codeFiles(PACKAGES), ...codeFiles(path.join(REPO, "scripts"))].filter((file) => file !== fileURLToPath(import.meta.url));
+  for (const file of files) {
+    const text = codeOf(file);
     const checked = all.find((l) => file.startsWith(path.join(l.dir, "exercises") + path.sep));
     if (checked) for (const name of loadedByChecks(text)) used.get(checked.index)!.add(name);
     for (const [specifier, names] of importsOf(text)) {
@@ -169,6 +183,12 @@ describe("each lesson's src/index.ts", () => {
       return [l.name, names.filter((n) => !keep.has(n) && !used.get(l.index)!.has(n))];
     });
     expect(Object.fromEntries(unused)).toEqual(Object.fromEntries(all.map((l) => [l.name, []])));
+  });
+
+  it("export every name used outside the lesson (a solution patch is not type-checked: this is its check)", () => {
+    const used = importedFromOutside(all);
+    const missing = [...exported].map(([l, { names }]) => [l.name, [...used.get(l.index)!].filter((n) => !names.includes(n)).sort()]);
+    expect(Object.fromEntries(missing)).toEqual(Object.fromEntries(all.map((l) => [l.name, []])));
   });
 
   it("the reader of imports sees a lesson named by package or by path", () => {

@@ -4,7 +4,7 @@ import { PERMISSION_MODE_FLAG } from "@learn/s03";
 import { createAgent, mechanisms } from "./agent.ts";
 
 export { mechanisms } from "./agent.ts";
-export { TASK_DIR, taskFileName, type Task, TaskBoard } from "./tasks/index.ts";
+export { TASK_DIR, taskFileName, type Task, TaskBoard, claimable } from "./tasks/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s08",
