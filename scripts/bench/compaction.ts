@@ -69,7 +69,16 @@ const run = (settings: CompactionSettings, layout: Layout, seed: number, ws: Wor
 const n = (x: number) => Math.round(x).toLocaleString("en-US");
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const spread = (xs: number[], show: (x: number) => string = n) => `${show(Math.min(...xs))} / ${show(median(xs))} / ${show(Math.max(...xs))}`;
-const seedRange = (seeds: readonly number[]) => seeds.reduce<string[]>((runs, s, i) => (i > 0 && s === seeds[i - 1]! + 1 ? (runs[runs.length - 1] = `${runs.at(-1)!.split("–")[0]}–${s}`, runs) : [...runs, String(s)]), []).join(", ");
+
+/** Seeds as runs: 1, 2, 3, 5 → "1–3, 5". */
+function seedRange(seeds: readonly number[]): string {
+  const runs: string[] = [];
+  seeds.forEach((s, i) => {
+    if (i > 0 && s === seeds[i - 1]! + 1) runs[runs.length - 1] = `${runs.at(-1)!.split("–")[0]}–${s}`;
+    else runs.push(String(s));
+  });
+  return runs.join(", ");
+}
 
 /** What must survive every compaction: the goal, the plan, every file changed. */
 function lost(f: Figures, seed: number): string[] {

@@ -18,7 +18,7 @@ export async function documents(root: string): Promise<string[]> {
     for (const name of ["README.md", "README.zh.md", "REFERENCE.md", "REFERENCE.zh.md"]) files.push(path.join(root, "packages", dir, name));
   }
   const present = await Promise.all(files.map((f) => readFile(f, "utf8").then((text) => ({ file: f, text }), () => undefined)));
-  return present.filter((p) => p !== undefined && p.text.includes("<!-- figure:")).map((p) => p!.file);
+  return present.filter((p) => p?.text.includes("<!-- figure:")).map((p) => p!.file);
 }
 
 /** Every marked figure in a text: its id and what it says now. */

@@ -240,7 +240,7 @@ class CommandWalker {
     if (options?.executes) command.opaque ??= options.executes;
     const unnamed = options?.unknown ?? options?.actsOnUnnamed;
     if (unnamed) command.actsOnUnnamed ??= unnamed;
-    if (options && options.canonical.some((c) => c !== command.words.join(" "))) command.respelled = options.canonical;
+    if (options?.canonical.some((c) => c !== command.words.join(" "))) command.respelled = options.canonical;
     this.add(command, hidden);
     for (const s of [...redirections.substitutions, ...substitutions]) this.substitution(s);
     if (inner?.script !== undefined && !tooDeep) this.commands.push(...markOpaque(analyse(inner.script, this.depth + 1), "it runs inside a nested shell"));

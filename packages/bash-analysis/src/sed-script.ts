@@ -69,8 +69,8 @@ class SedReader {
       this.result.executes ??= `its sed script runs a command (e${this.restOfLine()})`;
       return;
     }
-    if (name === "s") return this.substitute();
-    if (name === "y") return this.delimited();
+    if (name === "s") return void this.substitute();
+    if (name === "y") return void this.delimited();
     throw new Error(`unknown command ${JSON.stringify(name)}`);
   }
 

@@ -35,7 +35,7 @@ const WORD_PARTS = new Set([
 ]);
 
 export function wordOf(node: SyntaxNode): BashWord {
-  const word: BashWord = { text: valueOf(node), literal: isLiteral(node), substitutions: [] };
+  const word: BashWord = { text: wordValue(node), literal: isLiteral(node), substitutions: [] };
   if (SUBSTITUTIONS.has(node.type)) word.substitutions.push(node);
   else if (!WORD_PARTS.has(node.type)) word.unknown = node.type;
   else inspect(node, word);
@@ -70,7 +70,7 @@ function isLiteral(node: SyntaxNode): boolean {
 }
 
 /** The word's value as bash would pass it (for literal words), or as written otherwise. */
-function valueOf(node: SyntaxNode): string {
+function wordValue(node: SyntaxNode): string {
   switch (node.type) {
     case "word":
       return unescapeBare(node.text);
@@ -81,7 +81,7 @@ function valueOf(node: SyntaxNode): string {
     case "translated_string":
       return unescapeDoubleQuoted(node.text.slice(2, -1));
     case "concatenation":
-      return node.namedChildren.map((c) => (c ? valueOf(c) : "")).join("");
+      return node.namedChildren.map((c) => (c ? wordValue(c) : "")).join("");
     default:
       return node.text;
   }

@@ -14,7 +14,7 @@ import { MAX_OUTPUT_CHARS } from "../src/platform/cap.ts";
 import { defineHook, Kernel } from "../src/runtime/kernel/index.ts";
 import { runCommand } from "../src/platform/process.ts";
 import { appendJsonl, writeFileAtomic, writeJsonFile } from "../src/platform/state/index.ts";
-import { bundledForNode, RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
+import { bundledForNode, type RecordingRenderer, scriptedModel } from "../src/testing/index.ts";
 import { loadConfigAsHarness } from "../src/testing/secret-leaks.ts";
 import { defineTool } from "../src/runtime/tool.ts";
 import { FileTracer, MemoryTracer } from "../src/platform/trace.ts";

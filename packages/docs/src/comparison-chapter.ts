@@ -8,11 +8,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { DocsError } from "./errors.ts";
-import type { ReadmePlan } from "./generate.ts";
+import type { ReadmePlan } from "./readme-plan.ts";
 import type { Lang } from "./labels.ts";
 import { readBlock, writeBlock } from "./markers.ts";
 import { readIfExists } from "./sources.ts";
-import { VERDICTS, type Comparison, type ComparisonRow, type Verdict } from "./comparison-format.ts";
+import { VERDICTS, type Comparison, type Verdict } from "./comparison-format.ts";
 
 export const COMPARISON_BLOCK = "claude-code-comparison";
 export const COMPARISON_DATA = path.join("packages", "docs", "data", "claude-code-comparison.json");

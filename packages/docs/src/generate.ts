@@ -9,6 +9,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { renderCodeDiff, KERNEL_PATH } from "./code-diff.ts";
 import { planComparisonChapter } from "./comparison-chapter.ts";
+import type { ReadmePlan } from "./readme-plan.ts";
 import { discoverLessons, type LessonPackage } from "./discover.ts";
 import { DocsError } from "./errors.ts";
 import { writeExcerpts } from "./excerpts.ts";
@@ -24,20 +25,6 @@ import { budgetProblems } from "./spine.ts";
 import { folderVerdicts } from "./folders.ts";
 import { renderWalkthrough } from "./walkthrough.ts";
 import { renderWhatChanged } from "./what-changed.ts";
-
-/** A lesson's README or REFERENCE, in one language. */
-export interface ReadmePlan {
-  /** Absolute path. */
-  file: string;
-  /** Relative to the root, for messages: `packages/s01-loop/README.md`. */
-  rel: string;
-  /** The file as it is now; undefined when it does not exist yet. */
-  before: string | undefined;
-  /** The file with every generated block up to date. */
-  after: string;
-  /** The blocks and excerpts whose text differs from what is on disk: `code-diff`, `excerpt src/x.ts#f`. */
-  stale: string[];
-}
 
 export interface DocsPlan {
   readmes: ReadmePlan[];

@@ -1,5 +1,6 @@
 /** @learn/docs — the docs generator and the trace renderer, for tests and tools. */
-export { planDocs, writeDocs, type DocsPlan, type ReadmePlan } from "./generate.ts";
+export { planDocs, writeDocs, type DocsPlan } from "./generate.ts";
+export type { ReadmePlan } from "./readme-plan.ts";
 export { runDocsCommand } from "./docs-command.ts";
 export { runTraceCommand } from "./trace-command.ts";
 export { renderSteps, renderStep, type StepOptions } from "./trace-render.ts";

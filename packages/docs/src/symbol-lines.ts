@@ -27,10 +27,10 @@ export function symbolLines(text: string, symbol: string, file: string): SymbolL
   const lines = text.split("\n");
   const [outer, member, ...rest] = symbol.split(".");
   if (!outer || rest.length > 0) throw new DocsError(`${file}: "${symbol}" is not a symbol (write \`name\` or \`Class.member\`)`);
-  const top = declaration(lines, 0, lines.length, "", new RegExp(`^${MODIFIERS}${KINDS}\\s+${escape(outer)}\\b`), outer, file);
+  const top = declaration(lines, 0, lines.length, "", new RegExp(`^${MODIFIERS}${KINDS}\\s+${escapeRegExp(outer)}\\b`), outer, file);
   if (member === undefined) return slice(lines, top, "");
   const indent = "  ";
-  const inner = new RegExp(`^${indent}${MEMBER_MODIFIERS}${escape(member)}\\s*[(<:=?!]`);
+  const inner = new RegExp(`^${indent}${MEMBER_MODIFIERS}${escapeRegExp(member)}\\s*[(<:=?!]`);
   return slice(lines, declaration(lines, top.start + 1, top.end, indent, inner, symbol, file), indent);
 }
 
@@ -82,6 +82,6 @@ function slice(lines: string[], span: Span, indent: string): SymbolLines {
   return { from: span.first + 1, to: span.end + 1, text };
 }
 
-function escape(name: string): string {
+function escapeRegExp(name: string): string {
   return name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

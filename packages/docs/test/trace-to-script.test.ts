@@ -47,7 +47,7 @@ describe("pnpm trace --to-script", () => {
     made.push(recordedWs, replayWs);
     const recordedTrace = path.join(root, "recorded.jsonl");
     const endpoint = await serveSimulator(new Simulator(RECORDED as never));
-    let recorded;
+    let recorded: Awaited<ReturnType<typeof runLessonCli>>;
     try {
       recorded = await runLessonCli(LESSON, ["--", "--print", PROMPT, "--cwd", recordedWs, "--trace", recordedTrace], {
         env: { ANTHROPIC_BASE_URL: endpoint.url, ANTHROPIC_API_KEY: "sk-test-record-replay-0123456789", MODEL_ID: "some-real-model" },

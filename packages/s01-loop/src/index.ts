@@ -2,12 +2,11 @@
 import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { createAgent, mechanisms } from "./agent.ts";
 
-export { createAgent, mechanisms } from "./agent.ts";
-export { bash } from "./bash/index.ts";
-export { agentLoop, type LoopOptions } from "./loop.ts";
-export { promptSections, systemPrompt } from "./bash/prompt.ts";
-export { refusalFor, REFUSED_COMMANDS } from "./bash/guard.ts";
-export { bashTool, createBashTool, formatRun, BASH_TIMEOUT_MS } from "./bash/bash-tool.ts";
+export { mechanisms } from "./agent.ts";
+export { agentLoop } from "./loop.ts";
+export { promptSections } from "./bash/prompt.ts";
+export { refusalFor } from "./bash/guard.ts";
+export { bashTool, formatRun, BASH_TIMEOUT_MS } from "./bash/bash-tool.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s01",

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, testContext, type TempWorkspace } from "@learn/core/testing";
-import { bashTool, createBashTool, refusalFor } from "../src/index.ts";
+import { bashTool, refusalFor } from "../src/index.ts";
+import { createBashTool } from "../src/bash/bash-tool.ts";
 import { LINGERED_NOTE } from "../src/bash/bash-tool.ts";
 
 let ws: TempWorkspace;

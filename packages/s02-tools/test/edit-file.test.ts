@@ -3,7 +3,7 @@ import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
-import { editFileTool } from "../src/index.ts";
+import { editFileTool } from "../src/files/edit-file.ts";
 import { ctxIn, EARLY_TOOL_FIELDS } from "./helpers.ts";
 
 const CART = "const total = a - b;\nconst shipping = a - b;\n";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
-import { globTool, MAX_GLOB_PATHS } from "../src/index.ts";
+import { globTool, MAX_GLOB_PATHS } from "../src/files/glob.ts";
 import { insidePattern } from "../src/files/find-files.ts";
 import { ctxIn, EARLY_TOOL_FIELDS } from "./helpers.ts";
 

@@ -3,7 +3,8 @@ import { symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
-import { globTool, grepTool, MAX_GREP_MATCHES, MAX_MATCH_LINE_CHARS } from "../src/index.ts";
+import { globTool } from "../src/files/glob.ts";
+import { grepTool, MAX_GREP_MATCHES, MAX_MATCH_LINE_CHARS } from "../src/files/grep.ts";
 import { ctxIn, EARLY_TOOL_FIELDS } from "./helpers.ts";
 
 let ws: TempWorkspace;

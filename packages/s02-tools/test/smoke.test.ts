@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCommand } from "@learn/core/harness";
 import { loadScript } from "@learn/core/simulator";
 import { scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
-import { lesson, systemPrompt } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { systemPrompt } from "../src/files/prompt.ts";
 
 interface Body {
   messages: { role: string; content: string | { type: string; id?: string; tool_use_id?: string }[] }[];

@@ -3,7 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
-import { writeFileTool } from "../src/index.ts";
+import { writeFileTool } from "../src/files/write-file.ts";
 import { ctxIn, EARLY_TOOL_FIELDS } from "./helpers.ts";
 
 let ws: TempWorkspace;

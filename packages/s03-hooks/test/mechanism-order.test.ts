@@ -8,7 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { agentFromMechanisms, type Mechanism } from "@learn/core";
 import { scriptedAgent, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { mechanisms as previous } from "@learn/s02";
-import { commandHooks, mechanisms, permissions } from "../src/index.ts";
+import { mechanisms } from "../src/index.ts";
+import { commandHooks } from "../src/command-hooks/index.ts";
+import { permissions } from "../src/permissions/index.ts";
 import { settings } from "../src/settings/index.ts";
 
 let ws: TempWorkspace;

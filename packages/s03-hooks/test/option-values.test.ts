@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
-import { decide, lesson, parseRule, policyFor, type Behavior, type PermissionMode, type RuleList } from "../src/index.ts";
+import { decide, lesson, parseRule, policyFor, type PermissionMode, type RuleList } from "../src/index.ts";
 import { bash, never, scriptOf, writeSettings } from "./helpers.ts";
 
 type Rules = Partial<Record<RuleList, string[]>>;

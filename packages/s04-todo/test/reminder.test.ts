@@ -5,7 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MessageParam } from "@learn/core";
 import { scriptedAgent, tempWorkspace, type TempWorkspace } from "@learn/core/testing";
-import { lesson, MAX_PLAN_ITEM_CHARS, REMINDER_AFTER_ROUNDS } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { MAX_PLAN_ITEM_CHARS } from "../src/todo/list.ts";
+import { REMINDER_AFTER_ROUNDS } from "../src/todo/reminder.ts";
 
 let ws: TempWorkspace;
 beforeEach(async () => {

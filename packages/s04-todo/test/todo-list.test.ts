@@ -1,7 +1,10 @@
 /** The plan's rules, as a table: what a valid list is, and what each bad one is told. */
 import { describe, expect, it } from "vitest";
 import { testContext, type RecordingRenderer } from "@learn/core/testing";
-import { MAX_PLAN_ITEMS, MAX_PLAN_ITEM_CHARS, planState, renderTodos, spinnerText, TodoList, todosCommand, todoWriteTool, type Todo } from "../src/index.ts";
+import { MAX_PLAN_ITEMS, MAX_PLAN_ITEM_CHARS, TodoList, type Todo } from "../src/todo/list.ts";
+import { planState, renderTodos, spinnerText } from "../src/todo/render.ts";
+import { todosCommand } from "../src/todo/command.ts";
+import { todoWriteTool } from "../src/todo/tool.ts";
 
 const item = (content: string, status: Todo["status"] = "pending", activeForm?: string): Todo => ({ content, status, ...(activeForm ? { activeForm } : {}) });
 const PLAN = [item("Run the tests", "completed"), item("Name the limit", "in_progress", "Naming the limit"), item("Run the tests again")];

@@ -6,8 +6,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";
 import { tools as s02Tools } from "@learn/s02";
 import { withEarlierToolPermissions } from "@learn/s03";
-import { parseAgentFile } from "@learn/claude-code-files";
-import { aliasTargets, chooseTools, findAgentType, loadAgentTypes, modelIdFor, resolveAgentType } from "../src/index.ts";
+import { aliasTargets, modelIdFor, parseAgentFile } from "@learn/claude-code-files";
+import { findAgentType, loadAgentTypes } from "../src/index.ts";
+import { chooseTools } from "../src/subagents/agent-types/tool-names.ts";
+import { resolveAgentType } from "../src/subagents/agent-types/load.ts";
 
 /** s02's tools as a child gets them: with the meaning s03 gives them (their Claude Code names). */
 const tools = withEarlierToolPermissions(s02Tools);

@@ -18,7 +18,9 @@ import { tempWorkspace, scriptedAgent, toolResultsOf, type TempWorkspace } from 
 import { tools as s02Tools } from "@learn/s02";
 import { withEarlierToolPermissions } from "@learn/s03";
 import { parseAgentFile } from "@learn/claude-code-files";
-import { checkAgents, lesson, loadAgentTypes, shownUserDir } from "../src/index.ts";
+import { lesson, loadAgentTypes } from "../src/index.ts";
+import { checkAgents } from "../src/subagents/agent-types/check.ts";
+import { shownUserDir } from "../src/subagents/agent-types/load.ts";
 import { agentFile, never, taskCall, text, use } from "./helpers.ts";
 
 const tools = withEarlierToolPermissions(s02Tools);

@@ -8,7 +8,8 @@ import { z } from "zod";
 import { defineTool } from "@learn/core";
 import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
-import { ChildLock, handBack } from "../src/index.ts";
+import { handBack } from "../src/index.ts";
+import { ChildLock } from "../src/subagents/child-lock.ts";
 import { agentFile, lessonWith, never, taskCall, text, use } from "./helpers.ts";
 
 let ws: TempWorkspace | undefined;

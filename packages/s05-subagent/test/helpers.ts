@@ -2,7 +2,8 @@
 import { agentFromMechanisms, type Mechanism, type Tool } from "@learn/core";
 import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent } from "@learn/core/testing";
-import { mechanisms, previousLesson, subagents } from "../src/index.ts";
+import { lesson as previousLesson } from "@learn/s04";
+import { mechanisms, subagents } from "../src/index.ts";
 
 /** An agent file in Claude Code's format. */
 export function agentFile(name: string, fields: Record<string, string> = {}, body = `You are ${name}.`): string {

@@ -10,7 +10,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MemoryTracer } from "@learn/core/harness";
 import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, scriptedModel, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
-import { handBack, lesson, NO_SUMMARY, SUBAGENT_MAX_ROUNDS } from "../src/index.ts";
+import { handBack, lesson } from "../src/index.ts";
+import { NO_SUMMARY } from "../src/subagents/hand-back.ts";
+import { SUBAGENT_MAX_ROUNDS } from "../src/subagents/run-child.ts";
 import { agentFile, never, previousAnatomy, taskCall, text, use } from "./helpers.ts";
 
 let ws: TempWorkspace;

@@ -5,22 +5,13 @@ import { lesson as previousLesson } from "@learn/s05";
 import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
+export { mechanisms } from "./agent.ts";
 export { customCommands } from "./custom-commands/index.ts";
-export * from "./skills/index.ts";
-export * from "./memory/index.ts";
-export { claudeMd } from "./claude-md/index.ts";
-export { loadClaudeMd, claudeMdSection } from "./claude-md/claude-md.ts";
-export { promptCache } from "./prompt-cache/index.ts";
-export { withLiveSection, type Layer, type LiveSection, type LiveSections } from "./prompt-cache/live-sections.ts";
-export { cachedPrompt, PromptAssembler, stableKey, type CachedPromptOptions } from "./prompt-cache/assembly.ts";
-export { adaptSections, environmentSection, localDate, toolGuidance, IDENTITY, TOOL_LINES } from "./prompt-cache/sections.ts";
-export { canCarryBreakpoint, markLastMessage, withBeforeLastMarked, withLastMarked, EPHEMERAL } from "./prompt-cache/breakpoints.ts";
-export { COMMANDS_DIR, COMMAND_NAME, loadCustomCommands, type CustomCommand, type CommandCatalog } from "./custom-commands/load.ts";
+export { toolGuidance } from "./prompt-cache/sections.ts";
+export { canCarryBreakpoint, markLastMessage, withLastMarked, EPHEMERAL } from "./prompt-cache/breakpoints.ts";
+export { loadCustomCommands, type CustomCommand } from "./custom-commands/load.ts";
 export { fillArguments, splitArguments } from "./custom-commands/arguments.ts";
-export { inlineCommandsOf, INLINE_COMMAND, INLINE_TIMEOUT_MS, INLINE_OUTPUT_CHARS } from "./custom-commands/inline-commands.ts";
-export { TurnGrants, COMMAND_GRANTS_HOOK } from "./custom-commands/turn-grants.ts";
-export { customSlashCommands, type CustomCommandDeps } from "./custom-commands/slash-commands.ts";
+export { customSlashCommands } from "./custom-commands/slash-commands.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s06",

@@ -3,7 +3,7 @@
  * beside the bundled ones (bad files reported with file and reason, the rest still loaded),
  * the course's own bundled skills, and the system prompt's skills section.
  */
-import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempWorkspace, type TempWorkspace } from "@learn/core/testing";

@@ -1,14 +1,11 @@
 /** @learn/s07 — compaction and error recovery: long sessions that neither overflow nor stop at the first failed call. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { PERMISSION_MODE_FLAG } from "@learn/s03";
-import { lesson as previousLesson } from "@learn/s06";
 import { createAgent, mechanisms } from "./agent.ts";
 import { THRESHOLD_FLAG } from "./compaction/index.ts";
 
-export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
-export * from "./compaction/index.ts";
-export * from "./recovery/index.ts";
+export { mechanisms } from "./agent.ts";
+export { compaction, DEFAULT_COMPACTION, THRESHOLD_FLAG, type CompactionSettings, SUMMARY_TAG } from "./compaction/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s07",

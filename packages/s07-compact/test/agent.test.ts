@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 import { checkConversation } from "@learn/core";
 import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
-import { COMPACTED_RESULT, DEFAULT_COMPACTION, lesson, PREVIEW_CHARS, SUMMARY_TAG, THRESHOLD_FLAG, TOOL_RESULTS_DIR } from "../src/index.ts";
+import { DEFAULT_COMPACTION, lesson, SUMMARY_TAG, THRESHOLD_FLAG } from "../src/index.ts";
+import { COMPACTED_RESULT, PREVIEW_CHARS, TOOL_RESULTS_DIR } from "../src/compaction/index.ts";
 import { resultContents } from "./compaction-helpers.ts";
 import { bodyOf, isSummaryRequest, never, of, previousAnatomy, text, textOfMessage, use, writeFiles } from "./helpers.ts";
 

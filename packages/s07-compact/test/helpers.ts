@@ -5,7 +5,7 @@
  */
 import type { MessageParam } from "@learn/core";
 import type { RecordedRequest } from "@learn/core/simulator";
-import { previousLesson } from "../src/index.ts";
+import { lesson as previousLesson } from "@learn/s06";
 import { anatomyOf } from "@learn/s06/testing";
 
 export { breakpointsOf, never, text, use, writeFiles } from "@learn/s06/testing";

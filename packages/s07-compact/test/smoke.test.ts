@@ -11,7 +11,8 @@ import { describe, expect, it } from "vitest";
 import { checkConversation, type MessageParam } from "@learn/core";
 import { loadScript, type Script } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
-import { COMPACT_TOOL_RESULT, lesson, TRANSCRIPTS_DIR } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { COMPACT_TOOL_RESULT, TRANSCRIPTS_DIR } from "../src/compaction/index.ts";
 import { bodyOf, breakpointsOf, isSummaryRequest, never, responseOf, textOfMessage } from "./helpers.ts";
 
 const ws = useTempWorkspace();

@@ -1,13 +1,10 @@
 /** @learn/s08 — a task graph on disk: goals that survive compaction and restarts. Later lessons import from here. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { PERMISSION_MODE_FLAG } from "@learn/s03";
-import { lesson as previousLesson } from "@learn/s07";
 import { createAgent, mechanisms } from "./agent.ts";
 
-export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
-export { TASKS_GUIDANCE } from "./tasks/guidance.ts";
-export * from "./tasks/index.ts";
+export { mechanisms } from "./agent.ts";
+export { TASK_DIR, taskFileName, type Task, TaskBoard, claimable } from "./tasks/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s08",

@@ -12,7 +12,8 @@ import { checkConversation } from "@learn/core";
 import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { SUMMARY_TAG, THRESHOLD_FLAG } from "@learn/s07";
-import { boardState, lesson, TASK_DIR, TaskBoard } from "../src/index.ts";
+import { lesson, TASK_DIR, TaskBoard } from "../src/index.ts";
+import { boardState } from "../src/tasks/index.ts";
 import { bodyOf, isSummaryRequest, never, previousAnatomy, resultsSent, taskFiles, text, textOfMessage, use, writeFiles } from "./helpers.ts";
 
 const hi: Script = { turns: [{ content: [text("Hello.")] }] };

@@ -9,7 +9,9 @@ import type { MessageParam } from "@learn/core";
 import type { RecordedRequest } from "@learn/core/simulator";
 import { toolResultsOf } from "@learn/core/testing";
 import { anatomyOf } from "@learn/s06/testing";
-import { previousLesson, TASK_DIR, TaskSchema, type Task } from "../src/index.ts";
+import { lesson as previousLesson } from "@learn/s07";
+import { TASK_DIR, type Task } from "../src/index.ts";
+import { TaskSchema } from "../src/tasks/index.ts";
 
 export { never, text, use, writeFiles } from "@learn/s06/testing";
 

@@ -5,11 +5,11 @@ import { lesson as previousLesson } from "@learn/s08";
 import { createAgent, mechanisms } from "./agent.ts";
 
 export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
-export * from "./notifications/index.ts";
-export * from "./jobs/index.ts";
-export * from "./background-children/index.ts";
-export * from "./cron/index.ts";
+export { mechanisms } from "./agent.ts";
+export { DELIVER_FLAG, Notifications, RESULTS_TAG, WAKE_PROMPT } from "./notifications/index.ts";
+export { MAX_CRON_PROMPT_CHARS } from "./cron/index.ts";
+export { tailOf, backgroundRunTool, JobManager } from "./jobs/index.ts";
+export { notificationBlock } from "./background-children/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s09",

@@ -7,7 +7,11 @@ import { describe, expect, it } from "vitest";
 import { partsFrom, type AgentOptions } from "@learn/core";
 import { scriptedModel, useTempWorkspace } from "@learn/core/testing";
 import { mechanisms as previous } from "@learn/s08";
-import { backgroundChildren, backgroundJobs, cron, mechanisms, notifications } from "../src/index.ts";
+import { mechanisms } from "../src/index.ts";
+import { backgroundChildren } from "../src/background-children/index.ts";
+import { backgroundJobs } from "../src/jobs/index.ts";
+import { cron } from "../src/cron/index.ts";
+import { notifications } from "../src/notifications/index.ts";
 
 const ws = useTempWorkspace();
 

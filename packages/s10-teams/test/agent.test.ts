@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { writeSettings } from "@learn/s03/testing";
 import { partsFrom } from "@learn/core";
-import { lesson, mechanisms, teamFor } from "../src/index.ts";
+import { lesson, mechanisms } from "../src/index.ts";
+import { teamFor } from "../src/team/index.ts";
 import { lastMessage, requestsOf, runAll, text, textOfMessage, use } from "./helpers.ts";
 
 const ws = useTempWorkspace();
@@ -20,7 +21,7 @@ const turn = (content: object[], extra: object = {}) => ({ ...extra, content });
 /** Run "go" through the script until the team is idle, close the agent, and check every turn was served. */
 async function runToTheEnd(script: string) {
   const scripted = await scriptedAgent(lesson, script, ws.dir);
-  let turns;
+  let turns: Awaited<ReturnType<typeof runAll>>;
   try {
     turns = await runAll(scripted.agent, "go", scripted.renderer);
   } finally {

@@ -10,7 +10,8 @@ import { describe, expect, it, vi } from "vitest";
 import { checkConversation } from "@learn/core";
 import { loadScript } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
-import { lesson, MAIL_WAKE_PROMPT } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { MAIL_WAKE_PROMPT } from "../src/inbox/inbox.ts";
 import { bodyOf, lastMessage, requestsOf, runDemo, textOfMessage } from "./helpers.ts";
 
 const ws = useTempWorkspace();

@@ -81,7 +81,7 @@ describe("Mailboxes", () => {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, `${"x".repeat(1000)}\n`);
     const [problem] = (await boxes.drain("bob")).problems;
-    expect(problem).toMatch(new RegExp(`\\(removed: x{200}…\\)$`));
+    expect(problem).toMatch(/\(removed: x{200}…\)$/);
   });
 
   it("refuses a mailbox name that is not a teammate's (it would be a path)", async () => {

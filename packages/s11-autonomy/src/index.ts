@@ -1,17 +1,9 @@
 /** @learn/s11 — protocols and self-organising teammates: agents that find their own work. Later lessons import from here. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { PERMISSION_MODE_FLAG } from "@learn/s03";
-import { lesson as previousLesson } from "@learn/s10";
 import { createAgent, mechanisms } from "./agent.ts";
 
-export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
-export { autonomyFor, leadProtocols, teammateProtocols, type Autonomy } from "./autonomy/index.ts";
-export * from "./autonomy/idle-cycle.ts";
-export * from "./autonomy/prompt.ts";
-export * from "./autonomy/settings.ts";
-export * from "./autonomy/tools.ts";
-export * from "./autonomy/protocols/index.ts";
+export { mechanisms } from "./agent.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s11",

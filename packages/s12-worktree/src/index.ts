@@ -1,18 +1,13 @@
 /** @learn/s12 — a git worktree per task: parallel work without collisions. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { PERMISSION_MODE_FLAG } from "@learn/s03";
-import { lesson as previousLesson } from "@learn/s11";
 import { createAgent, mechanisms } from "./agent.ts";
 import { isPreparedRepository, prepareRepository } from "./worktrees/git/prepare.ts";
 
-export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
-export { followTasks } from "./follow-tasks/index.ts";
-export * from "./follow-tasks/place.ts";
-export * from "./worktrees/git/prepare.ts";
-export * from "./worktrees/git/repository.ts";
-export * from "./worktrees/git/run-git.ts";
-export * from "./worktrees/index.ts";
+export { mechanisms } from "./agent.ts";
+export { prepareRepository, FIRST_COMMIT_DATE } from "./worktrees/git/prepare.ts";
+export { git } from "./worktrees/git/run-git.ts";
+export { EVENTS_FILE, INDEX_FILE } from "./worktrees/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s12",

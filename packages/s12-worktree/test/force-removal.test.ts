@@ -10,7 +10,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
 import { TaskBoard } from "@learn/s08";
-import { INDEX_FILE, lesson, Worktrees } from "../src/index.ts";
+import { INDEX_FILE, lesson } from "../src/index.ts";
+import { Worktrees } from "../src/worktrees/index.ts";
 import { gitIn, runAll, text, use, useRepoWorkspace } from "./helpers.ts";
 
 const ws = useRepoWorkspace();

@@ -1,6 +1,6 @@
 /** Worktree names become a folder and a branch: what passes and what is refused, with the reason. */
 import { describe, expect, it } from "vitest";
-import { WorktreeName, worktreeNameProblem } from "../src/index.ts";
+import { WorktreeName, worktreeNameProblem } from "../src/worktrees/index.ts";
 
 describe("a worktree name", () => {
   it.each(["discount", "fix-42", "v1.2", "A_b.c-D", "x".repeat(40)])("%j is fine", (name) => {

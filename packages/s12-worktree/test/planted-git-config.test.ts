@@ -12,7 +12,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
 import { TaskBoard } from "@learn/s08";
-import { lesson, Worktrees } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { Worktrees } from "../src/worktrees/index.ts";
 import { gitIn, runAll, text, use, useRepoWorkspace } from "./helpers.ts";
 
 const ws = useRepoWorkspace();

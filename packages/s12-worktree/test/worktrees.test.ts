@@ -9,7 +9,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lessonWorkspace, practiceWorkspace } from "@learn/core/harness";
 import { TaskBoard } from "@learn/s08";
-import { EVENTS_FILE, INDEX_FILE, lesson, repositoryOf, Worktrees } from "../src/index.ts";
+import { EVENTS_FILE, INDEX_FILE, lesson } from "../src/index.ts";
+import { repositoryOf } from "../src/worktrees/git/repository.ts";
+import { Worktrees } from "../src/worktrees/index.ts";
 import { WorktreeIndex } from "../src/worktrees/index-file.ts";
 import { gitIn, useRepoWorkspace } from "./helpers.ts";
 

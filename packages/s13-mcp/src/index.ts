@@ -1,22 +1,10 @@
 /** @learn/s13 — tools from other processes: MCP servers, started only once a person trusts them. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
-import { lesson as previousLesson } from "@learn/s12";
 import { createAgent, mechanisms } from "./agent.ts";
 import { prepareMcpWorkspace } from "./practice-servers.ts";
 
-export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
-export { mcp, MCP_GUIDANCE, TOOL_SEARCH_FLAG } from "./mcp/index.ts";
-export { describeServers, mcpCommand } from "./mcp/command.ts";
-export * from "./mcp/config.ts";
-export * from "./mcp/results.ts";
-export * from "./mcp/server.ts";
-export * from "./mcp/servers.ts";
-export * from "./mcp/tools.ts";
-export * from "./mcp/trust.ts";
-export * from "./mcp/deferred-tools.ts";
-export * from "./mcp/tool-search.ts";
-export * from "./practice-servers.ts";
+export { mechanisms } from "./agent.ts";
+export { prepareMcpWorkspace } from "./practice-servers.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s13",

@@ -4,7 +4,8 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { lesson, previousLesson } from "../src/index.ts";
+import { lesson as previousLesson } from "@learn/s12";
+import { lesson } from "../src/index.ts";
 import { useMcpWorkspace, writeJson } from "./helpers.ts";
 
 const ws = useMcpWorkspace();

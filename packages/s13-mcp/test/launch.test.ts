@@ -6,7 +6,8 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { withProcessWrapper, type Launch } from "@learn/core/harness";
-import { McpServerConnection, type ConfiguredServer } from "../src/index.ts";
+import { McpServerConnection } from "../src/mcp/server.ts";
+import type { ConfiguredServer } from "../src/mcp/config.ts";
 import { faulty } from "./helpers.ts";
 
 const server = (env: Record<string, string> = {}): ConfiguredServer => ({ name: "faulty", scope: "command line", file: "test", config: { type: "stdio", ...faulty(env) } });

@@ -12,7 +12,8 @@ import { checkConversation } from "@learn/core";
 import { lessonWorkspace } from "@learn/core/harness";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
 import { loadScript } from "@learn/core/simulator";
-import { lesson, PRACTICE_ISSUES } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { PRACTICE_ISSUES } from "../src/practice-servers.ts";
 import { bodyOf, runAll, runDemo } from "./helpers.ts";
 
 let ws: string;

@@ -26,7 +26,7 @@ function inTerminal(command: string, env: Record<string, string>, steps: [RegExp
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString("utf8");
       const next = steps[0];
-      if (next && next[0].test(output)) {
+      if (next?.[0].test(output)) {
         steps.shift();
         child.stdin.write(next[1]);
       }

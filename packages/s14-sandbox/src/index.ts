@@ -2,24 +2,15 @@
 import os from "node:os";
 import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { PERMISSION_MODE_FLAG } from "@learn/s03";
-import { lesson as previousLesson } from "@learn/s13";
 import { createAgent, mechanisms } from "./agent.ts";
 import { prepareSandboxWorkspace } from "./practice-sandbox.ts";
 import { probeSandbox } from "./sandbox/probe.ts";
 
-export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
-export { sandbox, SANDBOX_FLAG } from "./sandbox/index.ts";
-export { describeSandbox, sandboxCommand } from "./sandbox/command.ts";
-export { bwrapArgs, inBwrap, type SandboxMounts } from "./sandbox/bwrap.ts";
-export { fixedPartOf, mountsFor, MAX_WALK_ENTRIES, READ_ONLY_FILES, READ_ONLY_FOLDERS, WalkTooLargeError, type DenialInputs } from "./sandbox/mounts.ts";
-export { probeSandbox, PROBE_TIMEOUT_MS, type SandboxProbe } from "./sandbox/probe.ts";
-export { DEFAULT_SANDBOX_SETTINGS, readSandboxSettings, type SandboxSettings } from "./sandbox/settings.ts";
-export { isExcluded } from "./sandbox/excluded.ts";
-export { refusingWrapper, sandboxWrapper } from "./sandbox/wrapper.ts";
-export { isActive, sandboxStateOf, type SandboxState } from "./sandbox/state.ts";
-export { AUTO_ALLOW_RULES, AUTO_ALLOW_SOURCE, autoAllowOf } from "./sandbox/auto-allow.ts";
-export * from "./practice-sandbox.ts";
+export { mechanisms } from "./agent.ts";
+export type { SandboxMounts } from "./sandbox/bwrap.ts";
+export { mountsFor, type DenialInputs } from "./sandbox/mounts.ts";
+export { probeSandbox } from "./sandbox/probe.ts";
+export { sandboxWrapper } from "./sandbox/wrapper.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s14",

@@ -7,7 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseRule, policyFor, readableUnder } from "@learn/s03";
-import { bwrapArgs, fixedPartOf, inBwrap, isExcluded, mountsFor, refusingWrapper, WalkTooLargeError, type DenialInputs } from "../src/index.ts";
+import { mountsFor, type DenialInputs } from "../src/index.ts";
+import { bwrapArgs, inBwrap } from "../src/sandbox/bwrap.ts";
+import { fixedPartOf, WalkTooLargeError } from "../src/sandbox/mounts.ts";
+import { isExcluded } from "../src/sandbox/excluded.ts";
+import { refusingWrapper } from "../src/sandbox/wrapper.ts";
 
 let ws: string;
 let tmp: string;

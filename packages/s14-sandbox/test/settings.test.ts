@@ -7,7 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError } from "@learn/core/harness";
-import { autoAllowOf, DEFAULT_SANDBOX_SETTINGS, describeSandbox, readSandboxSettings } from "../src/index.ts";
+import { autoAllowOf } from "../src/sandbox/auto-allow.ts";
+import { DEFAULT_SANDBOX_SETTINGS, readSandboxSettings } from "../src/sandbox/settings.ts";
+import { describeSandbox } from "../src/sandbox/command.ts";
 
 let root: string;
 let ws: string;

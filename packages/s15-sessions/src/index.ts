@@ -3,15 +3,8 @@ import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { lesson as previousLesson } from "@learn/s14";
 import { createAgent, mechanisms } from "./agent.ts";
 
-export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
-export { sessions, SESSION_KEY } from "./sessions/index.ts";
-export * from "./sessions/transcript/index.ts";
-export * from "./sessions/cost/meter.ts";
-export * from "./sessions/cost/prices.ts";
-export { chooseSession, CONTINUE_FLAG, FORK_FLAG, RESUME_FLAG } from "./sessions/resume/choose.ts";
-export { promptsOf, REWIND_MODES } from "./sessions/rewind/rewind-command.ts";
-export { Checkpoints, type RewindReport } from "./sessions/rewind/checkpoints.ts";
+export { mechanisms } from "./agent.ts";
+export { loadTranscript, projectDir } from "./sessions/transcript/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s15",

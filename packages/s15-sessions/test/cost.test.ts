@@ -1,6 +1,7 @@
 /** /cost's arithmetic: the four token counts per model, a price from the dated table, tokens only for a model not in it. */
 import { describe, expect, it } from "vitest";
-import { CostMeter, costOf, PRICES, priceOf, tokensOf } from "../src/index.ts";
+import { CostMeter, costOf, tokensOf } from "../src/sessions/cost/meter.ts";
+import { PRICES, priceOf } from "../src/sessions/cost/prices.ts";
 
 describe("the cost meter", () => {
   it("adds every answer's tokens per model and prices them from the table (USD per million tokens)", () => {

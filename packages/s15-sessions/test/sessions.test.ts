@@ -8,7 +8,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Script } from "@learn/core/simulator";
-import { findSession, loadTranscript, projectDir, type StoredSession } from "../src/index.ts";
+import { loadTranscript, projectDir } from "../src/index.ts";
+import { findSession, type StoredSession } from "../src/sessions/transcript/index.ts";
 import { runAll, sessionAgent, text, use, usePlace } from "./helpers.ts";
 
 const place = usePlace();

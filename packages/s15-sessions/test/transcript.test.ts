@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MessageParam } from "@learn/core";
 import { bundledForNode } from "@learn/core/testing";
-import { INTERRUPTED_ON_RESUME, loadTranscript, parseTranscript, projectFolderName, TranscriptError, TranscriptWriter } from "../src/index.ts";
+import { loadTranscript } from "../src/index.ts";
+import { INTERRUPTED_ON_RESUME, parseTranscript, projectFolderName, TranscriptError, TranscriptWriter } from "../src/sessions/transcript/index.ts";
 
 let dir: string;
 let file: string;
@@ -162,7 +163,7 @@ describe("a SIGKILL mid-write", () => {
     for (const line of all.slice(0, -1)) expect(() => JSON.parse(line)).not.toThrow();
     const loaded = await loadTranscript(file, id);
     expect(loaded.messages.length).toBeGreaterThanOrEqual(2);
-    loaded.messages.forEach((m, i) => expect(String(m.content).startsWith(`message ${i} `)).toBe(true));
+    loaded.messages.forEach((m, i) => { expect(String(m.content).startsWith(`message ${i} `)).toBe(true); });
     // A torn last line is named; a whole one is read.
     expect(loaded.notes.length).toBe(all.at(-1) === "" ? 0 : 1);
     await appendFile(file, ""); // the file is still a file we can append to

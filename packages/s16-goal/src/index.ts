@@ -4,14 +4,7 @@ import { PERMISSION_MODE_FLAG } from "@learn/s03";
 import { lesson as previousLesson } from "@learn/s15";
 import { createAgent, mechanisms } from "./agent.ts";
 
-export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
-export { goal, evaluatorModel, blockCapOf, GOAL_MODEL_FLAG, GOAL_BLOCK_CAP_FLAG } from "./goal/index.ts";
-export { goalCommand, goalPrompt } from "./goal/command.ts";
-export { Goal, MAX_CONDITION_CHARS, conditionProblem, describeCheck, type LastCheck } from "./goal/goal.ts";
-export { goalStopHook, feedbackOf, DEFAULT_BLOCK_CAP, GOAL_HOOK_NAME, type GoalLoopOptions } from "./goal/stop-hook.ts";
-export { judge, evaluatorRequest, evaluatorQuestion, EVALUATOR_SYSTEM, EVALUATOR_ATTEMPTS, type Judgement, type StopEvent } from "./goal/evaluator.ts";
-export { readVerdict, outcomeOf, verdictSchema, VERDICT_JSON_SCHEMA, type Verdict, type Outcome } from "./goal/verdict.ts";
+export { mechanisms } from "./agent.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s16",

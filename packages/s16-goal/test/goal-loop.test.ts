@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { checkConversation } from "@learn/core";
 import { scriptedAgent, useTempWorkspace } from "@learn/core/testing";
 import type { Script } from "@learn/core/simulator";
-import { DEFAULT_BLOCK_CAP, lesson, MAX_CONDITION_CHARS } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { DEFAULT_BLOCK_CAP } from "../src/goal/stop-hook.ts";
+import { MAX_CONDITION_CHARS } from "../src/goal/goal.ts";
 import { agentRequests, bodyOf, evaluatorRequests, expectEvaluatorRequest, lastMessage, says, text, textOfMessage, typed, verdict, withoutCacheMarks } from "./helpers.ts";
 
 const ws = useTempWorkspace({ "notes.md": "# notes\n", ".user/.keep": "" });

@@ -3,7 +3,8 @@ import { expect } from "vitest";
 import { runUntilIdle, type Agent, type MessageParam, type Renderer } from "@learn/core";
 import { commandPrompt } from "@learn/core/harness";
 import type { RecordedRequest, Script } from "@learn/core/simulator";
-import { EVALUATOR_SYSTEM, VERDICT_JSON_SCHEMA, type Verdict } from "../src/index.ts";
+import { EVALUATOR_SYSTEM } from "../src/goal/evaluator.ts";
+import { VERDICT_JSON_SCHEMA, type Verdict } from "../src/goal/verdict.ts";
 import { bodyOf, text, textOfMessage } from "@learn/s09/testing";
 
 export * from "@learn/s09/testing";

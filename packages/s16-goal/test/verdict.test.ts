@@ -1,7 +1,9 @@
 /** Reading the evaluator's answer: a verdict, or a problem that says what was wrong. Table-driven. */
 import { describe, expect, it } from "vitest";
 import type { Message } from "@learn/core";
-import { evaluatorQuestion, feedbackOf, outcomeOf, readVerdict, VERDICT_JSON_SCHEMA } from "../src/index.ts";
+import { evaluatorQuestion } from "../src/goal/evaluator.ts";
+import { feedbackOf } from "../src/goal/stop-hook.ts";
+import { outcomeOf, readVerdict, VERDICT_JSON_SCHEMA } from "../src/goal/verdict.ts";
 
 const answer = (text: string, stop_reason: Message["stop_reason"] = "end_turn") => ({ content: [{ type: "text", text, citations: null }], stop_reason }) as unknown as Message;
 

@@ -6,18 +6,7 @@ import { createAgent, mechanisms } from "./agent.ts";
 import { prepareWorkflowWorkspace } from "./practice-workspace.ts";
 import { MAX_AGENTS_FLAG } from "./workflows/index.ts";
 
-export { previousLesson };
-export { createAgent, mechanisms } from "./agent.ts";
-export { workflows, budgetOf, DEFAULT_BUDGET, MAX_AGENTS_FLAG, MAX_TOKENS_FLAG, TIMEOUT_FLAG } from "./workflows/index.ts";
-export { workflowTool, WORKFLOW_TOOL, WORKFLOW_INPUT, WORKFLOW_DESCRIPTION, SAVED_WORKFLOWS_DIR, type WorkflowInput } from "./workflows/workflow-tool.ts";
-export { Workflows, workflowNotification } from "./workflows/workflows.ts";
-export { WorkflowRun, reportOf, type WorkflowBudget } from "./workflows/run.ts";
-export { RunFolder, callKey, WORKFLOWS_DIR, RUN_ID, type RunRecord, type JournalEntry } from "./workflows/journal.ts";
-export { parseScript, type WorkflowMeta } from "./workflows/meta.ts";
-export { schemaErrors, schemaProblem, jsonOf, type JsonSchema } from "./workflows/json-schema.ts";
-export { runIsolated, ISOLATE_FLAGS, type ScriptHost, type ScriptEnd } from "./workflows/isolate/run-script.ts";
-export { workflowsCommand, describeRun } from "./workflows/workflows-command.ts";
-export { prepareWorkflowWorkspace } from "./practice-workspace.ts";
+export { mechanisms } from "./agent.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s17",

@@ -33,7 +33,8 @@ import { commandPrompt, lessonWorkspace } from "@learn/core/harness";
 import { loadScript, type RecordedRequest } from "@learn/core/simulator";
 import { scriptedAgent } from "@learn/core/testing";
 import { EVENTS_FILE, INDEX_FILE } from "@learn/s12";
-import { lesson, RunFolder } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { RunFolder } from "../src/workflows/journal.ts";
 import { gitIn as git } from "../../s12-worktree/test/helpers.ts";
 import { bodyOf, lastMessage, requestsOf, runAll, textOfMessage } from "@learn/s09/testing";
 

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ISOLATE_FLAGS, runIsolated, type ScriptHost } from "../src/index.ts";
+import { ISOLATE_FLAGS, runIsolated, type ScriptHost } from "../src/workflows/isolate/run-script.ts";
 
 let dir: string;
 let canary: string;

@@ -3,7 +3,9 @@
  * to its JSON schema, and the journal's call keys (the same prompt asked twice is two calls).
  */
 import { describe, expect, it } from "vitest";
-import { callKey, jsonOf, parseScript, schemaErrors, schemaProblem } from "../src/index.ts";
+import { callKey } from "../src/workflows/journal.ts";
+import { jsonOf, schemaErrors, schemaProblem } from "../src/workflows/json-schema.ts";
+import { parseScript } from "../src/workflows/meta.ts";
 
 describe("parseScript", () => {
   it("reads a pure-literal meta (single quotes, comments, trailing commas) and returns the body after it", () => {

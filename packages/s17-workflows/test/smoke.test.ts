@@ -12,7 +12,8 @@ import { lessonWorkspace } from "@learn/core/harness";
 import { loadScript } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
 import { bodyOf, textOfMessage, lastMessage } from "@learn/s09/testing";
-import { lesson, RunFolder } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { RunFolder } from "../src/workflows/journal.ts";
 
 let ws: string;
 beforeEach(async () => {

@@ -11,7 +11,9 @@ import { commandPrompt, lessonWorkspace } from "@learn/core/harness";
 import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf } from "@learn/core/testing";
 import { text, use } from "@learn/s09/testing";
-import { lesson, MAX_TOKENS_FLAG, RunFolder, TIMEOUT_FLAG } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { MAX_TOKENS_FLAG, TIMEOUT_FLAG } from "../src/workflows/index.ts";
+import { RunFolder } from "../src/workflows/journal.ts";
 
 let ws: string;
 beforeEach(async () => {

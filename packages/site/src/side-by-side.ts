@@ -40,7 +40,7 @@ export function sideBySideRows(unified: string): Row[] {
       newLine = Number(hunk[2]);
       rows.push({ kind: "hunk", header: line });
     } else if (line.startsWith("---") || line.startsWith("+++") || line.startsWith("\\")) {
-      continue; // file headers, and "\ No newline at end of file"
+      // file headers, and "\ No newline at end of file": no row
     } else if (line.startsWith("-")) {
       removed.push({ line: oldLine++, text: line.slice(1) });
     } else if (line.startsWith("+")) {

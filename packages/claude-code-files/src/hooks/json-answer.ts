@@ -16,7 +16,7 @@
  */
 import { capText } from "@learn/core";
 import type { CommandHookEvent } from "./config.ts";
-import type { HookVerdict } from "./verdict.ts";
+import type { HookVerdict } from "./hook-verdict.ts";
 
 /** Events where `decision: "block"` has a meaning (PreToolUse reads it as the older deny). */
 const BLOCKING_DECISION: ReadonlySet<CommandHookEvent> = new Set(["UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStop"]);

@@ -13,10 +13,13 @@
  * passed on is capped. stdout that starts like JSON but does not parse is an answer we cannot
  * read: the user is told, and a PreToolUse call is put to a person instead of waved through.
  */
-import { capText, MAX_OUTPUT_CHARS } from "@learn/core";
+import { capText } from "@learn/core";
 import type { RunResult } from "@learn/core/harness";
 import type { CommandHookEvent, CommandHookSpec } from "./config.ts";
+import type { HookVerdict } from "./hook-verdict.ts";
 import { jsonAnswer, unreadablePreToolUse } from "./json-answer.ts";
+
+export type { HookVerdict };
 
 export const BLOCKING_EXIT_CODE = 2;
 /** Events whose plain stdout is context for the model (Claude Code's rule). */
@@ -24,24 +27,6 @@ const TEXT_IS_CONTEXT: ReadonlySet<CommandHookEvent> = new Set(["UserPromptSubmi
 const COMMAND_NOT_FOUND = 127;
 /** A hook's stderr shown on screen in an error line: enough to see what went wrong. */
 const SHOWN_STDERR_CHARS = 2_000;
-
-export interface HookVerdict {
-  /** Exit 2, or `decision: "block"`: the reason to block with. */
-  block?: string;
-  /** `continue: false`: no further model call; the stopReason, for the user. */
-  stop?: string;
-  /** `systemMessage`: for the user's eyes only. */
-  notice?: string;
-  /** PreToolUse's JSON answer. */
-  decision?: "allow" | "deny" | "ask";
-  reason?: string;
-  /** PreToolUse: run the call with this input instead, in Claude Code's field names. */
-  updatedInput?: unknown;
-  /** Text for the model. */
-  context?: string;
-  /** Something went wrong with the hook itself: shown to the user, does not block. */
-  error?: string;
-}
 
 export function verdictOf(event: CommandHookEvent, hook: CommandHookSpec, run: RunResult): HookVerdict {
   const name = `${event} hook "${hook.command}"`;

@@ -207,7 +207,7 @@ function readMode(settings: SettingsFile, value: unknown): void {
 /** `hooks`, entry by entry: a broken logging hook should not take a working guard hook down with it. */
 function readHooks(settings: SettingsFile, value: unknown): void {
   if (value === undefined) return;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return problem(settings, ["hooks"], "expected an object of hook events");
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return void problem(settings, ["hooks"], "expected an object of hook events");
   for (const [event, entries] of Object.entries(value)) {
     if (!isCommandHookEvent(event)) {
       settings.ignored.push(`hooks.${event}: the course has no such moment`);

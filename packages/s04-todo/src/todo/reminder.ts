@@ -68,7 +68,7 @@ export function planReminder(list: TodoList, afterRounds = REMINDER_AFTER_ROUNDS
   // The other tool this agent last kept its plan with (s08's task_update): the plan is there, not "missing".
   let keptWith: string | undefined;
   const afterBatch = defineHook("PostToolBatch", "todo reminder", async ({ uses, outcomes, tools }, ctx) => {
-    const keepers = uses.filter((use, i) => tools[i]?.keepsPlan === true && outcomes[i]?.isError === false);
+    const keepers = uses.filter((_use, i) => tools[i]?.keepsPlan === true && outcomes[i]?.isError === false);
     keptWith = keepers.findLast((use) => use.name !== PLAN_TOOL)?.name ?? keptWith;
     rounds = keepers.length > 0 ? 0 : rounds + 1;
     if (rounds < afterRounds || (list.items.length > 0 && !list.isOpen)) return;

@@ -20,7 +20,7 @@ async function marks(t: CheckContext, turns: object[]) {
     const messages = (r.body as { messages: MessageParam[] }).messages;
     const found: string[] = [];
     messages.forEach((m, i) => {
-      if (typeof m.content !== "string") m.content.forEach((b, j) => "cache_control" in b && b.cache_control && found.push(`${i}/${j} ${b.type}`));
+      if (typeof m.content !== "string") m.content.forEach((b, j) => { if ("cache_control" in b && b.cache_control) found.push(`${i}/${j} ${b.type}`); });
     });
     const last = messages.at(-1)!;
     const end = typeof last.content === "string" ? "a string (no block to mark)" : `${messages.length - 1}/${last.content.length - 1} ${last.content.at(-1)!.type}`;

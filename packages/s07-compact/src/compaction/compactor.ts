@@ -8,7 +8,7 @@
  * request's. A small wrapper notes the system and tools of each of the agent's own calls
  * (they change rarely), and the threshold is checked on them plus the messages as they are now.
  */
-import { type AgentContext, type ModelWrapper, type TextBlockParam, type ToolSpec } from "@learn/core";
+import type { AgentContext, ModelWrapper, TextBlockParam, ToolSpec } from "@learn/core";
 import { autoCompact, CircuitBreaker, MAX_SUMMARY_FAILURES, type CompactionReport } from "./auto-compact.ts";
 import { estimateTokens, type RequestParts } from "./estimate.ts";
 import { reattachBudgetChars } from "./recent-files.ts";

@@ -28,7 +28,7 @@ export interface HistorySplit {
 
 export function splitPending(messages: readonly MessageParam[]): HistorySplit {
   const last = messages.at(-1);
-  if (!last || last.role !== "user") return { earlier: [...messages], pending: [] };
+  if (last?.role !== "user") return { earlier: [...messages], pending: [] };
   const tail = toolResultIds(last).length > 0 && messages.length >= 2 ? 2 : 1;
   return { earlier: messages.slice(0, -tail), pending: messages.slice(-tail) };
 }

@@ -43,7 +43,7 @@ export function compactableResults(messages: readonly MessageParam[], settings: 
   const all: Place[] = [];
   messages.forEach((m, message) => {
     if (m.role !== "user" || typeof m.content === "string") return;
-    m.content.forEach((b, block) => b.type === "tool_result" && all.push({ message, block }));
+    m.content.forEach((b, block) => { if (b.type === "tool_result") all.push({ message, block }); });
   });
   // The last message's results are new: the model has not read them yet, however many there are.
   const unread = messages.at(-1)?.role === "user" ? messages.length - 1 : -1;

@@ -12,7 +12,8 @@
  * Its final answer reaches nobody: what matters it sends with send_message (its prompt says so).
  */
 import { agentFrom, describeError, PromptQueue, type Agent, type AgentOptions, type PartsOf, type Renderer } from "@learn/core";
-import type { Mailboxes, MemberStatus, Roster } from "../team/index.ts";
+import type { Mailboxes } from "../team/mailbox.ts";
+import type { MemberStatus, Roster } from "../team/roster.ts";
 import { LEAD } from "../team/names.ts";
 import { inboxOf, type Inbox } from "../inbox/inbox.ts";
 import type { Directory } from "./tools.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { CheckContext } from "@learn/exercises";
 import type { Lesson } from "@learn/core/harness";
 import { scriptedAgent } from "@learn/core/testing";
-import { lastMessage, requestsOf, runAll, textOfMessage } from "../../../s09-background/src/testing/index.ts";
+import { lastMessage, requestsOf, runAll } from "../../../s09-background/src/testing/index.ts";
 
 export const say = (text: string, extra: object = {}) => ({ ...extra, content: [{ type: "text", text }] });
 export const use = (name: string, input: object) => ({ type: "tool_use", name, input });

@@ -46,7 +46,6 @@ export class McpServerConnection {
   state: ServerState = { status: "pending" };
   tools: McpTool[] = [];
   private client?: Client;
-  private transport?: Transport;
   private stderr = "";
   private pid?: number;
 
@@ -70,7 +69,6 @@ export class McpServerConnection {
       return this.fail(`could not start: ${messageOf(err, this.timeouts.startMs, "MCP_TIMEOUT")}`); // a wrapper refused to start it
     }
     this.client = client;
-    this.transport = transport;
     // A server that dies (or an endpoint that goes) after the start: failed, with what it last said.
     client.onclose = () => {
       if (this.state.status === "connected" || this.state.status === "pending") this.fail("the server closed the connection (it exited or crashed)");

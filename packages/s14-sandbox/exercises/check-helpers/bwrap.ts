@@ -2,14 +2,16 @@
 import type { CheckContext } from "@learn/exercises";
 import type { SandboxMounts } from "../../src/index.ts";
 
-type Sandbox = typeof import("../../src/index.ts");
+type Bwrap = typeof import("../../src/sandbox/bwrap.ts");
+type Excluded = typeof import("../../src/sandbox/excluded.ts");
 
-export async function sandboxOf(t: CheckContext): Promise<Sandbox> {
-  return t.lesson<Sandbox>("src/index.ts");
+/** The file that defines what a check calls (the student's copy, where the exercise replaces it). */
+export async function excludedOf(t: CheckContext): Promise<Excluded> {
+  return t.lesson<Excluded>("src/sandbox/excluded.ts");
 }
 
 export async function argsOf(t: CheckContext, mounts: SandboxMounts, cwd: string): Promise<string[]> {
-  return (await sandboxOf(t)).bwrapArgs(mounts, cwd);
+  return (await t.lesson<Bwrap>("src/sandbox/bwrap.ts")).bwrapArgs(mounts, cwd);
 }
 
 /** Where `words` appear one after another in `args`; -1 when they do not. */

@@ -20,7 +20,7 @@ async function session(t: CheckContext, sandbox: object | undefined, flags: Reco
   const emptyPath = await mkdtemp(path.join(os.tmpdir(), "learn-s14-check-"));
   const saved = process.env.PATH;
   process.env.PATH = emptyPath;
-  let built;
+  let built: Awaited<ReturnType<typeof scriptedAgent>>;
   try {
     built = await scriptedAgent(lesson, script, ws, { flags: { "permission-mode": "bypassPermissions", ...flags } });
   } finally {

@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lessonWorkspace } from "@learn/core/harness";
 import { printDemoOverHttp } from "@learn/s09/testing";
-import { lesson, PRACTICE_TOKEN } from "../../src/index.ts";
+import { lesson } from "../../src/index.ts";
+import { PRACTICE_TOKEN } from "../../src/practice-sandbox.ts";
 import { needsBubblewrap } from "./needs-bwrap.ts";
 
 needsBubblewrap();

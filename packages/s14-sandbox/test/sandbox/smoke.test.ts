@@ -12,7 +12,8 @@ import { checkConversation } from "@learn/core";
 import { lessonWorkspace } from "@learn/core/harness";
 import { toolResultsOf } from "@learn/core/testing";
 import { bodyOf, runDemo } from "@learn/s09/testing";
-import { lesson, PRACTICE_TOKEN } from "../../src/index.ts";
+import { lesson } from "../../src/index.ts";
+import { PRACTICE_TOKEN } from "../../src/practice-sandbox.ts";
 import { needsBubblewrap } from "./needs-bwrap.ts";
 
 needsBubblewrap();

@@ -18,6 +18,11 @@ export async function lessonOf(t: CheckContext): Promise<LessonModule> {
   return t.lesson<LessonModule>("src/index.ts");
 }
 
+/** One of the lesson's files, loaded as the student's files make the lesson (the file that defines what a check calls). */
+export async function moduleOf<T>(t: CheckContext, file: string): Promise<T> {
+  return t.lesson<T>(file);
+}
+
 /** Run `prompts` on the lesson's agent in `ws` with `turns`, then close it; what was sent, and the agent's commands' answers. */
 export async function runSession(t: CheckContext, ws: string, script: Script, prompts: string[], o: { flags?: Record<string, string>; commands?: string[]; options?: Partial<AgentOptions> } = {}) {
   const { lesson } = (await lessonOf(t)) as { lesson: Lesson };

@@ -4,13 +4,15 @@
  */
 import { expect } from "vitest";
 import { defineChecks } from "@learn/exercises";
-import { lessonOf } from "../check-helpers/session.ts";
+import { moduleOf } from "../check-helpers/session.ts";
+
+type Meter = typeof import("../../src/sessions/cost/meter.ts");
 
 export default defineChecks([
   {
     name: "input, output, cache writes and cache reads, each at its own price per million tokens",
     async run(t) {
-      const { CostMeter } = await lessonOf(t);
+      const { CostMeter } = await moduleOf<Meter>(t, "src/sessions/cost/meter.ts");
       const meter = new CostMeter();
       meter.add("claude-sonnet-4-5", { input_tokens: 2_000, output_tokens: 500, cache_creation_input_tokens: 10_000, cache_read_input_tokens: 100_000 });
       // 2,000 × $3 + 500 × $15 + 10,000 × $3.75 + 100,000 × $0.30, per million: $0.081
@@ -21,7 +23,7 @@ export default defineChecks([
   {
     name: "two models: each priced from its own row, and the total",
     async run(t) {
-      const { CostMeter } = await lessonOf(t);
+      const { CostMeter } = await moduleOf<Meter>(t, "src/sessions/cost/meter.ts");
       const meter = new CostMeter();
       meter.add("claude-haiku-4-5", { input_tokens: 1_000_000, output_tokens: 0 });
       meter.add("claude-opus-5-5", { input_tokens: 0, output_tokens: 1_000_000 });

@@ -7,10 +7,11 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
 import { defineChecks, type CheckContext } from "@learn/exercises";
-import { lessonOf, runSession, SESSIONS } from "../check-helpers/session.ts";
+import { moduleOf, runSession, SESSIONS } from "../check-helpers/session.ts";
 
 async function cutMidTurn(t: CheckContext, ws: string) {
-  const { TranscriptWriter, projectDir, transcriptFile } = await lessonOf(t);
+  const { TranscriptWriter } = await moduleOf<typeof import("../../src/sessions/transcript/writer.ts")>(t, "src/sessions/transcript/writer.ts");
+  const { projectDir, transcriptFile } = await moduleOf<typeof import("../../src/sessions/transcript/store.ts")>(t, "src/sessions/transcript/store.ts");
   const dir = projectDir(path.join(ws, SESSIONS), ws);
   await mkdir(dir, { recursive: true });
   const id = "0c0ffee0-0000-4000-8000-000000000015";

@@ -20,9 +20,8 @@ import { readRegularText } from "@learn/core/harness";
 import { z } from "zod";
 import { RUN_ID, RunFolder, WORKFLOWS_DIR, type JournalEntry } from "./journal.ts";
 import { parseScript } from "./meta.ts";
-import type { Workflows } from "./workflows.ts";
+import { WORKFLOW_TOOL, type Workflows } from "./workflows.ts";
 
-export const WORKFLOW_TOOL = "workflow";
 export const SAVED_WORKFLOWS_DIR = ".claude/workflows";
 
 export const WORKFLOW_INPUT = z

@@ -16,7 +16,9 @@ import type { AgentType } from "@learn/s05";
 import { notificationBlock, type Notifications } from "@learn/s09";
 import type { RunFolder, RunRecord } from "./journal.ts";
 import { WorkflowRun, type RunSetup, type WorkflowBudget } from "./run.ts";
-import { WORKFLOW_TOOL } from "./workflow-tool.ts";
+
+/** The tool that starts a run (workflow-tool.ts): the notification names it to resume one. */
+export const WORKFLOW_TOOL = "workflow";
 
 /** What the tool hands over to start a run: the run's own part of its setup (the rest is the session's). */
 export type Launch = Pick<RunSetup, "folder" | "meta" | "body" | "args" | "cached" | "resumedFrom">;

@@ -6,7 +6,6 @@
  * a copy instead.
  */
 import { realpath } from "node:fs/promises";
-import path from "node:path";
 import { ToolError } from "@learn/core";
 import { git, GitError, gitSays } from "./run-git.ts";
 

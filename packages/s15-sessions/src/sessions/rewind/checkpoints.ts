@@ -119,8 +119,8 @@ export class Checkpoints {
       if (!checkpoint) continue; // a prompt with no checkpoint (see RewindReport.noCheckpoint)
       const { before, after } = checkpoint;
       const next = this.list[k + 1]?.before ?? now;
-      if (after) differing(before, after).forEach((f) => agent.add(f));
-      differing(after ?? before, next).forEach((f) => outside.add(f));
+      if (after) for (const f of differing(before, after)) agent.add(f);
+      for (const f of differing(after ?? before, next)) outside.add(f);
     }
     const report: RewindReport = { restored: [], deleted: [], keptOutside: [], notKept: [] };
     for (const file of [...agent].sort()) {

@@ -66,7 +66,7 @@ export function promptsOf(messages: readonly MessageParam[]): PromptPlace[] {
   const prompts: PromptPlace[] = [];
   messages.forEach((m, index) => {
     if (m.role !== "user") return;
-    if (typeof m.content === "string") return void prompts.push({ index, text: m.content });
+    if (typeof m.content === "string") { prompts.push({ index, text: m.content }); return; }
     if (m.content.some((b) => b.type === "tool_result")) return;
     const text = m.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
     if (text) prompts.push({ index, text });

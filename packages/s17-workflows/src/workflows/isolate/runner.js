@@ -17,6 +17,7 @@
  *   3. Node's permission model (`--experimental-permission`, no --allow-* flag): no file read or
  *      write, no child process, no worker, even for code that got this far; an empty environment.
  */
+// biome-ignore lint/suspicious/noRedundantUseStrict: `node -e` runs this file as a script, not a module
 "use strict";
 (() => {
   const vm = require("node:vm");
