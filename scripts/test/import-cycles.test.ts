@@ -12,15 +12,6 @@ import { describe, expect, it } from "vitest";
 
 const PACKAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../packages");
 
-/**
- * temporary: restructured on another branch (issue 39). A cycle found inside s03, s06 or s09's
- * src/ is not broken here; it is listed, as the test prints it, and the lead removes the entry
- * once that package is merged and its cycle broken.
- */
-const KNOWN_CYCLES: Record<string, string> = {
-  // s03 has two knots: this one, and permissions/protected-paths.ts ⇄ permissions/matching.ts.
-  "s03-hooks": "permissions/command-hooks/pre-tool-use.ts → permissions/command-hooks/hooks.ts → permissions/command-hooks/pre-tool-use.ts",
-};
 
 /** `from "./x.ts"` (import, import type, export … from) and `import("./x.ts")`: the relative ones. */
 const SPECIFIER = /\bfrom\s+["'](\.{1,2}\/[^"']+)["']|\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
@@ -76,7 +67,7 @@ describe("every package's src/", () => {
         return [dir, findCycle(graph)?.join(" → ")];
       }),
     );
-    expect(cycles).toEqual(Object.fromEntries(packages.map((dir) => [dir, KNOWN_CYCLES[dir]])));
+    expect(cycles).toEqual(Object.fromEntries(packages.map((dir) => [dir, undefined])));
   });
 
   it("the walk finds a cycle when there is one, `import type` included", () => {

@@ -23,17 +23,6 @@ const PACKAGES = path.join(REPO, "packages");
 /** What the docs and `main.ts` load from every lesson by path, never by a named import. */
 const LOADED_BY_PATH = ["lesson", "mechanisms"];
 
-/**
- * temporary: restructured on another branch (issue 39). s03, s06 and s09 are being rebuilt
- * elsewhere, and only their `src/index.ts` could change here: these names stay on their lists
- * because the lesson's own tests import them from `../src/index.ts`. The lead removes each
- * entry once those tests import from the defining file.
- */
-const KNOWN_OWN_TEST_NAMES: Record<string, string[]> = {
-  "@learn/s03": ["Behavior", "RuleSyntaxError", "SessionRules", "approvingRules", "createAsker", "hitsAnyPart", "stricterMode", "subjectOf"],
-  "@learn/s06": ["CustomCommand", "customCommands", "customSlashCommands", "fillArguments", "loadCustomCommands", "previousLesson", "splitArguments", "toolGuidance"],
-  "@learn/s09": ["Background", "MAX_CRON_PROMPT_CHARS", "RESULTS_TAG", "WAKE_PROMPT", "background", "backgroundMechanism", "previousLesson", "tailOf"],
-};
 
 interface Lesson {
   name: string;
@@ -179,7 +168,7 @@ describe("each lesson's src/index.ts", () => {
     const used = importedFromOutside(all);
     expect(used.get(all.find((l) => l.name === "@learn/s03")!.index)?.size).toBeGreaterThan(10); // the walk found later lessons' imports
     const unused = [...exported].map(([l, { names }]) => {
-      const keep = new Set([...LOADED_BY_PATH, ...(KNOWN_OWN_TEST_NAMES[l.name] ?? [])]);
+      const keep = new Set(LOADED_BY_PATH);
       return [l.name, names.filter((n) => !keep.has(n) && !used.get(l.index)!.has(n))];
     });
     expect(Object.fromEntries(unused)).toEqual(Object.fromEntries(all.map((l) => [l.name, []])));

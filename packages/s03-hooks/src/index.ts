@@ -4,17 +4,13 @@ import { createAgent, mechanisms } from "./agent.ts";
 import { PERMISSION_MODE_FLAG } from "./permissions/policy-hooks.ts";
 
 export { mechanisms } from "./agent.ts";
-export { stricterMode } from "./permissions/index.ts";
 export { PERMISSION_MODE_FLAG } from "./permissions/policy-hooks.ts";
 // The permission pipeline, piece by piece.
 export { decide } from "./permissions/pipeline.ts";
 export { policyFor, type PermissionPolicy } from "./permissions/policy.ts";
-export type { Decision, Behavior } from "./permissions/decision.ts";
+export type { Decision } from "./permissions/decision.ts";
 // Claude Code's formats are read in @learn/claude-code-files; the names the exercises use are re-exported.
-export { parseRule, RuleSyntaxError, type RuleList, type PermissionMode } from "@learn/claude-code-files";
-export { subjectOf, hitsAnyPart, approvingRules } from "./permissions/matching.ts";
-export { SessionRules } from "./permissions/session-rules.ts";
-export { createAsker } from "./permissions/asker.ts";
+export { parseRule, type RuleList, type PermissionMode } from "@learn/claude-code-files";
 export { PERMISSION_HOOK_NAME, type PermissionAccess } from "./permissions/hook.ts";
 export { Grants } from "./permissions/grants.ts";
 export { readableUnder } from "./permissions/read-guard.ts";

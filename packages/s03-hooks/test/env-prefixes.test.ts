@@ -10,7 +10,8 @@ import { access, chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { scriptedAgent, tempWorkspace, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
-import { decide, lesson, type Behavior, type PermissionMode } from "../src/index.ts";
+import { decide, lesson, type PermissionMode } from "../src/index.ts";
+import type { Behavior } from "../src/permissions/decision.ts";
 import { bash, never, policyOf, scriptOf, WORKSPACE, writeSettings } from "./helpers.ts";
 
 const RULES = { allow: ["Bash(touch *)", "Bash(cat *)", "Bash(git add *)", "Bash(git status *)"], deny: ["Bash(rm -rf *)"] };

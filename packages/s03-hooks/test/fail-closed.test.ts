@@ -12,7 +12,8 @@ import path from "node:path";
 import { defineTool, type ToolCall } from "@learn/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { decide, parseRule, policyFor, type Behavior, type PermissionMode, type RuleList } from "../src/index.ts";
+import { decide, parseRule, policyFor, type PermissionMode, type RuleList } from "../src/index.ts";
+import type { Behavior } from "../src/permissions/decision.ts";
 import { bash, callOf } from "./helpers.ts";
 
 type Rules = Partial<Record<RuleList, string[]>>;

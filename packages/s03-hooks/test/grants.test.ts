@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { RecordingRenderer, scriptedModel, useTempWorkspace } from "@learn/core/testing";
 import { partsFrom, type Mechanism } from "@learn/core";
-import { decide, Grants, mechanisms, RuleSyntaxError, type PermissionMode, type RuleList } from "../src/index.ts";
+import { decide, Grants, mechanisms, type PermissionMode, type RuleList } from "../src/index.ts";
+import { RuleSyntaxError } from "@learn/claude-code-files";
 import { bash, callOf, policyOf, WORKSPACE } from "./helpers.ts";
 
 const SOURCE = "/commit's allowed-tools";

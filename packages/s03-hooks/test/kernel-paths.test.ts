@@ -20,7 +20,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { runLessonCli, scriptedAgent, toolResultsOf } from "@learn/core/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { decide, lesson, parseRule, policyFor, readableUnder, type Behavior, type PermissionMode, type RuleList } from "../src/index.ts";
+import { decide, lesson, parseRule, policyFor, readableUnder, type PermissionMode, type RuleList } from "../src/index.ts";
+import type { Behavior } from "../src/permissions/decision.ts";
 import { bash, callOf, never, scriptOf, writeSettings } from "./helpers.ts";
 
 type Rules = Partial<Record<RuleList, string[]>>;

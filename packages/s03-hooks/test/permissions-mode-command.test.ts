@@ -7,7 +7,8 @@ import { access } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
-import { lesson, stricterMode } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { stricterMode } from "../src/permissions/index.ts";
 
 const ws = useTempWorkspace();
 const write = (file: string) => ({ content: [{ type: "tool_use", name: "write_file", input: { path: file, content: "x\n" } }] });

@@ -3,7 +3,8 @@
  * deny → ask → allow (first match wins), compound commands, redirections, modes.
  */
 import { describe, expect, it } from "vitest";
-import { decide, type Behavior, type PermissionMode, type RuleList } from "../src/index.ts";
+import { decide, type PermissionMode, type RuleList } from "../src/index.ts";
+import type { Behavior } from "../src/permissions/decision.ts";
 import { bash, callOf, policyOf, WORKSPACE } from "./helpers.ts";
 
 const RULES: Partial<Record<RuleList, string[]>> = {

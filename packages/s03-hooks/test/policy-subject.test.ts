@@ -12,7 +12,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RecordingRenderer } from "@learn/core/testing";
-import { createAsker, decide, SessionRules, type Behavior, type PermissionMode, type RuleList } from "../src/index.ts";
+import { decide, type PermissionMode, type RuleList } from "../src/index.ts";
+import type { Behavior } from "../src/permissions/decision.ts";
+import { createAsker } from "../src/permissions/asker.ts";
+import { SessionRules } from "../src/permissions/session-rules.ts";
 import { bash, callOf, policyOf, WORKSPACE } from "./helpers.ts";
 
 /** A later lesson's tool that runs a command in the background: s03 does not know it. */

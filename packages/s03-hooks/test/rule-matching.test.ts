@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseRule } from "@learn/claude-code-files";
-import { approvingRules, hitsAnyPart, subjectOf } from "../src/index.ts";
+import { approvingRules, hitsAnyPart, subjectOf } from "../src/permissions/matching.ts";
 
 describe("MCP rules name a server's tools (lesson 13 has them)", () => {
   const call = (name: string) => subjectOf({ name, input: {}, tool: { permission: { mutating: true, claudeCode: { name } } } }, "/ws");

@@ -7,7 +7,8 @@ import { mkdir, readFile, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { scriptedAgent, toolResultsOf, type TempWorkspace } from "@learn/core/testing";
-import { decide, lesson, readableUnder, type Behavior, type PermissionMode, type RuleList } from "../src/index.ts";
+import { decide, lesson, readableUnder, type PermissionMode, type RuleList } from "../src/index.ts";
+import type { Behavior } from "../src/permissions/decision.ts";
 import { bash, callOf, never, policyOf, scriptOf, workspaceWith } from "./helpers.ts";
 
 let ws: TempWorkspace;

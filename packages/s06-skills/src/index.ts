@@ -1,17 +1,10 @@
 /** @learn/s06 — knowledge when asked: skills, memory, CLAUDE.md, custom commands, a cached prompt. Later lessons import from here. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { PERMISSION_MODE_FLAG } from "@learn/s03";
-import { lesson as previousLesson } from "@learn/s05";
 import { createAgent, mechanisms } from "./agent.ts";
 
-export { previousLesson };
 export { mechanisms } from "./agent.ts";
-export { customCommands } from "./custom-commands/index.ts";
-export { toolGuidance } from "./prompt-cache/sections.ts";
 export { canCarryBreakpoint, markLastMessage, withLastMarked, EPHEMERAL } from "./prompt-cache/breakpoints.ts";
-export { loadCustomCommands, type CustomCommand } from "./custom-commands/load.ts";
-export { fillArguments, splitArguments } from "./custom-commands/arguments.ts";
-export { customSlashCommands } from "./custom-commands/slash-commands.ts";
 
 export const lesson = lessonFrom(mechanisms, {
   id: "s06",

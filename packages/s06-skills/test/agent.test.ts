@@ -13,7 +13,8 @@ import { isCommandTurn } from "@learn/core";
 import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { writeSettings } from "@learn/s03/testing";
-import { lesson, toolGuidance } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { toolGuidance } from "../src/prompt-cache/sections.ts";
 import { bodyOf, breakpointsOf, commandBody, memoryFile, never, of, previousAnatomy, systemText, text, use, writeFiles } from "./helpers.ts";
 
 const hi: Script = { turns: [{ content: [text("Hello.")] }] };

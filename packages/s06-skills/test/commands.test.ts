@@ -12,14 +12,10 @@ import { agentFrom, isCommandTurn, partsFrom, type AgentOptions, type CommandTur
 import { Repl } from "@learn/core/harness";
 import { RecordingRenderer, scriptedModel, useTempWorkspace } from "@learn/core/testing";
 import { mechanisms as s05 } from "@learn/s05";
-import {
-  customSlashCommands,
-  fillArguments,
-  loadCustomCommands,
-  splitArguments,
-  customCommands,
-  type CustomCommand,
-} from "../src/index.ts";
+import { customSlashCommands } from "../src/custom-commands/slash-commands.ts";
+import { fillArguments, splitArguments } from "../src/custom-commands/arguments.ts";
+import { loadCustomCommands, type CustomCommand } from "../src/custom-commands/load.ts";
+import { customCommands } from "../src/custom-commands/index.ts";
 import { commandBody } from "./helpers.ts";
 
 const ws = useTempWorkspace({ "README.md": "# practice\n" });

@@ -5,7 +5,7 @@
  */
 import type { Usage } from "@learn/core";
 import type { RecordedRequest } from "@learn/core/simulator";
-import { previousLesson } from "../src/index.ts";
+import { lesson as previousLesson } from "@learn/s05";
 import { anatomyOf } from "../src/testing/index.ts";
 
 export { breakpointsOf, never, text, use, writeFiles } from "../src/testing/index.ts";

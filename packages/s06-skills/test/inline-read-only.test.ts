@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 import { isCommandTurn, partsFrom, type AgentOptions } from "@learn/core";
 import { RecordingRenderer, scriptedModel, useTempWorkspace } from "@learn/core/testing";
 import { mechanisms as s05 } from "@learn/s05";
-import { customSlashCommands, type CustomCommand } from "../src/index.ts";
+import { customSlashCommands } from "../src/custom-commands/slash-commands.ts";
+import type { CustomCommand } from "../src/custom-commands/load.ts";
 import { commandBody } from "./helpers.ts";
 
 const ws = useTempWorkspace({ "notes.md": "first\nsecond\n" });

@@ -1,14 +1,11 @@
 /** @learn/s09 — background jobs, notifications and cron: slow work that doesn't block. Later lessons import from here. */
 import { demoScripts, lessonFrom } from "@learn/core/harness";
 import { PERMISSION_MODE_FLAG } from "@learn/s03";
-import { lesson as previousLesson } from "@learn/s08";
 import { createAgent, mechanisms } from "./agent.ts";
 
-export { previousLesson };
 export { mechanisms } from "./agent.ts";
-export { DELIVER_FLAG, Notifications, RESULTS_TAG, WAKE_PROMPT } from "./notifications/index.ts";
-export { MAX_CRON_PROMPT_CHARS } from "./cron/index.ts";
-export { tailOf, backgroundRunTool, JobManager } from "./jobs/index.ts";
+export { DELIVER_FLAG, Notifications } from "./notifications/index.ts";
+export { backgroundRunTool, JobManager } from "./jobs/index.ts";
 export { notificationBlock } from "./background-children/index.ts";
 
 export const lesson = lessonFrom(mechanisms, {

@@ -12,7 +12,9 @@ import { z } from "zod";
 import { agentFrom, checkConversation, defineTool, partsFrom, type AgentOptions } from "@learn/core";
 import { scriptedAgent, scriptedModel, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { writeSettings } from "@learn/s03/testing";
-import { lesson, mechanisms, MAX_CRON_PROMPT_CHARS, RESULTS_TAG, WAKE_PROMPT } from "../src/index.ts";
+import { lesson, mechanisms } from "../src/index.ts";
+import { MAX_CRON_PROMPT_CHARS } from "../src/cron/index.ts";
+import { RESULTS_TAG, WAKE_PROMPT } from "../src/notifications/index.ts";
 import { bodyOf, lastMessage, never, runAll, text, textOfMessage, use } from "./helpers.ts";
 
 const ws = useTempWorkspace();

@@ -11,7 +11,8 @@ import { checkConversation } from "@learn/core";
 import type { Script } from "@learn/core/simulator";
 import { scriptedAgent, toolResultsOf, useTempWorkspace } from "@learn/core/testing";
 import { handBack } from "@learn/s05";
-import { DELIVER_FLAG, lesson, WAKE_PROMPT } from "../src/index.ts";
+import { DELIVER_FLAG, lesson } from "../src/index.ts";
+import { WAKE_PROMPT } from "../src/notifications/index.ts";
 import { bodyOf, lastMessage, never, requestsOf, runAll, text, use } from "./helpers.ts";
 
 const ws = useTempWorkspace();

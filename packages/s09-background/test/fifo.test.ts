@@ -10,7 +10,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeFifo, scriptedAgent, toolResultsOf, useFifos, useTempWorkspace } from "@learn/core/testing";
 import { writeSettings } from "@learn/s03/testing";
-import { lesson, tailOf } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { tailOf } from "../src/jobs/index.ts";
 import { never, text, use } from "./helpers.ts";
 
 const LIMIT_MS = 10_000;

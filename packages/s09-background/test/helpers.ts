@@ -1,6 +1,6 @@
 /** What the s09 agent-level tests share: the helpers of `@learn/s09/testing`, and the previous lesson's anatomy. */
 import { anatomyOf } from "@learn/s06/testing";
-import { previousLesson } from "../src/index.ts";
+import { lesson as previousLesson } from "@learn/s08";
 
 export * from "../src/testing/index.ts";
 

@@ -14,7 +14,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkConversation } from "@learn/core";
 import { toolResultsOf, useTempWorkspace } from "@learn/core/testing";
-import { lesson, RESULTS_TAG, WAKE_PROMPT } from "../src/index.ts";
+import { lesson } from "../src/index.ts";
+import { RESULTS_TAG, WAKE_PROMPT } from "../src/notifications/index.ts";
 import { bodyOf, lastMessage, runDemo as runDemoIn, textOfMessage } from "./helpers.ts";
 
 const ws = useTempWorkspace();

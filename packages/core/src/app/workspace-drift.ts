@@ -95,7 +95,7 @@ async function templateFromGit(): Promise<Template | undefined> {
     maxChars: GIT_LIST_MAX_CHARS,
     maxStdoutChars: GIT_LIST_MAX_CHARS,
   }).catch(() => undefined);
-  if (!listed || listed.exitCode !== 0 || listed.droppedChars > 0) return undefined;
+  if (listed?.exitCode !== 0 || listed.droppedChars > 0) return undefined;
   // Each entry: "<mode> <blob id> <stage>\t<path>".
   const ids = new Map<string, string>();
   for (const entry of listed.stdout.split("\0").filter(Boolean)) {

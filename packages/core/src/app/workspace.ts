@@ -6,7 +6,6 @@ import { cp, mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import ignore from "ignore";
-import { childEnv } from "../platform/child-env.ts";
 import { practiceWorkspace, repoRoot } from "../platform/config.ts";
 import type { Lesson } from "../runtime/lesson.ts";
 import { runGit } from "../platform/safe-git.ts";

@@ -96,7 +96,9 @@ function headersOf(raw: unknown): Record<string, string> {
   if (typeof raw !== "object" || raw === null) return out;
   const forEach = (raw as { forEach?: unknown }).forEach;
   if (typeof forEach === "function") {
-    (raw as Headers).forEach((value, name) => (out[name.toLowerCase()] = value));
+    (raw as Headers).forEach((value, name) => {
+      out[name.toLowerCase()] = value;
+    });
   } else {
     for (const [name, value] of Object.entries(raw)) if (typeof value === "string") out[name.toLowerCase()] = value;
   }

@@ -26,24 +26,14 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { capText, defineHook, MAX_OUTPUT_CHARS, type Hook, type AgentContext, type ToolCall } from "@learn/core";
-import type { CommandHookEvent, EventDetails, HookConfig, HookSession, Rule } from "@learn/claude-code-files";
+import type { CommandHookEvent, EventDetails, HookSession } from "@learn/claude-code-files";
+import type { CommandHookOptions } from "./options.ts";
 import type { PreToolUseCommandHooks } from "../permissions/index.ts";
 import { preToolUseCommandHooks } from "./pre-tool-use.ts";
 import { RoundNotes } from "./round-notes.ts";
 import { runMatching, type HookAnswer, type HookContext } from "./run.ts";
 import { sessionEndBudgetMs } from "./session-end-budget.ts";
 import { transcriptPathOf } from "./transcript.ts";
-
-export interface CommandHookOptions {
-  config: HookConfig;
-  session: HookSession;
-  /** Where a hook's errors are shown when no turn runs (SessionEnd, on exit). */
-  renderer: AgentContext["renderer"];
-  /** Set for a subagent (s05): its Stop is SubagentStop, and it starts and ends no session. */
-  subagent?: { agentId: string };
-  /** A hook's `if`: does the rule hit (or might it hit) a part of the call? The pipeline's matching (PermissionAccess.mayHit). */
-  mayHit: (call: ToolCall, cwd: string) => (rule: Rule) => boolean;
-}
 
 /** The command hooks as the agent is given them: kernel hooks, and the two moments outside a turn. */
 export interface CommandHookParts {

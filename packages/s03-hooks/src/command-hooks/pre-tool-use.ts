@@ -5,8 +5,8 @@
  * `continue: false` denies the call and ends the turn; its additionalContext waits for the
  * round's results (round-notes.ts).
  */
-import { describeIssues, type AgentContext, type ToolCall } from "@learn/core";
-import type { CommandHookOptions } from "./hooks.ts";
+import { describeIssues, type ToolCall } from "@learn/core";
+import type { CommandHookOptions } from "./options.ts";
 import { fromClaudeCode } from "@learn/claude-code-files";
 import type { HookOpinion, PreToolUseCommandHooks } from "../permissions/index.ts";
 import type { RoundNotes } from "./round-notes.ts";

@@ -6,7 +6,7 @@
 import { runCommand, withoutProcessWrapper } from "@learn/core/harness";
 import type { AgentContext, ToolCall } from "@learn/core";
 import { payloadOf, verdictOf, type CommandHookSpec, type EventDetails, type HookVerdict } from "@learn/claude-code-files";
-import type { CommandHookOptions } from "./hooks.ts";
+import type { CommandHookOptions } from "./options.ts";
 import { writeTranscript } from "./transcript.ts";
 
 /** What running hooks needs of the agent's context (a turn's, or the one made up outside a turn). */

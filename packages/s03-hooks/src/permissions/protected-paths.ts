@@ -18,7 +18,7 @@
  * Reading them is fine (Claude Code agrees): `cat .git/config` changes nothing.
  */
 import { LEDGER_FILE } from "@learn/core/harness";
-import type { CallSubject, FileTarget } from "./matching.ts";
+import type { CallSubject, FileTarget } from "./call-subject.ts";
 import { familyOf } from "@learn/claude-code-files";
 
 /** Folders, at any depth of the workspace (a worktree's `.git` too). */

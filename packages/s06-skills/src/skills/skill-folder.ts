@@ -8,6 +8,7 @@
  * Both the listing and the reading are bounded: a skill folder that holds a project's
  * node_modules, or a reference file of a gigabyte, must not flood the model's context.
  */
+import type { Dirent } from "node:fs";
 import { readdir, realpath } from "node:fs/promises";
 import path from "node:path";
 import { capText, MAX_OUTPUT_CHARS } from "@learn/core";
@@ -37,7 +38,7 @@ export async function listSkillFiles(dir: string): Promise<FolderListing> {
   const queue: string[] = [""];
   while (queue.length > 0) {
     const rel = queue.shift()!;
-    let entries;
+    let entries: Dirent[];
     try {
       entries = await readdir(path.join(dir, rel), { withFileTypes: true });
     } catch {

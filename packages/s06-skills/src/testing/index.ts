@@ -24,16 +24,16 @@ export interface CacheableBody {
 export function breakpointsOf(body: CacheableBody): string[] {
   const found: string[] = [];
   const has = (block: unknown) => typeof block === "object" && block !== null && "cache_control" in block;
-  (body.tools ?? []).forEach((t, i) => has(t) && found.push(`tools.${i}`));
-  if (Array.isArray(body.system)) body.system.forEach((b, i) => has(b) && found.push(`system.${i}`));
-  body.messages.forEach((m, i) => {
-    if (typeof m.content === "string") return;
-    m.content.forEach((b, j) => {
+  for (const [i, t] of (body.tools ?? []).entries()) if (has(t)) found.push(`tools.${i}`);
+  if (Array.isArray(body.system)) for (const [i, b] of body.system.entries()) if (has(b)) found.push(`system.${i}`);
+  for (const [i, m] of body.messages.entries()) {
+    if (typeof m.content === "string") continue;
+    for (const [j, b] of m.content.entries()) {
       if (has(b)) found.push(`messages.${i}.${j}`);
       const inner = (b as { content?: unknown }).content;
-      if (Array.isArray(inner)) inner.forEach((x, k) => has(x) && found.push(`messages.${i}.${j}.${k}`));
-    });
-  });
+      if (Array.isArray(inner)) for (const [k, x] of inner.entries()) if (has(x)) found.push(`messages.${i}.${j}.${k}`);
+    }
+  }
   return found;
 }
 

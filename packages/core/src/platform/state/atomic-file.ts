@@ -19,7 +19,7 @@
  * own files — write_file, edit_file — does not come here: those files are the user's.)
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm } from "node:fs/promises";
+import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { knownSecrets, scrubberFor, scrubSecrets } from "../secrets.ts";
 
@@ -40,7 +40,7 @@ export function isAtomicTempFile(name: string): boolean {
  * the file system makes it, and we go on.
  */
 async function syncFolder(folder: string): Promise<void> {
-  let handle;
+  let handle: FileHandle | undefined;
   try {
     handle = await open(folder, "r");
     await handle.sync();

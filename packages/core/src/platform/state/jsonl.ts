@@ -17,7 +17,7 @@
  * rather than block the mailbox forever.
  */
 import { constants } from "node:fs";
-import { open, type FileHandle } from "node:fs/promises";
+import type { FileHandle } from "node:fs/promises";
 import type { z } from "zod";
 import { scrubDeep } from "../secrets.ts";
 import { parseJsonText, readTextIfExists } from "./json-file.ts";

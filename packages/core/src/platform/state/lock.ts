@@ -89,6 +89,7 @@ export async function withLock<T>(target: string, fn: () => Promise<T> | T, opti
     if (compromised) {
       // Someone else took the lock while we held it (we were stalled past staleMs): what
       // fn wrote may have raced with them. Say so instead of pretending all went well.
+      // biome-ignore lint/correctness/noUnsafeFinally: meant: a lost lock outweighs fn's own result or error
       throw new LockError(`lost the lock on ${target} while using it: ${compromised.message}`, { cause: compromised });
     }
   }

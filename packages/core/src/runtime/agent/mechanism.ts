@@ -145,7 +145,7 @@ export interface Mechanism {
 /** The mechanisms an agent of `role` gets, in the order they are added (see the rule above). */
 export function mechanismsFor(mechanisms: readonly Mechanism[], role: Role): Mechanism[] {
   const everyone = mechanisms.filter((m) => m.for === undefined);
-  const own = mechanisms.filter((m) => m.for !== undefined && m.for.includes(role));
+  const own = mechanisms.filter((m) => m.for?.includes(role));
   return [...everyone, ...own];
 }
 

@@ -13,7 +13,7 @@ import type { AgentContext, PostCompactEvent, PreCompactEvent } from "../agent/c
 import type { Message, ToolUseBlock } from "../protocol.ts";
 import { capText } from "../../platform/cap.ts";
 import { describeIssues, errorText, type Tool, type ToolOutcome } from "../tool.ts";
-import { hooksFor, type Hook, type PostToolBatchResult, type ToolCall } from "./hooks.ts";
+import { hooksFor, type Hook, type PostToolBatchResult, type PreToolUseResult, type ToolCall } from "./hooks.ts";
 
 /** Fail open: if the hook throws, show it and go on as if it had returned nothing. */
 export async function runHookSafely<T>(hook: Hook, ctx: AgentContext, run: () => Promise<T>): Promise<T | undefined> {
@@ -57,7 +57,7 @@ const denied = (content: string): ToolOutcome => ({ content: `Denied: ${content}
 export async function askPreToolUse(hooks: readonly Hook[], call: ToolCall, ctx: AgentContext): Promise<ToolCall | ToolOutcome> {
   let current = call;
   for (const hook of hooksFor(hooks, "PreToolUse")) {
-    let result;
+    let result: PreToolUseResult | void;
     try {
       result = await hook.run({ call: current }, ctx);
     } catch (err) {
