@@ -3,7 +3,7 @@
  * (fixtures/course-to-s13.yaml, run on this lesson's agent): stopped at every one of the lead's requests, resumed with --continue, the
  * first request is the one the uninterrupted session sent (src/testing says what is normalised).
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +25,11 @@ beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "learn-s15-course-"));
   // As in s13's course test: this student allows node in their own settings (the background check is `node -e`).
   await writeFile(path.join(root, "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(node *)"] } }));
+  // The session calls only the issue tracker; the reference server would start with each of the
+  // 23 resumed agents for nothing (two processes a resume instead of one).
+  const mcp = JSON.parse(await readFile(path.join(ws, ".mcp.json"), "utf8"));
+  delete mcp.mcpServers.everything;
+  await writeFile(path.join(ws, ".mcp.json"), JSON.stringify(mcp));
 });
 afterEach(async () => {
   await rm(ws, { recursive: true, force: true });

@@ -84,11 +84,6 @@ function declarationOf(call: Call): PolicySubject {
   return subject ? subject(call.input as never) : {};
 }
 
-/** The commands a call declares it runs, as written: what the refuse-list reads. */
-export function declaredCommands(call: Call): string[] {
-  return strings(declarationOf(call).commands);
-}
-
 /** A declaration comes from tool code: take its strings, never trust its types. */
 const strings = (list: readonly unknown[] | undefined): string[] => (list ?? []).filter((x): x is string => typeof x === "string");
 
