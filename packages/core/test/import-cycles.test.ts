@@ -6,55 +6,12 @@
  * `export … from`, and `import("…")` (a lazy import dodges a cycle at run time; it is still one).
  * Only core's own files are followed (a relative specifier); packages are leaves.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { findCycle, importGraph, RELATIVE_SPECIFIER } from "../src/testing/import-graph.ts";
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src");
-
-/** `from "./x.ts"` (import, import type, export … from) and `import("./x.ts")`: the relative ones. */
-const SPECIFIER = /\bfrom\s+["'](\.{1,2}\/[^"']+)["']|\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith(".ts") ? [full] : [];
-  });
-}
-
-/** Each file, relative to src/, and the files it imports. */
-function importGraph(root: string): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(root)) {
-    const text = readFileSync(file, "utf8");
-    const targets = [...text.matchAll(SPECIFIER)].map((m) => path.relative(root, path.resolve(path.dirname(file), m[1] ?? m[2]!)));
-    graph.set(path.relative(root, file), targets);
-  }
-  return graph;
-}
-
-/** The first cycle a depth-first walk meets, as the files on it (the first one repeated at the end). */
-function findCycle(graph: Map<string, string[]>): string[] | undefined {
-  const done = new Set<string>();
-  const walk = (file: string, trail: string[]): string[] | undefined => {
-    const at = trail.indexOf(file);
-    if (at >= 0) return [...trail.slice(at), file];
-    if (done.has(file) || !graph.has(file)) return undefined;
-    for (const next of graph.get(file)!) {
-      const cycle = walk(next, [...trail, file]);
-      if (cycle) return cycle;
-    }
-    done.add(file);
-    return undefined;
-  };
-  for (const file of [...graph.keys()].sort()) {
-    const cycle = walk(file, []);
-    if (cycle) return cycle;
-  }
-  return undefined;
-}
 
 describe("core's imports", () => {
   it("form no cycle", () => {
@@ -74,5 +31,10 @@ describe("core's imports", () => {
     expect(findCycle(graph)).toEqual(["agent/context.ts", "model.ts", "simulator/index.ts", "simulator/script.ts", "agent/context.ts"]);
     graph.set("simulator/script.ts", ["protocol.ts"]);
     expect(findCycle(graph)).toBeUndefined();
+  });
+
+  it("every way of naming a file is an edge: import type, export … from, import()", () => {
+    const text = `import type { A } from "./a.ts";\nimport {\n  b,\n} from "../b.ts";\nexport { c } from "./c.ts";\ntype D = typeof import("./d.ts");\nimport { z } from "zod";\n`;
+    expect([...text.matchAll(RELATIVE_SPECIFIER)].map((m) => m[1] ?? m[2])).toEqual(["./a.ts", "../b.ts", "./c.ts", "./d.ts"]);
   });
 });

@@ -12,10 +12,10 @@
  * (import-cycles.test.ts): `import`, `import type`, `export … from`, `import("…")`. The entry
  * points (src/index.ts, src/harness.ts) stand outside the rooms: they only list names.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { importGraph, RELATIVE_SPECIFIER } from "../src/testing/import-graph.ts";
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src");
 
@@ -27,16 +27,6 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   app: ["simulator", "runtime", "platform"],
   testing: ["app", "simulator", "runtime", "platform"],
 };
-
-const SPECIFIER = /\bfrom\s+["'](\.{1,2}\/[^"']+)["']|\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith(".ts") ? [full] : [];
-  });
-}
 
 /** The room a file (relative to src/) is in: its first folder; undefined for an entry point. */
 const roomOf = (file: string): string | undefined => (file.includes("/") ? file.split("/")[0] : undefined);
@@ -58,16 +48,6 @@ export function upwardEdges(graph: Map<string, string[]>): string[] {
     }
   }
   return wrong;
-}
-
-function importGraph(root: string): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(root)) {
-    const text = readFileSync(file, "utf8");
-    const targets = [...text.matchAll(SPECIFIER)].map((m) => path.relative(root, path.resolve(path.dirname(file), m[1] ?? m[2]!)));
-    graph.set(path.relative(root, file), targets);
-  }
-  return graph;
 }
 
 describe("core's rooms", () => {
@@ -109,6 +89,6 @@ function graphFrom(text: string): Map<string, string[]> {
 function importGraphOf(sources: Record<string, string>): Map<string, string[]> {
   return new Map(Object.entries(sources).map(([file, text]) => [
     file,
-    [...text.matchAll(SPECIFIER)].map((m) => path.normalize(path.join(path.dirname(file), m[1] ?? m[2]!))),
+    [...text.matchAll(RELATIVE_SPECIFIER)].map((m) => path.normalize(path.join(path.dirname(file), m[1] ?? m[2]!))),
   ]));
 }

@@ -14,6 +14,7 @@ export { practiceRepoCopy, type PracticeRepo } from "./practice-repo.ts";
 export { runLessonCli, startLessonCli, type CliRun } from "./run-cli.ts";
 export { makeFifo, useFifos } from "./fifo.ts";
 export { bundledForNode } from "./node-bundle.ts";
+export { findCycle, importGraph } from "./import-graph.ts";
 export { filesHolding, secretEnvFile } from "./secret-leaks.ts";
 // The contract tests (contracts/): each registers a vitest `describe` a lesson runs against its own agent.
 export { expectPaired, literalEditContract, pathSafetyContract, runRounds, scriptOf, toolResultPairingContract, type ContractLesson, type ScriptedToolCall } from "./contracts/index.ts";
