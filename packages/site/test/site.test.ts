@@ -217,9 +217,13 @@ describe("a lesson page", () => {
   });
 
   it("lists the source files in reading order, then the demo scripts and the tests; the walkthrough's script link opens its script", async () => {
-    // The reading the docs generate for s03: agent.ts, then the permissions folder, its index.ts first.
+    // The reading the docs generate for s03: agent.ts and the kernel, then its three mechanisms'
+    // folders in the list's order (settings, permissions, command hooks), each index.ts first.
     const spine = await readingOrder(path.join(SITE_DIR, "..", "s03-hooks"));
-    expect(spine.slice(0, 3)).toEqual(["src/agent.ts", "../core/src/runtime/kernel/kernel.ts", "src/permissions/index.ts"]);
+    expect(spine.slice(0, 2)).toEqual(["src/agent.ts", "../core/src/runtime/kernel/kernel.ts"]);
+    const folders = [...new Set(spine.slice(2).map((f) => f.split("/").slice(0, 2).join("/")))];
+    expect(folders).toEqual(["src/settings", "src/permissions", "src/command-hooks"]);
+    for (const folder of folders) expect(spine.find((f) => f.startsWith(`${folder}/`))).toBe(`${folder}/index.ts`);
     const { page, errors } = await open("/lessons/s03-hooks/");
     await page.locator(".lesson-code .shiki").first().waitFor();
     const listed = await page.locator(".lesson-code summary code").allTextContents();
